@@ -1,0 +1,43 @@
+"""phidelta: how good is a classifier or a feature, independently of class imbalance.
+
+Layers, in the order results flow: :mod:`phidelta.counts` (additive sufficient statistics),
+:mod:`phidelta.measures` (pure functions of counts), :mod:`phidelta.geometry` (the φ-δ space as
+coordinates), then the interfaces (:mod:`phidelta.api`).
+
+Examples
+--------
+>>> import phidelta
+>>> counts = phidelta.BinaryCounts.from_labels([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+>>> phidelta.phi_delta(counts)
+PhiDelta(phi=array([0.16666667]), delta=array([0.16666667]))
+>>> phidelta.convert([0.6], [0.8], ratio=1.0)
+PhiDelta(phi=array([0.2]), delta=array([0.4]))
+"""
+
+from phidelta import counts, geometry, measures
+from phidelta.api import convert
+from phidelta.counts import BinaryCounts, GroupedCounts
+from phidelta.exceptions import UndefinedMeasureWarning
+from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
+from phidelta.measures import PhiDelta, measure_table, phi_delta
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BinaryCounts",
+    "Diamond",
+    "GroupedCounts",
+    "PhiDelta",
+    "UndefinedMeasureWarning",
+    "__version__",
+    "convert",
+    "counts",
+    "diamond",
+    "geometry",
+    "isometrics",
+    "make_grid",
+    "measure_table",
+    "measures",
+    "phi_delta",
+    "random_samples",
+]

@@ -1,0 +1,111 @@
+"""Shared input checks, run once at public entry points.
+
+Every check raises a ``ValueError`` or ``TypeError`` whose message names the argument, what was
+expected and what came in. Private helpers trust their inputs.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+#: Ratios (negatives / positives) the φ-δ geometry accepts (Armano et al. 2019, §4.2).
+GEOMETRY_RATIO_RANGE = (0.1, 10.0)
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def as_float_array(value: Any, name: str, *, ndim: int | None = 1) -> np.ndarray:
+    """Convert to a float64 array, rejecting non-numeric input, NaN and infinities."""
+    if isinstance(value, str | bytes):
+        raise TypeError(f"`{name}` must be numeric; got the string {_describe(value)}.")
+    try:
+        array = np.asarray(value)
+    except Exception as exc:  # ragged sequences and the like
+        raise TypeError(f"`{name}` must be an array of numbers; got {_describe(value)}.") from exc
+    if array.dtype == object:
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(
+                f"`{name}` must be an array of numbers; got values such as "
+                f"{_describe(array.ravel()[:3].tolist())}."
+            ) from exc
+    if not (np.issubdtype(array.dtype, np.number) or array.dtype == bool):
+        raise TypeError(f"`{name}` must be numeric; got an array of dtype {array.dtype}.")
+    if np.issubdtype(array.dtype, np.complexfloating):
+        raise TypeError(f"`{name}` must be real; got an array of dtype {array.dtype}.")
+    array = array.astype(np.float64, copy=False)
+    if ndim is not None:
+        if ndim == 1 and array.ndim == 0:
+            array = array.reshape(1)
+        if array.ndim != ndim:
+            raise ValueError(
+                f"`{name}` must be {ndim}-dimensional; got an array of shape {array.shape}."
+            )
+    if not np.all(np.isfinite(array)):
+        bad = "NaN" if np.isnan(array).any() else "infinite values"
+        raise ValueError(f"`{name}` must be finite; it contains {bad}.")
+    return array
+
+
+def check_same_length(**arrays: np.ndarray) -> int:
+    """All 1-D arrays must have one common length; returns it."""
+    lengths = {name: len(a) for name, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        listed = ", ".join(f"`{k}` has {v}" for k, v in lengths.items())
+        raise ValueError(f"Lengths differ: {listed}; they must be equal.")
+    return next(iter(lengths.values()))
+
+
+def check_unit_interval(array: np.ndarray, name: str) -> np.ndarray:
+    """Rates such as specificity and sensitivity must lie in [0, 1]."""
+    if array.size and (array.min() < 0 or array.max() > 1):
+        raise ValueError(
+            f"`{name}` must lie in [0, 1]; got values from {array.min():g} to {array.max():g}."
+        )
+    return array
+
+
+def check_ratio(ratio: Any, *, name: str = "ratio", geometry: bool = False) -> np.ndarray:
+    """A class ratio r = N/P (negatives over positives).
+
+    Measures accept any positive finite ratio (a physicist's background-to-signal ratio may be
+    10⁶); the φ-δ geometry restricts it to [0.1, 10] as the software paper does.
+    """
+    if isinstance(ratio, bool) or isinstance(ratio, str | bytes):
+        raise TypeError(
+            f"`{name}` must be a positive number (negatives / positives); got {_describe(ratio)}."
+        )
+    try:
+        array = np.asarray(ratio, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"`{name}` must be a positive number (negatives / positives); got {_describe(ratio)}."
+        ) from exc
+    if not np.all(np.isfinite(array)) or np.any(array <= 0):
+        raise ValueError(
+            f"`{name}` must be a positive finite number (negatives / positives); "
+            f"got {_describe(ratio)}."
+        )
+    if geometry:
+        low, high = GEOMETRY_RATIO_RANGE
+        if np.any(array < low) or np.any(array > high):
+            raise ValueError(
+                f"`{name}` must be in [0.1, 10] (negatives / positives) for the φ-δ geometry; "
+                f"got {_describe(ratio)}."
+            )
+    return array
+
+
+def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"`{name}` must be an integer >= {minimum}; got {_describe(value)}.")
+    if value < minimum:
+        raise ValueError(f"`{name}` must be an integer >= {minimum}; got {value}.")
+    return int(value)

@@ -1,0 +1,54 @@
+"""Bias of a classifier: Friedman's definition and its unbiased version (Armano 2015, eqs. 15–20)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import (
+    ZeroDivision,
+    check_counts,
+    check_zero_division,
+    divide,
+    finish,
+    floats,
+    rates,
+)
+
+__all__ = ["friedman_bias", "unbiased_bias"]
+
+
+def friedman_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Friedman's bias f(X) − E[f̂(X)] with labels in {−1, +1} (Armano 2015, eqs. 16–19).
+
+    On the actual class distribution: bias = 2·p·fn − 2·n·fp = (P − P̂)·2 / M, i.e. the mean
+    oracle label minus the mean predicted label. Its negative is the generalized φ_b at the
+    actual class ratio (``phi(counts, ratio="actual")``): positive φ_b means the classifier says
+    "positive" more often than the oracle. Undefined with no samples.
+
+    Examples
+    --------
+    >>> friedman_bias(BinaryCounts(tn=15, fp=10, fn=15, tp=60))   # P = 75, P̂ = 70
+    array([0.1])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    m = tn + fp + fn + tp
+    # E[X] − E[X̂] = ((P − N) − (P̂ − N̂)) / M = 2(FN − FP) / M  (eq. 16)
+    return finish(divide(2 * (fn - fp), m), zd, "Friedman bias", "no samples")
+
+
+def unbiased_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Unbiased bias: Friedman's bias at balance, 1 − tp − fp = −φ (Armano 2015, eq. 20).
+
+    Depends on the rates only. Armano notes that the opposite sign, E[f̂] − f, makes the φ axis
+    coincide with the bias: ``unbiased_bias == -phi(counts)``.
+
+    Examples
+    --------
+    >>> unbiased_bias(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([-0.2])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    spec, sens = rates(c)
+    return finish(1 - sens - (1 - spec), zd, "unbiased bias", "a class is absent")

@@ -1,0 +1,165 @@
+"""The classic (biased) measures: they depend on the class ratio (Armano 2015, §2, eqs. 6–8)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import (
+    ZeroDivision,
+    check_counts,
+    check_zero_division,
+    divide,
+    finish,
+    floats,
+)
+
+__all__ = [
+    "accuracy",
+    "cohen_kappa",
+    "error_rate",
+    "f1_score",
+    "fbeta_score",
+    "mcc",
+    "negative_predictive_value",
+    "precision",
+]
+
+
+def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Accuracy a = (TN + TP) / M (Armano 2015, Table 1 and eq. 6; Flach eq. 2.1).
+
+    Biased: a = n·ρ̄ + p·ρ weighs each class by its proportion (Flach eq. 2.3). For the
+    unbiased version see :func:`unbiased_accuracy`. Undefined with no samples.
+
+    Examples
+    --------
+    >>> accuracy(BinaryCounts(tn=15, fp=10, fn=15, tp=60))   # Flach, Example 2.1
+    array([0.75])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tn + tp, tn + fp + fn + tp), zd, "accuracy", "no samples")
+
+
+def error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Error rate e = (FP + FN) / M = 1 − a (Flach Table 2.3).
+
+    Jiřina's classification error Ce is the same quantity.
+
+    Examples
+    --------
+    >>> error_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.25])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(fp + fn, tn + fp + fn + tp), zd, "error rate", "no samples")
+
+
+def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Precision π = TP / P̂ = (1 + σ·fp/tp)⁻¹ (Armano 2015, Table 1 and eq. 6).
+
+    Biased through the class ratio σ. Undefined when nothing is predicted positive.
+
+    Examples
+    --------
+    >>> precision(BinaryCounts(tn=15, fp=10, fn=15, tp=60))   # 60/70
+    array([0.85714286])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tp, tp + fp), zd, "precision", "no predicted positives: tp + fp == 0")
+
+
+def negative_predictive_value(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                              ) -> np.ndarray:
+    """Negative predictive value π̄ = TN / N̂ (Armano 2015, Table 1).
+
+    Undefined when nothing is predicted negative.
+
+    Examples
+    --------
+    >>> negative_predictive_value(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.5])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tn, tn + fn), zd, "negative predictive value",
+                  "no predicted negatives: tn + fn == 0")
+
+
+def fbeta_score(counts: BinaryCounts, *, beta: float = 1.0,
+                zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """F_β = (1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP), the weighted harmonic mean of π and ρ.
+
+    Undefined when TP + FN + FP = 0 (no positives and no predicted positives).
+
+    Examples
+    --------
+    >>> fbeta_score(BinaryCounts(tn=15, fp=10, fn=15, tp=60), beta=2.0)
+    array([0.81081081])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    if not np.isfinite(beta) or beta <= 0:
+        raise ValueError(f"`beta` must be a positive finite number; got {beta!r}.")
+    tn, fp, fn, tp = floats(c)
+    b2 = beta * beta
+    return finish(divide((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp), zd, "F-beta score",
+                  "tp + fn + fp == 0")
+
+
+def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """F1 = 2·π·ρ / (π + ρ) = 2·TP / (2·TP + FP + FN) (Armano 2015, §2: biased through π).
+
+    Undefined when TP + FN + FP = 0.
+
+    Examples
+    --------
+    >>> f1_score(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.82758621])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(2 * tp, 2 * tp + fp + fn), zd, "F1 score", "tp + fn + fp == 0")
+
+
+def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Matthews correlation coefficient (Armano 2015, eqs. 7–8).
+
+    MCC = (TN·TP − FP·FN) / √(P·N·P̂·N̂) = √(π/ρ · π̄/ρ̄)·Δ. Biased: it depends on precision and
+    NPV. Not to be confused with Armano's φ (see :func:`phi`). Undefined when any of P, N, P̂,
+    N̂ is zero (scikit-learn returns 0 there; pass ``zero_division=0.0`` to match it).
+
+    Examples
+    --------
+    >>> mcc(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.37796447])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    # the square root of each factor separately keeps large counts from overflowing
+    denominator = np.sqrt(tp + fn) * np.sqrt(tn + fp) * np.sqrt(tp + fp) * np.sqrt(tn + fn)
+    return finish(divide(tn * tp - fp * fn, denominator), zd, "MCC",
+                  "a class or a predicted class is empty")
+
+
+def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Cohen's κ = (a − a_e) / (1 − a_e), a_e = (P·P̂ + N·N̂) / M² the chance agreement.
+
+    Undefined when a_e = 1 (both oracle and classifier put everything in one class) or M = 0.
+
+    Examples
+    --------
+    >>> cohen_kappa(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.375])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    m = tn + fp + fn + tp
+    # κ = 2(TN·TP − FP·FN) / (P·N̂ + N·P̂): the same value, without cancellation near a_e = 1
+    numerator = 2 * (tn * tp - fp * fn)
+    denominator = (tp + fn) * (tn + fn) + (tn + fp) * (tp + fp)
+    values = divide(numerator, denominator)
+    values = np.where(m > 0, values, np.nan)
+    return finish(values, zd, "Cohen's kappa", "chance agreement is 1 or there are no samples")

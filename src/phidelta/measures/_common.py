@@ -1,0 +1,77 @@
+"""What every measure shares: the counts check and the zero-division policy.
+
+Policy (one for every measure): where a denominator is zero the measure is undefined. With the
+default ``zero_division="warn"`` such entries are NaN and an :class:`UndefinedMeasureWarning`
+says how many; an explicit number (``0.0``, ``1.0``, ``numpy.nan``, …) is used instead, silently.
+Measures built on rates (specificity, sensitivity) are undefined for entries with no positives
+or no negatives, because the rates are.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from typing import Any, Literal
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.exceptions import UndefinedMeasureWarning
+
+ZeroDivision = float | Literal["warn"]
+
+
+def check_counts(counts: Any, name: str = "counts") -> BinaryCounts:
+    if isinstance(counts, BinaryCounts):
+        return counts
+    raise TypeError(
+        f"`{name}` must be a BinaryCounts; got {type(counts).__name__}. Build one with "
+        "BinaryCounts(tn=..., fp=..., fn=..., tp=...) or BinaryCounts.from_labels(y_true, y_pred)."
+    )
+
+
+def check_zero_division(value: Any) -> ZeroDivision:
+    if isinstance(value, str):
+        if value == "warn":
+            return value
+    elif isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    raise ValueError(f"`zero_division` must be \"warn\" or a number (e.g. 0.0 or nan); "
+                     f"got {value!r}.")
+
+
+def floats(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """tn, fp, fn, tp as float64 arrays."""
+    return tuple(np.asarray(getattr(counts, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
+
+
+def finish(values: np.ndarray, zero_division: ZeroDivision, measure: str, condition: str
+           ) -> np.ndarray:
+    """Apply the zero-division policy to the raw values (which hold NaN/inf where undefined)."""
+    values = np.array(values, dtype=np.float64, ndmin=1)
+    bad = ~np.isfinite(values)
+    if bad.any():
+        if isinstance(zero_division, str):
+            warnings.warn(
+                f"{measure} is undefined for {int(bad.sum())} of {values.size} entries "
+                f"({condition}); returned nan. Pass zero_division=<value> to choose the value "
+                "and silence this warning.",
+                UndefinedMeasureWarning,
+                stacklevel=3,
+            )
+            values[bad] = np.nan
+        else:
+            values[bad] = zero_division
+    return values
+
+
+def divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """Elementwise division that yields nan/inf (never a warning) where the denominator is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.true_divide(numerator, denominator)
+
+
+def rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray]:
+    """(specificity ρ̄, sensitivity ρ) with NaN where a class is absent."""
+    tn, fp, fn, tp = floats(counts)
+    return divide(tn, tn + fp), divide(tp, tp + fn)

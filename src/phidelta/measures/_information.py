@@ -1,0 +1,92 @@
+"""Information gain: the mutual information between oracle and classifier (Armano 2015, eq. 21)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import (
+    ZeroDivision,
+    check_counts,
+    check_zero_division,
+    finish,
+    floats,
+    rates,
+)
+
+__all__ = ["information_gain", "unbiased_information_gain"]
+
+
+def _check_base(base: float) -> float:
+    if isinstance(base, bool) or not np.isfinite(base) or base <= 0 or base == 1:
+        raise ValueError(f"`base` must be a positive number other than 1 (2 for bits); got {base!r}.")
+    return float(base)
+
+
+def _plogp_ratio(joint: np.ndarray, row: np.ndarray, column: np.ndarray) -> np.ndarray:
+    """joint·log(joint / (row·column)) with 0·log 0 = 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        term = joint * np.log(joint / (row * column))
+    return np.where(joint > 0, term, 0.0)
+
+
+def mutual_information_from_rates(
+    negative: np.ndarray, positive: np.ndarray, spec: np.ndarray, sens: np.ndarray,
+    base: float = 2.0,
+) -> np.ndarray:
+    """I(X̂; X) for priors (n, p) and rates (ρ̄, ρ); pure array math shared with the geometry.
+
+    NaN where a rate is NaN. Values that are zero up to rounding are clipped at 0.
+    """
+    w00, w01 = negative * spec, negative * (1 - spec)
+    w10, w11 = positive * (1 - sens), positive * sens
+    q0, q1 = w00 + w10, w01 + w11
+    total = (_plogp_ratio(w00, negative, q0) + _plogp_ratio(w01, negative, q1)
+             + _plogp_ratio(w10, positive, q0) + _plogp_ratio(w11, positive, q1))
+    total = total / np.log(base)
+    undefined = np.isnan(spec) | np.isnan(sens)
+    return np.where(undefined, np.nan, np.maximum(total, 0.0))
+
+
+def information_gain(counts: BinaryCounts, *, base: float = 2.0,
+                     zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Information gain I(X̂; X) = H(X) − H(X | X̂) of the classifier (Armano 2015, eq. 21).
+
+    The mutual information between oracle X and classifier X̂ on the actual class distribution,
+    in bits by default (``base=2``). Zero on the φ axis (δ = 0), maximal (= H(X)) at the oracle
+    and anti-oracle. Undefined with no samples.
+
+    Examples
+    --------
+    >>> information_gain(BinaryCounts(tn=50, fp=0, fn=0, tp=50))   # an oracle at balance: 1 bit
+    array([1.])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    b = _check_base(base)
+    tn, fp, fn, tp = floats(c)
+    m = tn + fp + fn + tp
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n, p = (tn + fp) / m, (fn + tp) / m
+        # a rate of an absent class does not matter: its prior weight is 0
+        spec = np.where(tn + fp > 0, tn / (tn + fp), 0.0)
+        sens = np.where(tp + fn > 0, tp / (tp + fn), 0.0)
+    spec = np.where(m > 0, spec, np.nan)
+    values = mutual_information_from_rates(n, p, spec, sens, b)
+    return finish(values, zd, "information gain", "no samples")
+
+
+def unbiased_information_gain(counts: BinaryCounts, *, base: float = 2.0,
+                              zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Information gain at balance (n = p = ½): depends on ρ̄ and ρ only (Armano 2015, Fig. 7).
+
+    Examples
+    --------
+    >>> unbiased_information_gain(BinaryCounts(tn=90, fp=0, fn=0, tp=10))   # an oracle
+    array([1.])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    b = _check_base(base)
+    spec, sens = rates(c)
+    half = np.full_like(spec, 0.5)
+    return finish(mutual_information_from_rates(half, half, spec, sens, b), zd,
+                  "unbiased information gain", "a class is absent")

@@ -1,0 +1,228 @@
+"""Counts and rates of a binary confusion matrix (Armano 2015, Table 1; Flach Table 2.3)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import ZeroDivision, check_counts, check_zero_division, divide
+from phidelta.measures._common import finish as _finish
+from phidelta.measures._common import floats as _floats
+
+__all__ = [
+    "class_ratio",
+    "false_negative_rate",
+    "false_positive_rate",
+    "negative_proportion",
+    "negatives",
+    "positive_proportion",
+    "positives",
+    "predicted_negative_proportion",
+    "predicted_negatives",
+    "predicted_positive_proportion",
+    "predicted_positives",
+    "recall",
+    "sensitivity",
+    "specificity",
+    "total",
+    "true_negative_rate",
+    "true_positive_rate",
+]
+
+
+def _as_float(a: np.ndarray) -> np.ndarray:
+    return np.asarray(a, dtype=np.float64)
+
+
+def negatives(counts: BinaryCounts) -> np.ndarray:
+    """N = TN + FP, the number of negative samples (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> negatives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([25.])
+    """
+    return _as_float(check_counts(counts).negatives)
+
+
+def positives(counts: BinaryCounts) -> np.ndarray:
+    """P = FN + TP, the number of positive samples (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> positives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([75.])
+    """
+    return _as_float(check_counts(counts).positives)
+
+
+def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
+    """N̂ = TN + FN, the number of samples classified negative (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> predicted_negatives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([30.])
+    """
+    return _as_float(check_counts(counts).predicted_negatives)
+
+
+def predicted_positives(counts: BinaryCounts) -> np.ndarray:
+    """P̂ = FP + TP, the number of samples classified positive (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> predicted_positives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([70.])
+    """
+    return _as_float(check_counts(counts).predicted_positives)
+
+
+def total(counts: BinaryCounts) -> np.ndarray:
+    """M = N + P, the number of samples (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> total(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([100.])
+    """
+    return _as_float(check_counts(counts).total)
+
+
+def negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                        ) -> np.ndarray:
+    """n = N / M, the proportion of negatives (Armano 2015, Table 1; Flach's *neg*).
+
+    Undefined when there are no samples.
+
+    Examples
+    --------
+    >>> negative_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.25])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(divide(_as_float(c.negatives), _as_float(c.total)), zd,
+                   "negative proportion n", "no samples")
+
+
+def positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                        ) -> np.ndarray:
+    """p = P / M, the proportion of positives, or prevalence (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> positive_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.75])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(divide(_as_float(c.positives), _as_float(c.total)), zd,
+                   "positive proportion p", "no samples")
+
+
+def predicted_negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                                  ) -> np.ndarray:
+    """n̂ = N̂ / M, the proportion classified negative (Armano 2015, Table 1, eq. 4).
+
+    Examples
+    --------
+    >>> predicted_negative_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.3])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(divide(_as_float(c.predicted_negatives), _as_float(c.total)), zd,
+                   "predicted negative proportion n̂", "no samples")
+
+
+def predicted_positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                                  ) -> np.ndarray:
+    """p̂ = P̂ / M, the proportion classified positive (Armano 2015, Table 1, eq. 4).
+
+    Examples
+    --------
+    >>> predicted_positive_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.7])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(divide(_as_float(c.predicted_positives), _as_float(c.total)), zd,
+                   "predicted positive proportion p̂", "no samples")
+
+
+def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """σ = N / P = n / p, the class ratio, negatives over positives (Armano 2015, Table 1).
+
+    This is the ``ratio`` of the generalized φ-δ diagrams. (Flach's *clr* is its inverse.)
+    Undefined when there are no positives.
+
+    Examples
+    --------
+    >>> class_ratio(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.33333333])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(divide(_as_float(c.negatives), _as_float(c.positives)), zd,
+                   "class ratio σ", "no positives")
+
+
+def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Sensitivity ρ = tp = TP / P: true positive rate, recall, signal efficiency.
+
+    Armano 2015, Table 1 and eq. 6 (ρ = γ₁₁); Flach's *tpr*. Unbiased: independent of the
+    class ratio. Undefined when there are no positives.
+
+    Examples
+    --------
+    >>> sensitivity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.8])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = _floats(c)
+    return _finish(divide(tp, tp + fn), zd, "sensitivity", "no positives: tp + fn == 0")
+
+
+def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Specificity ρ̄ = tn = TN / N: true negative rate (Armano 2015, Table 1, γ₀₀).
+
+    Unbiased. Undefined when there are no negatives.
+
+    Examples
+    --------
+    >>> specificity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.6])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = _floats(c)
+    return _finish(divide(tn, tn + fp), zd, "specificity", "no negatives: tn + fp == 0")
+
+
+def false_positive_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                        ) -> np.ndarray:
+    """fp = FP / N = 1 − ρ̄, the false positive (false alarm) rate, γ₀₁ (Armano 2015, Table 1).
+
+    Jiřina's background acceptance Be is the same quantity.
+
+    Examples
+    --------
+    >>> false_positive_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.4])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = _floats(c)
+    return _finish(divide(fp, tn + fp), zd, "false positive rate", "no negatives: tn + fp == 0")
+
+
+def false_negative_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                        ) -> np.ndarray:
+    """fn = FN / P = 1 − ρ, the false negative rate, γ₁₀ (Armano 2015, Table 1).
+
+    Examples
+    --------
+    >>> false_negative_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.2])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = _floats(c)
+    return _finish(divide(fn, tp + fn), zd, "false negative rate", "no positives: tp + fn == 0")
+
+
+true_positive_rate = recall = sensitivity
+true_negative_rate = specificity

@@ -1,0 +1,222 @@
+"""Signal/background measures of Jiřina & Jiřina (2005), §4: local measures at one threshold.
+
+The vocabulary of particle physics: the positive class is the *signal* (S = P samples), the
+negative class the *background* (B = N). A classifier passes S₁ = TP signal and B₁ = FP
+background samples; it loses S₀ = FN and rejects B₀ = TN.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import (
+    ZeroDivision,
+    check_counts,
+    check_zero_division,
+    divide,
+    finish,
+    floats,
+)
+
+__all__ = [
+    "background_acceptance",
+    "classification_error",
+    "data_quality",
+    "data_quality_rare",
+    "enrichment_factor",
+    "purity",
+    "quality_factor",
+    "rejection_factor",
+    "signal_efficiency",
+    "signal_error",
+    "weighted_classification_error",
+]
+
+
+def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                      ) -> np.ndarray:
+    """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
+
+    Examples
+    --------
+    >>> signal_efficiency(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.8])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tp, tp + fn), zd, "signal efficiency Se", "no signal: S == 0")
+
+
+def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Signal error 1 − Se = S₀ / S (Jiřina §4.1); equal to the false negative rate.
+
+    Examples
+    --------
+    >>> signal_error(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.2])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(fn, tp + fn), zd, "signal error", "no signal: S == 0")
+
+
+def background_acceptance(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                          ) -> np.ndarray:
+    """Background acceptance (background error) Be = B₁ / B (Jiřina §4.2); the false positive rate.
+
+    Examples
+    --------
+    >>> background_acceptance(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.4])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(fp, tn + fp), zd, "background acceptance Be", "no background: B == 0")
+
+
+def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Purity 1 − Be = B₀ / B, as Jiřina defines it (§4.2); equal to specificity ρ̄.
+
+    Note: much of the particle-physics literature uses "purity" for S₁ / (S₁ + B₁), which is
+    :func:`precision`; this function follows the seed document.
+
+    Examples
+    --------
+    >>> purity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.6])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tn, tn + fp), zd, "purity", "no background: B == 0")
+
+
+def classification_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                         ) -> np.ndarray:
+    """Classification error (error rate) Ce = (S₀ + B₁) / N (Jiřina §4.3; N = all samples).
+
+    Examples
+    --------
+    >>> classification_error(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([0.25])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce",
+                  "no samples")
+
+
+def weighted_classification_error(
+    counts: BinaryCounts,
+    *,
+    signal_weight: float = 1.0,
+    background_weight: float = 1.0,
+    zero_division: ZeroDivision = "warn",
+) -> np.ndarray:
+    """Weighted classification error Ce = (Ws·S₀ + Wb·B₁) / N (Jiřina §4.4).
+
+    ``signal_weight`` Ws prices a lost signal sample, ``background_weight`` Wb an accepted
+    background sample. Ws = Wb = 1 gives Ce; ``background_weight=0`` gives Jiřina's
+    C′e = S₀ / N.
+
+    Examples
+    --------
+    >>> weighted_classification_error(BinaryCounts(tn=15, fp=10, fn=15, tp=60), signal_weight=5)
+    array([0.85])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    for name, w in (("signal_weight", signal_weight), ("background_weight", background_weight)):
+        if isinstance(w, bool) or not np.isfinite(w) or w < 0:
+            raise ValueError(f"`{name}` must be a non-negative finite number; got {w!r}.")
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(signal_weight * fn + background_weight * fp, tn + fp + fn + tp), zd,
+                  "weighted classification error", "no samples")
+
+
+def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                      ) -> np.ndarray:
+    """Enrichment factor (signal enhancement) E = Se / Be (Jiřina §4.5).
+
+    The factor by which the signal-to-background ratio of the selected sample exceeds that of
+    the input: (S₁/B₁) / (S/B) = E. Undefined when Be = 0 (no background accepted) or a class
+    is absent.
+
+    Examples
+    --------
+    >>> enrichment_factor(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([2.])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    se, be = divide(tp, tp + fn), divide(fp, tn + fp)
+    return finish(divide(se, be), zd, "enrichment factor E", "Be == 0 or a class is absent")
+
+
+def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Quality factor Q = Se / √Be (Jiřina §4.6).
+
+    Q ≥ 1 means the selected sample is statistically no worse than the input:
+    S₁/√B₁ = Q · S/√B. Undefined when Be = 0 or a class is absent.
+
+    Examples
+    --------
+    >>> quality_factor(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([1.26491106])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    se, be = divide(tp, tp + fn), divide(fp, tn + fp)
+    return finish(divide(se, np.sqrt(be)), zd, "quality factor Q", "Be == 0 or a class is absent")
+
+
+def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+                     ) -> np.ndarray:
+    """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
+
+    Examples
+    --------
+    >>> rejection_factor(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([2.5])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    return finish(divide(tn + fp, fp), zd, "rejection factor R", "Be == 0")
+
+
+def _signal_background(c: BinaryCounts, selected: bool) -> tuple[np.ndarray, np.ndarray]:
+    tn, fp, fn, tp = floats(c)
+    return (tp, fp) if selected else (tp + fn, tn + fp)
+
+
+def data_quality(counts: BinaryCounts, *, selected: bool = False,
+                 zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Data quality (sensitivity of a data set) q = S / √(S + B) (Jiřina §4.6).
+
+    Of the input data (S = P, B = N) by default; of the sample the classifier selects
+    (S = S₁ = TP, B = B₁ = FP) with ``selected=True``. Undefined for an empty set.
+
+    Examples
+    --------
+    >>> data_quality(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([7.5])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    s, b = _signal_background(c, selected)
+    return finish(divide(s, np.sqrt(s + b)), zd, "data quality q", "S + B == 0")
+
+
+def data_quality_rare(counts: BinaryCounts, *, selected: bool = False,
+                      zero_division: ZeroDivision = "warn") -> np.ndarray:
+    """Data quality for rare signals q = S / √B (Jiřina §4.6, the S ≪ B form).
+
+    Of the input data by default, of the selected sample with ``selected=True``; the ratio
+    selected / input is the quality factor Q. Undefined when B = 0.
+
+    Examples
+    --------
+    >>> data_quality_rare(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
+    array([15.])
+    """
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    s, b = _signal_background(c, selected)
+    return finish(divide(s, np.sqrt(b)), zd, "data quality S/√B", "B == 0")
