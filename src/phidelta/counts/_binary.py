@@ -439,10 +439,12 @@ class BinaryCounts:
         """
         r = check_ratio(ratio)
         with np.errstate(divide="ignore", invalid="ignore"):
-            spec = self.tn / self.negatives
-            sens = self.tp / self.positives
+            negatives, positives = self.negatives, self.positives
+            # each rate divided directly (not as 1 − x): tiny rates keep their precision
+            tnr, fpr = self.tn / negatives, self.fp / negatives
+            fnr, tpr = self.fn / positives, self.tp / positives
         neg, pos = r / (1 + r), 1 / (1 + r)
-        return BinaryCounts._trusted(spec * neg, (1 - spec) * neg, (1 - sens) * pos, sens * pos)
+        return BinaryCounts._trusted(tnr * neg, fpr * neg, fnr * pos, tpr * pos)
 
 
 def _is_ragged(value: Any) -> bool:

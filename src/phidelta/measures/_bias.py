@@ -12,7 +12,7 @@ from phidelta.measures._common import (
     divide,
     finish,
     floats,
-    rates,
+    all_rates,
 )
 
 __all__ = ["friedman_bias", "unbiased_bias"]
@@ -50,5 +50,5 @@ def unbiased_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     array([-0.2])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(1 - sens - (1 - spec), zd, "unbiased bias", "a class is absent")
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(fnr - fpr, zd, "unbiased bias", "a class is absent")

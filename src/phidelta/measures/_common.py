@@ -75,3 +75,12 @@ def rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray]:
     """(specificity ρ̄, sensitivity ρ) with NaN where a class is absent."""
     tn, fp, fn, tp = floats(counts)
     return divide(tn, tn + fp), divide(tp, tp + fn)
+
+
+def all_rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(tn, fp, fn, tp) as rates of their class, each divided directly (no ``1 − x``), so that
+    tiny rates keep full relative precision. NaN where a class is absent."""
+    tn, fp, fn, tp = floats(counts)
+    negatives, positives = tn + fp, fn + tp
+    return (divide(tn, negatives), divide(fp, negatives), divide(fn, positives),
+            divide(tp, positives))

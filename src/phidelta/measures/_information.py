@@ -16,6 +16,9 @@ from phidelta.measures._common import (
 
 __all__ = ["information_gain", "unbiased_information_gain"]
 
+#: Information below this (in the unit of ``base``) is rounding noise and returned as exactly 0.
+ROUNDING_FLOOR = 16 * np.finfo(np.float64).eps
+
 
 def _check_base(base: float) -> float:
     if isinstance(base, bool) or not np.isfinite(base) or base <= 0 or base == 1:
@@ -26,7 +29,8 @@ def _check_base(base: float) -> float:
 def _plogp_ratio(joint: np.ndarray, row: np.ndarray, column: np.ndarray) -> np.ndarray:
     """joint·log(joint / (row·column)) with 0·log 0 = 0."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        term = joint * np.log(joint / (row * column))
+        # three logs instead of one log of a product: row·column may underflow
+        term = joint * (np.log(joint) - np.log(row) - np.log(column))
     return np.where(joint > 0, term, 0.0)
 
 
@@ -45,7 +49,9 @@ def mutual_information_from_rates(
              + _plogp_ratio(w10, positive, q0) + _plogp_ratio(w11, positive, q1))
     total = total / np.log(base)
     undefined = np.isnan(spec) | np.isnan(sens)
-    return np.where(undefined, np.nan, np.maximum(total, 0.0))
+    # sums of terms of size ≤ 1 carry rounding noise of a few ulps: below that, exactly 0
+    total = np.where(total < ROUNDING_FLOOR, 0.0, total)
+    return np.where(undefined, np.nan, total)
 
 
 def information_gain(counts: BinaryCounts, *, base: float = 2.0,
@@ -54,7 +60,8 @@ def information_gain(counts: BinaryCounts, *, base: float = 2.0,
 
     The mutual information between oracle X and classifier X̂ on the actual class distribution,
     in bits by default (``base=2``). Zero on the φ axis (δ = 0), maximal (= H(X)) at the oracle
-    and anti-oracle. Undefined with no samples.
+    and anti-oracle. Values below 16 ulp (≈ 3.6e-15) are rounding noise and returned as 0.
+    Undefined with no samples.
 
     Examples
     --------

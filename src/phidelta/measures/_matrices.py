@@ -16,7 +16,7 @@ from phidelta.measures._common import (
     divide,
     finish,
     floats,
-    rates,
+    all_rates,
 )
 
 __all__ = [
@@ -46,8 +46,7 @@ def normalized_confusion_matrix(counts: BinaryCounts, *, zero_division: ZeroDivi
             [0.2, 0.8]]])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    gamma = np.stack([spec, 1 - spec, 1 - sens, sens], axis=1).reshape(-1, 2, 2)
+    gamma = np.stack(all_rates(c), axis=1).reshape(-1, 2, 2)
     return _finish_matrices(gamma, zd, "normalized confusion matrix Γ", "a class is absent")
 
 
@@ -98,5 +97,5 @@ def determinant(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     array([0.4])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(sens + spec - 1, zd, "determinant Δ", "a class is absent")
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(tnr * tpr - fpr * fnr, zd, "determinant Δ", "a class is absent")

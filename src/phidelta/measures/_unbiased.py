@@ -15,7 +15,7 @@ from phidelta.measures._common import (
     check_zero_division,
     divide,
     finish,
-    rates,
+    all_rates,
 )
 
 __all__ = [
@@ -40,8 +40,8 @@ def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     array([0.7])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish((spec + sens) / 2, zd, "unbiased accuracy", "a class is absent")
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish((tnr + tpr) / 2, zd, "unbiased accuracy", "a class is absent")
 
 
 def unbiased_error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
@@ -54,8 +54,8 @@ def unbiased_error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.3])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(((1 - spec) + (1 - sens)) / 2, zd, "unbiased error rate", "a class is absent")
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish((fpr + fnr) / 2, zd, "unbiased error rate", "a class is absent")
 
 
 def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
@@ -70,8 +70,8 @@ def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "w
     array([0.66666667])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(divide(sens, sens + 1 - spec), zd, "unbiased precision",
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(divide(tpr, tpr + fpr), zd, "unbiased precision",
                   "a class is absent, or tp + fp == 0 as rates")
 
 
@@ -86,8 +86,8 @@ def unbiased_negative_predictive_value(
     array([0.75])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(divide(spec, spec + 1 - sens), zd, "unbiased negative predictive value",
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(divide(tnr, tnr + fnr), zd, "unbiased negative predictive value",
                   "a class is absent, or tn + fn == 0 as rates")
 
 
@@ -103,8 +103,8 @@ def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     array([0.72727273])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    return finish(divide(2 * sens, 2 * sens + (1 - spec) + (1 - sens)), zd,
+    tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(divide(2 * tpr, 2 * tpr + fpr + fnr), zd,
                   "unbiased F1 score", "a class is absent, or tp + fn + fp == 0 as rates")
 
 
@@ -121,8 +121,9 @@ def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     array([0.40824829])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    spec, sens = rates(c)
-    phi, delta = sens - spec, sens + spec - 1
-    # (1+φ)(1−φ) = P̂_u·N̂_u·4 at balance; factored to stay exact near |φ| = 1
-    return finish(divide(delta, np.sqrt((1 + phi) * (1 - phi))), zd, "unbiased MCC",
+    tnr, fpr, fnr, tpr = all_rates(c)
+    # Δ = tn·tp − fp·fn (eq. 11), 1 + φ = tp + fp, 1 − φ = tn + fn (rates), each formed
+    # directly so that no 1 − x cancellation costs precision near the corners
+    delta = tnr * tpr - fpr * fnr
+    return finish(divide(delta, np.sqrt((tpr + fpr) * (tnr + fnr))), zd, "unbiased MCC",
                   "a class is absent, or the classifier predicts a single class")
