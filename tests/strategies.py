@@ -9,13 +9,20 @@ from hypothesis.extra import numpy as hnp
 from phidelta import BinaryCounts
 
 _INTS = st.integers(min_value=0, max_value=10**6)
-_FLOATS = st.floats(min_value=0.0, max_value=1e6, allow_nan=False, allow_infinity=False,
-                    allow_subnormal=False)
+_FLOATS = st.floats(
+    min_value=0.0, max_value=1e6, allow_nan=False, allow_infinity=False, allow_subnormal=False
+)
 
 
 @st.composite
-def binary_counts(draw, *, min_size: int = 1, max_size: int = 12, soft: bool | None = None,
-                  both_classes: bool = False) -> BinaryCounts:
+def binary_counts(
+    draw,
+    *,
+    min_size: int = 1,
+    max_size: int = 12,
+    soft: bool | None = None,
+    both_classes: bool = False,
+) -> BinaryCounts:
     """Random counts; ``both_classes`` guarantees P > 0 and N > 0 in every entry."""
     k = draw(st.integers(min_size, max_size))
     is_soft = draw(st.booleans()) if soft is None else soft

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
-from strategies import any_ratios, binary_counts, rates, ratios
 
 from phidelta import BinaryCounts, measures
 from phidelta.exceptions import UndefinedMeasureWarning
 from phidelta.measures import MEASURES
+from strategies import any_ratios, binary_counts, ratios
 
 ATOL = 1e-12
 NAN = float("nan")
@@ -68,10 +68,12 @@ def test_generalized_round_trips(counts, r):
 
 @given(counts=binary_counts(both_classes=True), r=ratios)
 def test_generalized_delta_is_accuracy_at_that_ratio(counts, r):  # δ_b = 2·a − 1
-    assert_allclose(measures.delta(counts, ratio=r),
-                    2 * measures.accuracy(counts.at_ratio(r)) - 1, atol=ATOL)
-    assert_allclose(measures.phi(counts, ratio=r),
-                    -measures.friedman_bias(counts.at_ratio(r)), atol=ATOL)
+    assert_allclose(
+        measures.delta(counts, ratio=r), 2 * measures.accuracy(counts.at_ratio(r)) - 1, atol=ATOL
+    )
+    assert_allclose(
+        measures.phi(counts, ratio=r), -measures.friedman_bias(counts.at_ratio(r)), atol=ATOL
+    )
 
 
 @given(data=st.data())
@@ -101,8 +103,9 @@ def test_unbiased_measures_are_biased_measures_at_balance(counts):
     ]
     for unbiased, biased in pairs:
         expected = biased(balanced, zero_division=NAN)
-        assert_allclose(unbiased(counts, zero_division=NAN), expected, atol=1e-10,
-                        err_msg=unbiased.__name__)
+        assert_allclose(
+            unbiased(counts, zero_division=NAN), expected, atol=1e-10, err_msg=unbiased.__name__
+        )
 
 
 @given(counts=binary_counts(both_classes=True))
@@ -142,15 +145,21 @@ def test_signal_identities(counts):
     assert_allclose(rare_after[ok], (q * rare_before)[ok], rtol=1e-9)
     assert np.all(np.isnan(e[fp == 0]))
     assert_allclose(measures.signal_efficiency(counts), measures.sensitivity(counts), atol=ATOL)
-    assert_allclose(measures.background_acceptance(counts), measures.false_positive_rate(counts),
-                    atol=ATOL)
-    assert_allclose(measures.purity(counts), 1 - measures.background_acceptance(counts),
-                    atol=ATOL)
+    assert_allclose(
+        measures.background_acceptance(counts), measures.false_positive_rate(counts), atol=ATOL
+    )
+    assert_allclose(measures.purity(counts), 1 - measures.background_acceptance(counts), atol=ATOL)
     assert_allclose(measures.classification_error(counts), measures.error_rate(counts), atol=ATOL)
-    assert_allclose(measures.weighted_classification_error(counts),
-                    measures.classification_error(counts), atol=ATOL)
-    assert_allclose(measures.weighted_classification_error(counts, background_weight=0),
-                    fn / (tn + fp + fn + tp), atol=ATOL)
+    assert_allclose(
+        measures.weighted_classification_error(counts),
+        measures.classification_error(counts),
+        atol=ATOL,
+    )
+    assert_allclose(
+        measures.weighted_classification_error(counts, background_weight=0),
+        fn / (tn + fp + fn + tp),
+        atol=ATOL,
+    )
 
 
 @given(counts=binary_counts(both_classes=True))

@@ -6,10 +6,10 @@ import filecmp
 
 import numpy as np
 import pytest
-from conftest import SHARED_REFDATA, VENDORED_REFDATA
 from numpy.testing import assert_allclose
 
 import phidelta as pd_
+from conftest import SHARED_REFDATA, VENDORED_REFDATA
 from phidelta import BinaryCounts, measures
 from phidelta.geometry import diamond
 
@@ -52,9 +52,11 @@ def test_flach_example_2_1():
     assert_allclose(measures.precision(counts), 60 / 70, **TOL)
     # eq. 2.3: accuracy = pos·tpr + neg·tnr
     pos = measures.positive_proportion(counts)
-    assert_allclose(measures.accuracy(counts),
-                    pos * measures.sensitivity(counts) + (1 - pos) * measures.specificity(counts),
-                    **TOL)
+    assert_allclose(
+        measures.accuracy(counts),
+        pos * measures.sensitivity(counts) + (1 - pos) * measures.specificity(counts),
+        **TOL,
+    )
 
 
 # --- the R package ------------------------------------------------------------------------------
@@ -90,8 +92,9 @@ def test_borders_match_r(refdata):
 
 
 def _soft_counts(refdata):
-    raw = np.genfromtxt(refdata / "phidelta" / "r_soft_counts.csv", delimiter=",", dtype=None,
-                        encoding="utf-8")
+    raw = np.genfromtxt(
+        refdata / "phidelta" / "r_soft_counts.csv", delimiter=",", dtype=None, encoding="utf-8"
+    )
     names = list(raw[0, 1:])
     cells = {row[0]: row[1:].astype(float) for row in raw[1:]}
     return names, BinaryCounts(cells["TN"], cells["FP"], cells["FN"], cells["TP"])

@@ -44,8 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     shape = diamond(ratio)
     print(f"\nφ-δ diamond at the class ratio of Example 2.1 (N/P = {ratio:.4g}):")
     for name, corner in shape.corners.items():
-        print(f"  {name:<7} (φ, δ) = ({corner.phi:+.4f}, {corner.delta:+.4f})  "
-              f"{corner.classifier}")
+        print(f"  {name:<7} (φ, δ) = ({corner.phi:+.4f}, {corner.delta:+.4f})  {corner.classifier}")
     return 0
 
 

@@ -78,7 +78,7 @@ def check_ratio(ratio: Any, *, name: str = "ratio", geometry: bool = False) -> n
     Measures accept any positive finite ratio (a physicist's background-to-signal ratio may be
     10⁶); the φ-δ geometry restricts it to [0.1, 10] as the software paper does.
     """
-    if isinstance(ratio, bool) or isinstance(ratio, str | bytes):
+    if isinstance(ratio, (bool, str | bytes)):
         raise TypeError(
             f"`{name}` must be a positive number (negatives / positives); got {_describe(ratio)}."
         )

@@ -78,8 +78,10 @@ class BinaryCounts:
     tp: np.ndarray
 
     def __init__(self, tn: Any, fp: Any, fn: Any, tp: Any) -> None:
-        arrays = {name: _as_count_array(v, name) for name, v in zip(_FIELDS, (tn, fp, fn, tp),
-                                                                     strict=True)}
+        arrays = {
+            name: _as_count_array(v, name)
+            for name, v in zip(_FIELDS, (tn, fp, fn, tp), strict=True)
+        }
         check_same_length(**arrays)
         if len({a.dtype for a in arrays.values()}) > 1:
             arrays = {k: a.astype(np.float64) for k, a in arrays.items()}
@@ -87,8 +89,9 @@ class BinaryCounts:
             object.__setattr__(self, name, _freeze(array))
 
     @classmethod
-    def _trusted(cls, tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray
-                 ) -> BinaryCounts:
+    def _trusted(
+        cls, tn: np.ndarray, fp: np.ndarray, fn: np.ndarray, tp: np.ndarray
+    ) -> BinaryCounts:
         """Build without validation (private: callers guarantee shape, dtype, sign)."""
         self = object.__new__(cls)
         dtype = np.result_type(tn, fp, fn, tp)
@@ -108,8 +111,7 @@ class BinaryCounts:
             if not -len(self) <= index < len(self):
                 raise IndexError(f"index {index} is out of range for {len(self)} entries.")
             index = slice(index, index + 1 if index != -1 else None)
-        return BinaryCounts._trusted(self.tn[index], self.fp[index], self.fn[index],
-                                     self.tp[index])
+        return BinaryCounts._trusted(self.tn[index], self.fp[index], self.fn[index], self.tp[index])
 
     def __iter__(self):
         for i in range(len(self)):
@@ -123,8 +125,9 @@ class BinaryCounts:
                 f"Cannot add counts with {len(self)} and {len(other)} entries; entries add "
                 "pairwise, so lengths must match (use .sum() to pool the entries of one side)."
             )
-        return BinaryCounts._trusted(self.tn + other.tn, self.fp + other.fp,
-                                     self.fn + other.fn, self.tp + other.tp)
+        return BinaryCounts._trusted(
+            self.tn + other.tn, self.fp + other.fp, self.fn + other.fn, self.tp + other.tp
+        )
 
     def __radd__(self, other: Any) -> BinaryCounts:
         if isinstance(other, int) and other == 0:  # sum([...]) starts from 0
@@ -209,9 +212,7 @@ class BinaryCounts:
         if a.ndim == 1 and a.shape == (4,):
             a = a.reshape(1, 4)
         if a.ndim != 2 or a.shape[1] != 4:
-            raise ValueError(
-                f"`array` must have shape (k, 4) or (k, 2, 2); got shape {a.shape}."
-            )
+            raise ValueError(f"`array` must have shape (k, 4) or (k, 2, 2); got shape {a.shape}.")
         return cls(a[:, 0], a[:, 1], a[:, 2], a[:, 3])
 
     # --- constructors from data -------------------------------------------------------------
@@ -314,8 +315,7 @@ class BinaryCounts:
         return cls._trusted(tn, fp, fn, tp)
 
     @classmethod
-    def _from_ragged(cls, y_true: Any, y_pred: Any, *, pos_label: Any, labels: Any
-                     ) -> BinaryCounts:
+    def _from_ragged(cls, y_true: Any, y_pred: Any, *, pos_label: Any, labels: Any) -> BinaryCounts:
         true_rows = [as_label_array(r, f"y_true[{i}]") for i, r in enumerate(y_true)]
         pred_rows = [as_label_array(r, f"y_pred[{i}]") for i, r in enumerate(y_pred)]
         if len(true_rows) != len(pred_rows):
@@ -329,8 +329,9 @@ class BinaryCounts:
         groups = np.repeat(np.arange(len(lengths)), lengths)
         flat_true = np.concatenate(true_rows) if true_rows else np.array([])
         flat_pred = np.concatenate(pred_rows) if pred_rows else np.array([])
-        return cls.from_groups(flat_true, flat_pred, groups, pos_label=pos_label, labels=labels,
-                               n_groups=len(lengths)).counts
+        return cls.from_groups(
+            flat_true, flat_pred, groups, pos_label=pos_label, labels=labels, n_groups=len(lengths)
+        ).counts
 
     @classmethod
     def from_groups(
@@ -353,7 +354,8 @@ class BinaryCounts:
 
         Examples
         --------
-        >>> counts, folds = BinaryCounts.from_groups([0, 1, 0, 1], [0, 1, 1, 1], ["a", "a", "b", "b"])
+        >>> folds = ["a", "a", "b", "b"]
+        >>> counts, folds = BinaryCounts.from_groups([0, 1, 0, 1], [0, 1, 1, 1], folds)
         >>> counts.fp, folds
         (array([0, 1]), array(['a', 'b'], dtype='<U1'))
         """

@@ -37,11 +37,14 @@ def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -
             (v is None or (isinstance(v, float) and v != v) for v in flat), bool, len(flat)
         )
         if missing.any():
-            raise ValueError(f"`{name}` contains missing values (None or NaN) at "
-                             f"{int(missing.sum())} positions; labels must not be missing.")
+            raise ValueError(
+                f"`{name}` contains missing values (None or NaN) at "
+                f"{int(missing.sum())} positions; labels must not be missing."
+            )
     if kind not in "biufUSO":
-        raise TypeError(f"`{name}` must hold labels (numbers, booleans or strings); "
-                        f"got dtype {array.dtype}.")
+        raise TypeError(
+            f"`{name}` must hold labels (numbers, booleans or strings); got dtype {array.dtype}."
+        )
     return array
 
 
@@ -97,9 +100,9 @@ def resolve_pos_label(
         return pos_label
     values = set()
     for v in universe:
-        if isinstance(v, bool | np.bool_):
-            values.add(int(v))
-        elif isinstance(v, int | float | np.number) and float(v).is_integer():
+        if isinstance(v, bool | np.bool_) or (
+            isinstance(v, int | float | np.number) and float(v).is_integer()
+        ):
             values.add(int(v))
         else:
             values = None
@@ -130,8 +133,9 @@ def positive_mask(
         return np.zeros(array.shape, dtype=bool)
     mask = equal_first if _same(values[0], pos_label) else None
     if mask is None:
-        mask = ~equal_first if any(_same(v, pos_label) for v in values) else np.zeros_like(
-            equal_first)
+        mask = (
+            ~equal_first if any(_same(v, pos_label) for v in values) else np.zeros_like(equal_first)
+        )
     return mask.reshape(array.shape)
 
 

@@ -8,6 +8,7 @@ anti-oracle at (φ, δ) = (2(n − p), −1) for every ratio.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -114,7 +115,7 @@ class Diamond:
     def labels(self, view: View = "classifier") -> dict[str, str]:
         """Corner labels for the classifier view or the feature view."""
         if view not in ("classifier", "feature"):
-            raise ValueError(f"`view` must be \"classifier\" or \"feature\"; got {view!r}.")
+            raise ValueError(f'`view` must be "classifier" or "feature"; got {view!r}.')
         return {name: c.label(view) for name, c in self.corners.items()}
 
     @property
@@ -130,8 +131,10 @@ class Diamond:
         ``"delta_axis"``: the points with φ = 0 (where the bias vanishes, Armano 2015 eq. 23).
         Each is an array of shape (2, 2) sorted by the moving coordinate.
         """
-        return {"phi_axis": _axis_crossings(self.border, axis=1),
-                "delta_axis": _axis_crossings(self.border, axis=0)}
+        return {
+            "phi_axis": _axis_crossings(self.border, axis=1),
+            "delta_axis": _axis_crossings(self.border, axis=0),
+        }
 
     def contains(self, phi: Any, delta: Any, *, tol: float = 1e-12) -> np.ndarray:
         """Whether each (φ, δ) lies in the diamond (border included, up to ``tol``)."""
@@ -146,7 +149,7 @@ class Diamond:
 def _axis_crossings(border: np.ndarray, axis: int) -> np.ndarray:
     """Points of the closed polygon where coordinate ``axis`` is 0 (deduplicated)."""
     points: list[np.ndarray] = []
-    for start, end in zip(border[:-1], border[1:], strict=True):
+    for start, end in itertools.pairwise(border):
         a, b = start[axis], end[axis]
         if a == b:
             if a == 0:
@@ -172,8 +175,8 @@ def diamond(ratio: float = 1.0) -> Diamond:
     >>> d = diamond(0.25)
     >>> d.right            # the always-positive dummy: (2n, 2p − 1)
     array([0.4, 0.6])
-    >>> bool(d.contains([0.0], [0.0])[0])
-    True
+    >>> d.contains([-0.5, 0.0], [0.0, 0.0])   # at r = 0.25 the origin lies outside
+    array([ True, False])
     """
     r = check_ratio(ratio, geometry=True)
     if r.ndim != 0:
@@ -183,8 +186,15 @@ def diamond(ratio: float = 1.0) -> Diamond:
     for name in CORNER_NAMES:
         spec, sens = _CORNER_RATES[name]
         phi, delta = _from_rates(np.array([spec]), np.array([sens]), np.asarray(value))
-        corners[name] = Corner(name, float(phi[0]) + 0.0, float(delta[0]) + 0.0, spec, sens,
-                               _CLASSIFIER_LABELS[name], _FEATURE_LABELS[name])
+        corners[name] = Corner(
+            name,
+            float(phi[0]) + 0.0,
+            float(delta[0]) + 0.0,
+            spec,
+            sens,
+            _CLASSIFIER_LABELS[name],
+            _FEATURE_LABELS[name],
+        )
     border = np.array([[corners[n].phi, corners[n].delta] for n in (*CORNER_NAMES, "top")])
     border.setflags(write=False)
     return Diamond(value, corners, border)

@@ -89,8 +89,9 @@ def _line_in_square(a: float, b: float, c: float) -> np.ndarray:
     return np.array([unique[0], unique[-1]])
 
 
-def _linear_coefficients(measure: str, value: float, n: float, p: float
-                         ) -> tuple[float, float, float]:
+def _linear_coefficients(
+    measure: str, value: float, n: float, p: float
+) -> tuple[float, float, float]:
     """(a, b, c) such that the isometric is a·ρ̄ + b·ρ = c at priors (n, p)."""
     if measure == "accuracy":  # n·ρ̄ + p·ρ = a (Flach eq. 2.3)
         return n, p, value
@@ -113,8 +114,9 @@ def _entropy(n: float, p: float) -> float:
     return float(-sum(x * np.log2(x) for x in (n, p) if x > 0))
 
 
-def _information_curves(level: float, n: float, p: float, num: int, base: float
-                        ) -> tuple[np.ndarray, np.ndarray]:
+def _information_curves(
+    level: float, n: float, p: float, num: int, base: float
+) -> tuple[np.ndarray, np.ndarray]:
     """Points (ρ̄, ρ) of I = level on the upper and lower side, each of shape (num, 2)."""
     t = np.linspace(0.0, 1.0, num)
     start = np.stack([t, 1 - t], axis=1)  # the independence diagonal ρ = 1 − ρ̄
@@ -125,7 +127,8 @@ def _information_curves(level: float, n: float, p: float, num: int, base: float
             mid = (low + high) / 2
             point = start + mid[:, None] * (target - start)
             value = mutual_information_from_rates(
-                np.full(num, n), np.full(num, p), point[:, 0], point[:, 1], base)
+                np.full(num, n), np.full(num, p), point[:, 0], point[:, 1], base
+            )
             above = value >= level
             high = np.where(above, mid, high)
             low = np.where(above, low, mid)
@@ -171,9 +174,7 @@ def isometrics(
     """
     name = _ALIASES.get(measure, measure)
     if name not in ISOMETRIC_MEASURES:
-        raise ValueError(
-            f"`measure` must be one of {list(ISOMETRIC_MEASURES)}; got {measure!r}."
-        )
+        raise ValueError(f"`measure` must be one of {list(ISOMETRIC_MEASURES)}; got {measure!r}.")
     r = check_ratio(ratio, geometry=True)
     if r.ndim != 0:
         raise ValueError(f"`ratio` must be a single number; got an array of shape {r.shape}.")
@@ -182,14 +183,18 @@ def isometrics(
     n, p = float(n_arr), float(p_arr)
     if name == "information_gain":
         h = _entropy(n, p) / np.log2(base)
-        levels = (np.array([0.1, 0.25, 0.5, 0.75]) * h if values is None
-                  else as_float_array(values, "values"))
+        levels = (
+            np.array([0.1, 0.25, 0.5, 0.75]) * h
+            if values is None
+            else as_float_array(values, "values")
+        )
         result = []
         for level in levels:
             if level <= 0 or level >= h:
                 for branch in ("upper", "lower"):
-                    result.append(Isometric(name, float(level), float(r), np.empty(0),
-                                            np.empty(0), branch))
+                    result.append(
+                        Isometric(name, float(level), float(r), np.empty(0), np.empty(0), branch)
+                    )
                 continue
             upper, lower = _information_curves(float(level), n, p, num, base)
             for branch, pts in (("upper", upper), ("lower", lower)):
@@ -204,5 +209,6 @@ def isometrics(
             result.append(Isometric(name, float(value), float(r), np.empty(0), np.empty(0)))
             continue
         phi, delta = _from_rates(ends[:, 0], ends[:, 1], r)
-        result.append(Isometric(name, float(value), float(r), phi + 0.0, delta + 0.0))
+        order = np.lexsort((delta, phi))  # left to right, then bottom to top
+        result.append(Isometric(name, float(value), float(r), phi[order] + 0.0, delta[order] + 0.0))
     return result

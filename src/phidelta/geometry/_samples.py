@@ -28,8 +28,9 @@ def make_grid(size: int = 50, *, ratio: float = 1.0) -> PhiDelta:
     return _from_rates(spec.ravel(), sens.ravel(), r)
 
 
-def random_samples(n: int = 100, seed: int | np.random.Generator | None = None, *,
-                   ratio: float = 1.0) -> PhiDelta:
+def random_samples(
+    n: int = 100, seed: int | np.random.Generator | None = None, *, ratio: float = 1.0
+) -> PhiDelta:
     """``n`` random (φ, δ) points: specificity and sensitivity uniform in [0, 1].
 
     Examples

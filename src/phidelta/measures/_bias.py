@@ -1,4 +1,4 @@
-"""Bias of a classifier: Friedman's definition and its unbiased version (Armano 2015, eqs. 15–20)."""
+"""Bias of a classifier: Friedman's definition and its unbiased one (Armano 2015, eqs. 15–20)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import numpy as np
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
+    all_rates,
     check_counts,
     check_zero_division,
     divide,
     finish,
     floats,
-    all_rates,
 )
 
 __all__ = ["friedman_bias", "unbiased_bias"]
@@ -50,5 +50,5 @@ def unbiased_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     array([-0.2])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
+    _tnr, fpr, fnr, _tpr = all_rates(c)
     return finish(fnr - fpr, zd, "unbiased bias", "a class is absent")

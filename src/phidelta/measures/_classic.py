@@ -68,12 +68,13 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
     array([0.85714286])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    _tn, fp, _fn, tp = floats(c)
     return finish(divide(tp, tp + fp), zd, "precision", "no predicted positives: tp + fp == 0")
 
 
-def negative_predictive_value(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                              ) -> np.ndarray:
+def negative_predictive_value(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Negative predictive value π̄ = TN / N̂ (Armano 2015, Table 1).
 
     Undefined when nothing is predicted negative.
@@ -84,13 +85,15 @@ def negative_predictive_value(counts: BinaryCounts, *, zero_division: ZeroDivisi
     array([0.5])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
-    return finish(divide(tn, tn + fn), zd, "negative predictive value",
-                  "no predicted negatives: tn + fn == 0")
+    tn, _fp, fn, _tp = floats(c)
+    return finish(
+        divide(tn, tn + fn), zd, "negative predictive value", "no predicted negatives: tn + fn == 0"
+    )
 
 
-def fbeta_score(counts: BinaryCounts, *, beta: float = 1.0,
-                zero_division: ZeroDivision = "warn") -> np.ndarray:
+def fbeta_score(
+    counts: BinaryCounts, *, beta: float = 1.0, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """F_β = (1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP), the weighted harmonic mean of π and ρ.
 
     Undefined when TP + FN + FP = 0 (no positives and no predicted positives).
@@ -103,10 +106,11 @@ def fbeta_score(counts: BinaryCounts, *, beta: float = 1.0,
     c, zd = check_counts(counts), check_zero_division(zero_division)
     if not np.isfinite(beta) or beta <= 0:
         raise ValueError(f"`beta` must be a positive finite number; got {beta!r}.")
-    tn, fp, fn, tp = floats(c)
+    _tn, fp, fn, tp = floats(c)
     b2 = beta * beta
-    return finish(divide((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp), zd, "F-beta score",
-                  "tp + fn + fp == 0")
+    return finish(
+        divide((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp), zd, "F-beta score", "tp + fn + fp == 0"
+    )
 
 
 def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
@@ -120,7 +124,7 @@ def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
     array([0.82758621])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    _tn, fp, fn, tp = floats(c)
     return finish(divide(2 * tp, 2 * tp + fp + fn), zd, "F1 score", "tp + fn + fp == 0")
 
 
@@ -140,8 +144,9 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     tn, fp, fn, tp = floats(c)
     # the square root of each factor separately keeps large counts from overflowing
     denominator = np.sqrt(tp + fn) * np.sqrt(tn + fp) * np.sqrt(tp + fp) * np.sqrt(tn + fn)
-    return finish(divide(tn * tp - fp * fn, denominator), zd, "MCC",
-                  "a class or a predicted class is empty")
+    return finish(
+        divide(tn * tp - fp * fn, denominator), zd, "MCC", "a class or a predicted class is empty"
+    )
 
 
 def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:

@@ -36,8 +36,9 @@ def check_zero_division(value: Any) -> ZeroDivision:
             return value
     elif isinstance(value, numbers.Real) and not isinstance(value, bool):
         return float(value)
-    raise ValueError(f"`zero_division` must be \"warn\" or a number (e.g. 0.0 or nan); "
-                     f"got {value!r}.")
+    raise ValueError(
+        f'`zero_division` must be "warn" or a number (e.g. 0.0 or nan); got {value!r}.'
+    )
 
 
 def floats(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -45,8 +46,9 @@ def floats(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     return tuple(np.asarray(getattr(counts, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
 
 
-def finish(values: np.ndarray, zero_division: ZeroDivision, measure: str, condition: str
-           ) -> np.ndarray:
+def finish(
+    values: np.ndarray, zero_division: ZeroDivision, measure: str, condition: str
+) -> np.ndarray:
     """Apply the zero-division policy to the raw values (which hold NaN/inf where undefined)."""
     values = np.array(values, dtype=np.float64, ndmin=1)
     bad = ~np.isfinite(values)
@@ -82,5 +84,9 @@ def all_rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray,
     tiny rates keep full relative precision. NaN where a class is absent."""
     tn, fp, fn, tp = floats(counts)
     negatives, positives = tn + fp, fn + tp
-    return (divide(tn, negatives), divide(fp, negatives), divide(fn, positives),
-            divide(tp, positives))
+    return (
+        divide(tn, negatives),
+        divide(fp, negatives),
+        divide(fn, positives),
+        divide(tp, positives),
+    )

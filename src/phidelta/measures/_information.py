@@ -22,7 +22,9 @@ ROUNDING_FLOOR = 16 * np.finfo(np.float64).eps
 
 def _check_base(base: float) -> float:
     if isinstance(base, bool) or not np.isfinite(base) or base <= 0 or base == 1:
-        raise ValueError(f"`base` must be a positive number other than 1 (2 for bits); got {base!r}.")
+        raise ValueError(
+            f"`base` must be a positive number other than 1 (2 for bits); got {base!r}."
+        )
     return float(base)
 
 
@@ -35,7 +37,10 @@ def _plogp_ratio(joint: np.ndarray, row: np.ndarray, column: np.ndarray) -> np.n
 
 
 def mutual_information_from_rates(
-    negative: np.ndarray, positive: np.ndarray, spec: np.ndarray, sens: np.ndarray,
+    negative: np.ndarray,
+    positive: np.ndarray,
+    spec: np.ndarray,
+    sens: np.ndarray,
     base: float = 2.0,
 ) -> np.ndarray:
     """I(X̂; X) for priors (n, p) and rates (ρ̄, ρ); pure array math shared with the geometry.
@@ -45,8 +50,12 @@ def mutual_information_from_rates(
     w00, w01 = negative * spec, negative * (1 - spec)
     w10, w11 = positive * (1 - sens), positive * sens
     q0, q1 = w00 + w10, w01 + w11
-    total = (_plogp_ratio(w00, negative, q0) + _plogp_ratio(w01, negative, q1)
-             + _plogp_ratio(w10, positive, q0) + _plogp_ratio(w11, positive, q1))
+    total = (
+        _plogp_ratio(w00, negative, q0)
+        + _plogp_ratio(w01, negative, q1)
+        + _plogp_ratio(w10, positive, q0)
+        + _plogp_ratio(w11, positive, q1)
+    )
     total = total / np.log(base)
     undefined = np.isnan(spec) | np.isnan(sens)
     # sums of terms of size ≤ 1 carry rounding noise of a few ulps: below that, exactly 0
@@ -54,8 +63,9 @@ def mutual_information_from_rates(
     return np.where(undefined, np.nan, total)
 
 
-def information_gain(counts: BinaryCounts, *, base: float = 2.0,
-                     zero_division: ZeroDivision = "warn") -> np.ndarray:
+def information_gain(
+    counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Information gain I(X̂; X) = H(X) − H(X | X̂) of the classifier (Armano 2015, eq. 21).
 
     The mutual information between oracle X and classifier X̂ on the actual class distribution,
@@ -82,8 +92,9 @@ def information_gain(counts: BinaryCounts, *, base: float = 2.0,
     return finish(values, zd, "information gain", "no samples")
 
 
-def unbiased_information_gain(counts: BinaryCounts, *, base: float = 2.0,
-                              zero_division: ZeroDivision = "warn") -> np.ndarray:
+def unbiased_information_gain(
+    counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Information gain at balance (n = p = ½): depends on ρ̄ and ρ only (Armano 2015, Fig. 7).
 
     Examples
@@ -95,5 +106,9 @@ def unbiased_information_gain(counts: BinaryCounts, *, base: float = 2.0,
     b = _check_base(base)
     spec, sens = rates(c)
     half = np.full_like(spec, 0.5)
-    return finish(mutual_information_from_rates(half, half, spec, sens, b), zd,
-                  "unbiased information gain", "a class is absent")
+    return finish(
+        mutual_information_from_rates(half, half, spec, sens, b),
+        zd,
+        "unbiased information gain",
+        "a class is absent",
+    )

@@ -11,12 +11,12 @@ import numpy as np
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
+    all_rates,
     check_counts,
     check_zero_division,
     divide,
     finish,
     floats,
-    all_rates,
 )
 
 __all__ = [
@@ -27,13 +27,13 @@ __all__ = [
 ]
 
 
-def _finish_matrices(values: np.ndarray, zd: ZeroDivision, name: str, condition: str
-                     ) -> np.ndarray:
+def _finish_matrices(values: np.ndarray, zd: ZeroDivision, name: str, condition: str) -> np.ndarray:
     return finish(values.reshape(-1), zd, name, condition).reshape(values.shape)
 
 
-def normalized_confusion_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                                ) -> np.ndarray:
+def normalized_confusion_matrix(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Γ ≈ p(X̂ | X), the normalized confusion matrix (Armano 2015, eq. 3).
 
     Returns an array of shape (k, 2, 2): ``[[tn, fp], [fn, tp]]`` as *rates* (rows sum to 1).
@@ -50,8 +50,9 @@ def normalized_confusion_matrix(counts: BinaryCounts, *, zero_division: ZeroDivi
     return _finish_matrices(gamma, zd, "normalized confusion matrix Γ", "a class is absent")
 
 
-def joint_probability_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                             ) -> np.ndarray:
+def joint_probability_matrix(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Ω ≈ p(X, X̂) = Ξ / M, the confusion matrix as joint probabilities (Armano 2015, eq. 3).
 
     Returns shape (k, 2, 2) summing to 1 per entry; undefined with no samples.

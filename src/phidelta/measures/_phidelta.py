@@ -67,8 +67,7 @@ def _proportions(ratio: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ratio / (1 + ratio), 1 / (1 + ratio)
 
 
-def _from_proportions(spec: np.ndarray, sens: np.ndarray, n: np.ndarray, p: np.ndarray
-                      ) -> PhiDelta:
+def _from_proportions(spec: np.ndarray, sens: np.ndarray, n: np.ndarray, p: np.ndarray) -> PhiDelta:
     # Armano et al. 2019, eq. 2 (eq. 1 when n = p = ½)
     phi_b = 2 * p * sens - 2 * n * spec + 2 * (n - p)
     delta_b = 2 * p * sens + 2 * n * spec - 1
@@ -88,8 +87,9 @@ def _check_ratio_length(r: np.ndarray, k: int, what: str) -> np.ndarray:
     return r
 
 
-def phi_delta(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
-              zero_division: ZeroDivision = "warn") -> PhiDelta:
+def phi_delta(
+    counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
+) -> PhiDelta:
     """(φ, δ) of counts: standard at ``ratio=1``, generalized otherwise.
 
     Parameters
@@ -114,7 +114,7 @@ def phi_delta(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
     spec, sens = rates(c)
     if isinstance(ratio, str):
         if ratio != "actual":
-            raise ValueError(f"`ratio` must be a positive number or \"actual\"; got {ratio!r}.")
+            raise ValueError(f'`ratio` must be a positive number or "actual"; got {ratio!r}.')
         tn, fp, fn, tp = floats(c)
         m = tn + fp + fn + tp
         n, p = divide(tn + fp, m), divide(fn + tp, m)
@@ -127,12 +127,14 @@ def phi_delta(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
         r = _check_ratio_length(check_ratio(ratio), len(c), "entry")
         result = _from_rates(spec, sens, r)
         condition = "a class is absent"
-    return PhiDelta(finish(result.phi, zd, "φ", condition),
-                    finish(result.delta, zd, "δ", condition))
+    return PhiDelta(
+        finish(result.phi, zd, "φ", condition), finish(result.delta, zd, "δ", condition)
+    )
 
 
-def phi(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
-        zero_division: ZeroDivision = "warn") -> np.ndarray:
+def phi(
+    counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """φ, the characteristic capability (Armano 2015, eq. 12): φ = ρ − ρ̄ = tp + fp − 1.
 
     For classifiers the unbiased bias with Armano's sign (E[f̂] − f, eq. 20); for features how
@@ -148,8 +150,9 @@ def phi(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
     return phi_delta(c, ratio=ratio, zero_division=zd).phi
 
 
-def delta(counts: BinaryCounts, *, ratio: RatioLike = 1.0,
-          zero_division: ZeroDivision = "warn") -> np.ndarray:
+def delta(
+    counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """δ, the discriminant capability (Armano 2015, eq. 11): δ = ρ + ρ̄ − 1 = 2·a_u − 1.
 
     +1 at the oracle (or a feature covariant with the positive class), −1 at the anti-oracle.
@@ -223,8 +226,9 @@ def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
 
     Examples
     --------
-    >>> generalized_to_standard([0.4], [0.6], ratio=0.25)
-    PhiDelta(phi=array([1.]), delta=array([0.]))
+    >>> phi, delta = generalized_to_standard([0.4], [0.6], ratio=0.25)
+    >>> np.round(phi, 12), np.round(delta, 12)      # back to the standard right corner
+    (array([1.]), array([0.]))
     """
     phi_b, delta_b = _pair(phi, delta)
     n, p = _proportions(check_ratio(ratio))

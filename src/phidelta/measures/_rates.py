@@ -89,8 +89,9 @@ def total(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).total)
 
 
-def negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                        ) -> np.ndarray:
+def negative_proportion(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """n = N / M, the proportion of negatives (Armano 2015, Table 1; Flach's *neg*).
 
     Undefined when there are no samples.
@@ -101,12 +102,17 @@ def negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.25])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(divide(_as_float(c.negatives), _as_float(c.total)), zd,
-                   "negative proportion n", "no samples")
+    return _finish(
+        divide(_as_float(c.negatives), _as_float(c.total)),
+        zd,
+        "negative proportion n",
+        "no samples",
+    )
 
 
-def positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                        ) -> np.ndarray:
+def positive_proportion(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """p = P / M, the proportion of positives, or prevalence (Armano 2015, Table 1).
 
     Examples
@@ -115,12 +121,17 @@ def positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.75])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(divide(_as_float(c.positives), _as_float(c.total)), zd,
-                   "positive proportion p", "no samples")
+    return _finish(
+        divide(_as_float(c.positives), _as_float(c.total)),
+        zd,
+        "positive proportion p",
+        "no samples",
+    )
 
 
-def predicted_negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                                  ) -> np.ndarray:
+def predicted_negative_proportion(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """n̂ = N̂ / M, the proportion classified negative (Armano 2015, Table 1, eq. 4).
 
     Examples
@@ -129,12 +140,17 @@ def predicted_negative_proportion(counts: BinaryCounts, *, zero_division: ZeroDi
     array([0.3])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(divide(_as_float(c.predicted_negatives), _as_float(c.total)), zd,
-                   "predicted negative proportion n̂", "no samples")
+    return _finish(
+        divide(_as_float(c.predicted_negatives), _as_float(c.total)),
+        zd,
+        "predicted negative proportion n̂",
+        "no samples",
+    )
 
 
-def predicted_positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                                  ) -> np.ndarray:
+def predicted_positive_proportion(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """p̂ = P̂ / M, the proportion classified positive (Armano 2015, Table 1, eq. 4).
 
     Examples
@@ -143,8 +159,12 @@ def predicted_positive_proportion(counts: BinaryCounts, *, zero_division: ZeroDi
     array([0.7])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(divide(_as_float(c.predicted_positives), _as_float(c.total)), zd,
-                   "predicted positive proportion p̂", "no samples")
+    return _finish(
+        divide(_as_float(c.predicted_positives), _as_float(c.total)),
+        zd,
+        "predicted positive proportion p̂",
+        "no samples",
+    )
 
 
 def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
@@ -159,8 +179,9 @@ def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     array([0.33333333])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(divide(_as_float(c.negatives), _as_float(c.positives)), zd,
-                   "class ratio σ", "no positives")
+    return _finish(
+        divide(_as_float(c.negatives), _as_float(c.positives)), zd, "class ratio σ", "no positives"
+    )
 
 
 def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
@@ -175,7 +196,7 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     array([0.8])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = _floats(c)
+    _tn, _fp, fn, tp = _floats(c)
     return _finish(divide(tp, tp + fn), zd, "sensitivity", "no positives: tp + fn == 0")
 
 
@@ -190,12 +211,13 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     array([0.6])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = _floats(c)
+    tn, fp, _fn, _tp = _floats(c)
     return _finish(divide(tn, tn + fp), zd, "specificity", "no negatives: tn + fp == 0")
 
 
-def false_positive_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                        ) -> np.ndarray:
+def false_positive_rate(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """fp = FP / N = 1 − ρ̄, the false positive (false alarm) rate, γ₀₁ (Armano 2015, Table 1).
 
     Jiřina's background acceptance Be is the same quantity.
@@ -206,12 +228,13 @@ def false_positive_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.4])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = _floats(c)
+    tn, fp, _fn, _tp = _floats(c)
     return _finish(divide(fp, tn + fp), zd, "false positive rate", "no negatives: tn + fp == 0")
 
 
-def false_negative_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                        ) -> np.ndarray:
+def false_negative_rate(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """fn = FN / P = 1 − ρ, the false negative rate, γ₁₀ (Armano 2015, Table 1).
 
     Examples
@@ -220,7 +243,7 @@ def false_negative_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.2])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = _floats(c)
+    _tn, _fp, fn, tp = _floats(c)
     return _finish(divide(fn, tp + fn), zd, "false negative rate", "no positives: tp + fn == 0")
 
 

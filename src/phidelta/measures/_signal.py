@@ -34,8 +34,7 @@ __all__ = [
 ]
 
 
-def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                      ) -> np.ndarray:
+def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
 
     Examples
@@ -44,7 +43,7 @@ def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     array([0.8])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    _tn, _fp, fn, tp = floats(c)
     return finish(divide(tp, tp + fn), zd, "signal efficiency Se", "no signal: S == 0")
 
 
@@ -57,12 +56,13 @@ def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     array([0.2])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    _tn, _fp, fn, tp = floats(c)
     return finish(divide(fn, tp + fn), zd, "signal error", "no signal: S == 0")
 
 
-def background_acceptance(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                          ) -> np.ndarray:
+def background_acceptance(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Background acceptance (background error) Be = B₁ / B (Jiřina §4.2); the false positive rate.
 
     Examples
@@ -71,7 +71,7 @@ def background_acceptance(counts: BinaryCounts, *, zero_division: ZeroDivision =
     array([0.4])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    tn, fp, _fn, _tp = floats(c)
     return finish(divide(fp, tn + fp), zd, "background acceptance Be", "no background: B == 0")
 
 
@@ -87,12 +87,13 @@ def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     array([0.6])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    tn, fp, _fn, _tp = floats(c)
     return finish(divide(tn, tn + fp), zd, "purity", "no background: B == 0")
 
 
-def classification_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                         ) -> np.ndarray:
+def classification_error(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Classification error (error rate) Ce = (S₀ + B₁) / N (Jiřina §4.3; N = all samples).
 
     Examples
@@ -102,8 +103,7 @@ def classification_error(counts: BinaryCounts, *, zero_division: ZeroDivision = 
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
     tn, fp, fn, tp = floats(c)
-    return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce",
-                  "no samples")
+    return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce", "no samples")
 
 
 def weighted_classification_error(
@@ -129,12 +129,15 @@ def weighted_classification_error(
         if isinstance(w, bool) or not np.isfinite(w) or w < 0:
             raise ValueError(f"`{name}` must be a non-negative finite number; got {w!r}.")
     tn, fp, fn, tp = floats(c)
-    return finish(divide(signal_weight * fn + background_weight * fp, tn + fp + fn + tp), zd,
-                  "weighted classification error", "no samples")
+    return finish(
+        divide(signal_weight * fn + background_weight * fp, tn + fp + fn + tp),
+        zd,
+        "weighted classification error",
+        "no samples",
+    )
 
 
-def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                      ) -> np.ndarray:
+def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Enrichment factor (signal enhancement) E = Se / Be (Jiřina §4.5).
 
     The factor by which the signal-to-background ratio of the selected sample exceeds that of
@@ -169,8 +172,7 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
     return finish(divide(se, np.sqrt(be)), zd, "quality factor Q", "Be == 0 or a class is absent")
 
 
-def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                     ) -> np.ndarray:
+def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
 
     Examples
@@ -179,7 +181,7 @@ def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "war
     array([2.5])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    tn, fp, _fn, _tp = floats(c)
     return finish(divide(tn + fp, fp), zd, "rejection factor R", "Be == 0")
 
 
@@ -188,8 +190,9 @@ def _signal_background(c: BinaryCounts, selected: bool) -> tuple[np.ndarray, np.
     return (tp, fp) if selected else (tp + fn, tn + fp)
 
 
-def data_quality(counts: BinaryCounts, *, selected: bool = False,
-                 zero_division: ZeroDivision = "warn") -> np.ndarray:
+def data_quality(
+    counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Data quality (sensitivity of a data set) q = S / √(S + B) (Jiřina §4.6).
 
     Of the input data (S = P, B = N) by default; of the sample the classifier selects
@@ -205,8 +208,9 @@ def data_quality(counts: BinaryCounts, *, selected: bool = False,
     return finish(divide(s, np.sqrt(s + b)), zd, "data quality q", "S + B == 0")
 
 
-def data_quality_rare(counts: BinaryCounts, *, selected: bool = False,
-                      zero_division: ZeroDivision = "warn") -> np.ndarray:
+def data_quality_rare(
+    counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Data quality for rare signals q = S / √B (Jiřina §4.6, the S ≪ B form).
 
     Of the input data by default, of the selected sample with ``selected=True``; the ratio

@@ -11,11 +11,11 @@ import numpy as np
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
+    all_rates,
     check_counts,
     check_zero_division,
     divide,
     finish,
-    all_rates,
 )
 
 __all__ = [
@@ -28,8 +28,7 @@ __all__ = [
 ]
 
 
-def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                      ) -> np.ndarray:
+def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased accuracy a_u = trace(Γ)/2 = (ρ + ρ̄)/2 = (1 + δ)/2 (Armano 2015, eqs. 9, 14).
 
     Also known as balanced accuracy. Undefined when a class is absent.
@@ -40,12 +39,13 @@ def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     array([0.7])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
+    tnr, _fpr, _fnr, tpr = all_rates(c)
     return finish((tnr + tpr) / 2, zd, "unbiased accuracy", "a class is absent")
 
 
-def unbiased_error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                        ) -> np.ndarray:
+def unbiased_error_rate(
+    counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
     """Unbiased error e_u = (fp + fn)/2 = 1 − a_u (Armano 2015, eq. 14).
 
     Examples
@@ -54,12 +54,11 @@ def unbiased_error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "
     array([0.3])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
+    _tnr, fpr, fnr, _tpr = all_rates(c)
     return finish((fpr + fnr) / 2, zd, "unbiased error rate", "a class is absent")
 
 
-def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                       ) -> np.ndarray:
+def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased precision π_u = γ₁₁ / (γ₀₁ + γ₁₁) = (1 + fp/tp)⁻¹ (Armano 2015, eq. 9).
 
     Undefined when a class is absent or when tp + fp = 0 (ρ = 0 and ρ̄ = 1).
@@ -70,9 +69,13 @@ def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "w
     array([0.66666667])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
-    return finish(divide(tpr, tpr + fpr), zd, "unbiased precision",
-                  "a class is absent, or tp + fp == 0 as rates")
+    _tnr, fpr, _fnr, tpr = all_rates(c)
+    return finish(
+        divide(tpr, tpr + fpr),
+        zd,
+        "unbiased precision",
+        "a class is absent, or tp + fp == 0 as rates",
+    )
 
 
 def unbiased_negative_predictive_value(
@@ -86,13 +89,16 @@ def unbiased_negative_predictive_value(
     array([0.75])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
-    return finish(divide(tnr, tnr + fnr), zd, "unbiased negative predictive value",
-                  "a class is absent, or tn + fn == 0 as rates")
+    tnr, _fpr, fnr, _tpr = all_rates(c)
+    return finish(
+        divide(tnr, tnr + fnr),
+        zd,
+        "unbiased negative predictive value",
+        "a class is absent, or tn + fn == 0 as rates",
+    )
 
 
-def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
-                      ) -> np.ndarray:
+def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased F1_u = 2·π_u·ρ / (π_u + ρ) = 2·tp / (2·tp + fp + fn) on rates (Armano 2015, §3).
 
     Flach's substitution of π by π_u.
@@ -103,9 +109,13 @@ def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     array([0.72727273])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tnr, fpr, fnr, tpr = all_rates(c)
-    return finish(divide(2 * tpr, 2 * tpr + fpr + fnr), zd,
-                  "unbiased F1 score", "a class is absent, or tp + fn + fp == 0 as rates")
+    _tnr, fpr, fnr, tpr = all_rates(c)
+    return finish(
+        divide(2 * tpr, 2 * tpr + fpr + fnr),
+        zd,
+        "unbiased F1 score",
+        "a class is absent, or tp + fn + fp == 0 as rates",
+    )
 
 
 def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
@@ -125,5 +135,9 @@ def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     # Δ = tn·tp − fp·fn (eq. 11), 1 + φ = tp + fp, 1 − φ = tn + fn (rates), each formed
     # directly so that no 1 − x cancellation costs precision near the corners
     delta = tnr * tpr - fpr * fnr
-    return finish(divide(delta, np.sqrt((tpr + fpr) * (tnr + fnr))), zd, "unbiased MCC",
-                  "a class is absent, or the classifier predicts a single class")
+    return finish(
+        divide(delta, np.sqrt((tpr + fpr) * (tnr + fnr))),
+        zd,
+        "unbiased MCC",
+        "a class is absent, or the classifier predicts a single class",
+    )
