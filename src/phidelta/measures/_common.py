@@ -69,7 +69,7 @@ def finish(
 
 def divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     """Elementwise division that yields nan/inf (never a warning) where the denominator is 0."""
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         return np.true_divide(numerator, denominator)
 
 
