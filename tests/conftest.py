@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_REFDATA = ROOT.parent / "shared" / "refdata"
@@ -19,3 +21,9 @@ def refdata_root() -> Path:
 @pytest.fixture(scope="session")
 def refdata() -> Path:
     return refdata_root()
+
+
+# `HYPOTHESIS_PROFILE=thorough pytest` runs ten times the examples (by hand, before a release)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.register_profile("ci", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
