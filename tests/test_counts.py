@@ -43,6 +43,16 @@ def test_from_labels_pandas_and_categorical():
     assert BinaryCounts.from_labels(y, p, pos_label="a") == EXPECTED
 
 
+def test_pandas_missing_labels_are_rejected():
+    pd = pytest.importorskip("pandas")
+    y = pd.Series([1, 0, None], dtype="Int64")
+    with pytest.raises(ValueError, match=r"`y_true` contains NaN; labels must not be missing"):
+        BinaryCounts.from_labels(y, [1, 0, 1])
+    s = pd.Series(["a", pd.NA, "b"], dtype="string")
+    with pytest.raises(ValueError, match=r"`y_pred` contains missing values"):
+        BinaryCounts.from_labels(["a", "b", "b"], s, pos_label="a")
+
+
 def test_one_class_data_is_counted():
     counts = BinaryCounts.from_labels([0, 0, 0], [0, 1, 0])
     assert counts == BinaryCounts(tn=2, fp=1, fn=0, tp=0)

@@ -33,9 +33,7 @@ def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -
         raise TypeError(f"`{name}` must hold labels, not complex numbers.")
     if kind == "O" and array.size:
         flat = array.ravel()
-        missing = np.fromiter(
-            (v is None or (isinstance(v, float) and v != v) for v in flat), bool, len(flat)
-        )
+        missing = np.fromiter((_is_missing(v) for v in flat), bool, len(flat))
         if missing.any():
             raise ValueError(
                 f"`{name}` contains missing values (None or NaN) at "
@@ -46,6 +44,13 @@ def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -
             f"`{name}` must hold labels (numbers, booleans or strings); got dtype {array.dtype}."
         )
     return array
+
+
+def _is_missing(value: Any) -> bool:
+    """None, float NaN, pandas.NA and NaT (checked by type name: pandas is optional)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return True
+    return type(value).__name__ in ("NAType", "NaTType")
 
 
 def _python(value: Any) -> Any:
