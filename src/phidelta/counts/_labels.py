@@ -21,7 +21,10 @@ def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -
         values = values.to_numpy()  # pandas / polars Series
     if isinstance(values, str | bytes):
         raise TypeError(f"`{name}` must be an array of labels; got the string {values!r}.")
-    array = np.asarray(values)
+    if isinstance(values, list | tuple) and _mixes_strings(values):
+        array = np.array(values, dtype=object)  # NumPy would turn 0 into "0"
+    else:
+        array = np.asarray(values)
     allowed = (ndim,) if isinstance(ndim, int) else ndim
     if array.ndim not in allowed:
         shape = " or ".join(f"{d}-dimensional" for d in allowed)
@@ -44,6 +47,11 @@ def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -
             f"`{name}` must hold labels (numbers, booleans or strings); got dtype {array.dtype}."
         )
     return array
+
+
+def _mixes_strings(values: list | tuple) -> bool:
+    kinds = {isinstance(v, str | bytes) for v in values if not isinstance(v, list | tuple)}
+    return len(kinds) > 1
 
 
 def _is_missing(value: Any) -> bool:

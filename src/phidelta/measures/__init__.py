@@ -16,12 +16,21 @@ from phidelta.measures._classic import (
     negative_predictive_value,
     precision,
 )
+from phidelta.measures._entropy import EntropyBalance, entropy_balance
 from phidelta.measures._information import information_gain, unbiased_information_gain
 from phidelta.measures._matrices import (
     determinant,
     joint_probability_matrix,
     normalized_confusion_matrix,
     oracle_matrix,
+)
+from phidelta.measures._multiclass import (
+    balanced_accuracy,
+    macro_average,
+    micro_average,
+    multiclass_accuracy,
+    multiclass_cohen_kappa,
+    one_vs_rest,
 )
 from phidelta.measures._phidelta import (
     PhiDelta,
@@ -78,12 +87,14 @@ from phidelta.measures._unbiased import (
 
 __all__ = [
     "MEASURES",
+    "EntropyBalance",
     "MeasureInfo",
     "MeasureTable",
     "PhiDelta",
     "Rates",
     "accuracy",
     "background_acceptance",
+    "balanced_accuracy",
     "class_ratio",
     "classification_error",
     "cohen_kappa",
@@ -93,6 +104,7 @@ __all__ = [
     "delta",
     "determinant",
     "enrichment_factor",
+    "entropy_balance",
     "error_rate",
     "f1_score",
     "false_negative_rate",
@@ -102,12 +114,17 @@ __all__ = [
     "generalized_to_standard",
     "information_gain",
     "joint_probability_matrix",
+    "macro_average",
     "mcc",
     "measure_table",
+    "micro_average",
+    "multiclass_accuracy",
+    "multiclass_cohen_kappa",
     "negative_predictive_value",
     "negative_proportion",
     "negatives",
     "normalized_confusion_matrix",
+    "one_vs_rest",
     "oracle_matrix",
     "phi",
     "phi_delta",
