@@ -95,14 +95,10 @@ def macro_average(
     cm = _check_matrix(matrices)
     k, n, _ = cm.shape
     values = np.asarray(measure(cm.one_vs_rest(), **kwargs), dtype=np.float64).reshape(k, n)
-    with np.errstate(invalid="ignore"):
-        return np.where(
-            np.all(np.isnan(values), axis=1),
-            np.nan,
-            np.nanmean(np.where(np.isnan(values), np.nan, values), axis=1)
-            if not np.all(np.isnan(values))
-            else np.nan,
-        )
+    defined = ~np.isnan(values)
+    sums = np.where(defined, values, 0.0).sum(axis=1)
+    count = defined.sum(axis=1)
+    return np.where(count > 0, sums / np.maximum(count, 1), np.nan)
 
 
 def micro_average(
