@@ -1,8 +1,9 @@
 """phidelta: how good is a classifier or a feature, independently of class imbalance.
 
 Layers, in the order results flow: :mod:`phidelta.counts` (additive sufficient statistics),
-:mod:`phidelta.measures` (pure functions of counts), :mod:`phidelta.geometry` (the φ-δ space as
-coordinates), then the interfaces (:mod:`phidelta.api`).
+:mod:`phidelta.signatures` (features → counts), :mod:`phidelta.measures` (pure functions of
+counts), :mod:`phidelta.geometry` (the φ-δ space as coordinates), then the interfaces
+(:mod:`phidelta.api`).
 
 Examples
 --------
@@ -14,12 +15,13 @@ PhiDelta(phi=array([0.16666667]), delta=array([0.16666667]))
 PhiDelta(phi=array([0.2]), delta=array([0.4]))
 """
 
-from phidelta import counts, geometry, measures
-from phidelta.api import convert
+from phidelta import counts, geometry, measures, signatures
+from phidelta.api import convert, stats
 from phidelta.counts import BinaryCounts, GroupedCounts
 from phidelta.exceptions import UndefinedMeasureWarning
 from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
 from phidelta.measures import PhiDelta, measure_table, phi_delta
+from phidelta.signatures import Signature, signature
 
 __version__ = "0.1.0"
 
@@ -28,6 +30,7 @@ __all__ = [
     "Diamond",
     "GroupedCounts",
     "PhiDelta",
+    "Signature",
     "UndefinedMeasureWarning",
     "__version__",
     "convert",
@@ -40,4 +43,7 @@ __all__ = [
     "measures",
     "phi_delta",
     "random_samples",
+    "signature",
+    "signatures",
+    "stats",
 ]

@@ -1,11 +1,85 @@
 """The functional interface with the published names (Armano et al. 2019, §4.2).
 
-``convert(specificity, sensitivity, ratio=1.0) -> (phi, delta)`` as in the Python and R
-packages ``phiDelta``. ``stats`` and ``plot`` join it with the feature and diagram layers.
+``convert(specificity, sensitivity, ratio=1.0) -> (phi, delta)`` and
+``stats(data, labels, info=None, ratio_corrected=True) -> (phi, delta, names, ratio)`` as in the
+Python and R packages ``phiDelta``; ``plot`` joins them with the rendering layer.
 """
 
 from __future__ import annotations
 
-from phidelta.measures._phidelta import PhiDelta, convert
+from typing import Any, NamedTuple
 
-__all__ = ["PhiDelta", "convert"]
+import numpy as np
+
+from phidelta.measures._phidelta import PhiDelta, convert
+from phidelta.signatures import signature
+
+__all__ = ["PhiDelta", "Stats", "convert", "stats"]
+
+_INFO_KEYS = {"name", "description", "features", "feature_names", "classes", "positive"}
+
+
+class Stats(NamedTuple):
+    """The published result of ``stats``: φ, δ, feature names and the class ratio N/P."""
+
+    phi: np.ndarray
+    delta: np.ndarray
+    names: list[str]
+    ratio: float
+
+
+def stats(
+    data: Any,
+    labels: Any,
+    info: dict[str, Any] | None = None,
+    ratio_corrected: bool = True,
+    **options: Any,
+) -> Stats:
+    """φ, δ of every feature: the published ``phiDelta.stats``.
+
+    Parameters
+    ----------
+    data : 2-D array, DataFrame (pandas, polars) or SciPy sparse matrix
+    labels : array-like
+        Two classes.
+    info : dict, optional
+        As in the software paper: ``name``, ``description``, ``features`` (feature names),
+        ``classes`` (class names), ``positive`` (the positive class). Without it, names come
+        from the DataFrame columns or are F1, F2, …, and the positive class is 1 / True for
+        numeric and boolean labels and the first class name in sorted order otherwise.
+    ratio_corrected : bool, default True
+        Generalized φ, δ at the actual ratio N/P of the labels (True) or standard ones (False).
+        (The R package feeds P/N here by mistake; this returns the correct N/P values.)
+    **options
+        Passed to :func:`phidelta.signatures.signature` (``numeric``, ``kinds``, …).
+
+    Returns
+    -------
+    Stats
+        ``(phi, delta, names, ratio)`` with ratio = N/P.
+
+    Examples
+    --------
+    >>> from phidelta.datasets import load_climate_data
+    >>> data, labels, names = load_climate_data()
+    >>> phi, delta, names, ratio = stats(data, labels, {"features": names}, ratio_corrected=False)
+    >>> names[-1], round(float(delta[-1]), 6), round(ratio, 6)
+    ('WindForceAvg', 0.272527, 0.933333)
+    """
+    info = dict(info or {})
+    unknown = sorted(set(info) - _INFO_KEYS)
+    if unknown:
+        raise ValueError(f"`info` has unknown keys {unknown}; known: {sorted(_INFO_KEYS)}.")
+    features = info.get("features", info.get("feature_names"))
+    classes = info.get("classes")
+    positive = info.get("positive")
+    if positive is None and "pos_label" in options:
+        positive = options.pop("pos_label")
+    if classes is not None and positive is not None and positive not in list(classes):
+        raise ValueError(
+            f"info['positive']={positive!r} is not one of info['classes']={classes!r}."
+        )
+    sig = signature(data, labels, pos_label=positive, feature_names=features, **options)
+    ratio = sig.ratio
+    phi, delta = sig.phi_delta(ratio if ratio_corrected else 1.0)
+    return Stats(phi, delta, list(sig.names), ratio)

@@ -1,0 +1,17 @@
+"""Feature signatures: φ-δ statistics of every feature, ranking and selection (data → counts).
+
+Each column of a data table (dense, DataFrame or sparse) becomes one or more single-feature
+classifiers with their confusion counts; :class:`Signature` ranks and selects them.
+"""
+
+from phidelta.signatures._signature import RANKINGS, Signature, default_positive_label, signature
+from phidelta.signatures._statistics import ConstantFeatureWarning, nominal_subsets
+
+__all__ = [
+    "RANKINGS",
+    "ConstantFeatureWarning",
+    "Signature",
+    "default_positive_label",
+    "nominal_subsets",
+    "signature",
+]

@@ -1,0 +1,127 @@
+"""Reading a data table into typed columns: NumPy, pandas, polars and SciPy sparse input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+#: Strings that mean "missing" in a column of numbers (the `?` of the published data sets).
+MISSING_STRINGS = frozenset({"?", "", "NA", "NaN", "nan", "null", "None"})
+
+
+@dataclass
+class Column:
+    """One source column: its name and values (float64 with NaN, or an object/str array)."""
+
+    name: str
+    values: np.ndarray
+    numeric: bool
+
+
+def _is_sparse(data: Any) -> bool:
+    try:
+        import scipy.sparse as sp
+    except ImportError:  # pragma: no cover - scipy is a core dependency
+        return False
+    return sp.issparse(data)
+
+
+def _string_column_as_numbers(values: np.ndarray) -> np.ndarray | None:
+    """A text column whose entries are numbers or missing markers, as floats; else None."""
+    out = np.empty(len(values), dtype=np.float64)
+    for i, v in enumerate(values.tolist()):
+        if v is None or (isinstance(v, float) and v != v):
+            out[i] = np.nan
+            continue
+        if isinstance(v, bool):
+            return None
+        if isinstance(v, int | float):
+            out[i] = float(v)
+            continue
+        text = str(v).strip()
+        if text in MISSING_STRINGS:
+            out[i] = np.nan
+            continue
+        try:
+            out[i] = float(text)
+        except ValueError:
+            return None
+    if np.isnan(out).all():
+        return None
+    return out
+
+
+def column_from_values(name: str, raw: Any) -> Column:
+    values = np.asarray(raw)
+    if values.ndim != 1:
+        raise ValueError(f"Column {name!r} must be 1-dimensional; got shape {values.shape}.")
+    kind = values.dtype.kind
+    if kind == "b":
+        return Column(name, values.astype(np.float64), True)
+    if kind in "iuf":
+        return Column(name, values.astype(np.float64), True)
+    if kind == "M" or kind == "m":
+        as_int = values.astype("datetime64[ns]" if kind == "M" else "timedelta64[ns]")
+        floats = as_int.astype(np.int64).astype(np.float64)
+        floats[np.isnat(as_int)] = np.nan
+        return Column(name, floats, True)
+    if kind in "OUS":
+        obj = values.astype(object)
+        numbers = _string_column_as_numbers(obj)
+        if numbers is not None:
+            return Column(name, numbers, True)
+        return Column(name, obj, False)
+    raise TypeError(f"Column {name!r} has unsupported dtype {values.dtype}.")
+
+
+def read_table(
+    data: Any, names: list[str] | None
+) -> tuple[list[Column] | None, Any, int, list[str]]:
+    """Split ``data`` into columns. Returns (columns, sparse_matrix, n_rows, names).
+
+    Exactly one of ``columns`` and ``sparse_matrix`` is set.
+    """
+    if _is_sparse(data):
+        if data.ndim != 2:
+            raise ValueError(f"`data` must be 2-dimensional; got shape {data.shape}.")
+        n_rows, n_cols = data.shape
+        return None, data, n_rows, _names(names, n_cols, None)
+    columns_attr = getattr(data, "columns", None)
+    if (
+        columns_attr is not None
+        and hasattr(data, "__getitem__")
+        and not isinstance(data, np.ndarray)
+    ):
+        labels = [str(c) for c in list(columns_attr)]
+        columns = []
+        for original, label in zip(list(columns_attr), labels, strict=True):
+            series = data[original]
+            raw = series.to_numpy() if hasattr(series, "to_numpy") else np.asarray(series)
+            if hasattr(series, "dtype") and str(series.dtype) == "category":
+                raw = np.asarray(series.astype(object))
+            columns.append(column_from_values(label, raw))
+        n_rows = len(columns[0].values) if columns else len(data)
+        return columns, None, n_rows, _names(names, len(columns), labels)
+    array = np.asarray(data)
+    if array.ndim != 2:
+        raise ValueError(
+            f"`data` must be 2-dimensional (rows = samples, columns = features); got shape "
+            f"{array.shape}."
+        )
+    n_rows, n_cols = array.shape
+    final = _names(names, n_cols, None)
+    if array.dtype.kind in "biuf":
+        block = array.astype(np.float64)
+        return [Column(final[j], block[:, j], True) for j in range(n_cols)], None, n_rows, final
+    return ([column_from_values(final[j], array[:, j]) for j in range(n_cols)], None, n_rows, final)
+
+
+def _names(names: list[str] | None, n: int, default: list[str] | None) -> list[str]:
+    if names is None:
+        return default if default is not None else [f"F{j + 1}" for j in range(n)]
+    names = [str(x) for x in names]
+    if len(names) != n:
+        raise ValueError(f"`feature names` has {len(names)} names for {n} columns.")
+    return names

@@ -1,0 +1,376 @@
+"""The φ-δ signature of a data set: every (derived) feature as a single-feature classifier."""
+
+from __future__ import annotations
+
+import csv
+import io
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from phidelta.counts import BinaryCounts
+from phidelta.counts._labels import as_label_array, distinct_at_most_two
+from phidelta.measures import (
+    MeasureTable,
+    information_gain,
+    measure_table,
+    phi_delta,
+    sensitivity,
+    specificity,
+)
+from phidelta.measures._phidelta import RatioLike
+from phidelta.signatures._columns import read_table
+from phidelta.signatures._statistics import (
+    ConstantFeatureWarning,
+    FeatureRows,
+    NumericMode,
+    numeric_block,
+    sparse_presence,
+    text_column,
+)
+
+__all__ = ["RANKINGS", "Signature", "default_positive_label", "signature"]
+
+RankBy = Literal["delta", "corner", "phi", "information_gain"]
+RANKINGS = ("delta", "corner", "phi", "information_gain")
+
+
+def default_positive_label(values: list[Any]) -> Any:
+    """The published rule: 1 / True / +1 for numeric and boolean labels, else the first class
+    name in sorted order."""
+    if all(isinstance(v, bool | np.bool_) for v in values):
+        return True
+    if all(isinstance(v, int | float | np.number) and not isinstance(v, bool) for v in values):
+        if any(v == 1 for v in values):
+            return 1
+        raise ValueError(
+            f"The labels {sorted(values)} do not contain 1; pass the positive class "
+            "(`pos_label=` or info={'positive': ...})."
+        )
+    return sorted(values, key=str)[0]
+
+
+def _encode_labels(labels: Any, pos_label: Any, n_rows: int) -> tuple[np.ndarray, Any, list[Any]]:
+    y = as_label_array(labels, "labels")
+    if len(y) != n_rows:
+        raise ValueError(f"`labels` has {len(y)} entries but `data` has {n_rows} rows.")
+    values, first_mask = distinct_at_most_two(y, "labels")
+    if len(values) < 2:
+        raise ValueError(
+            f"`labels` holds a single class ({values!r}); a signature needs positive and "
+            "negative samples (the class ratio N/P would be undefined)."
+        )
+    positive = default_positive_label(values) if pos_label is None else pos_label
+    matches = [
+        v for v in values if v == positive and isinstance(v, str) == isinstance(positive, str)
+    ]
+    if not matches:
+        raise ValueError(
+            f"The positive class {positive!r} is not in `labels`; its classes are "
+            f"{sorted(values, key=str)}."
+        )
+    is_pos = first_mask if matches[0] == values[0] else ~first_mask
+    return np.asarray(is_pos, dtype=bool), positive, values
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The class signature: one row per (derived) feature, with its counts.
+
+    Build it with :func:`signature`. Each feature is a single-feature classifier ("present" =
+    positive): exact counts for binary features, nominal indicators and thresholded numeric
+    features, soft counts for numeric features in ``"soft"`` mode (the published packages').
+
+    Attributes
+    ----------
+    names, sources, kinds : list of str
+        Derived feature name, its source column, and its kind ("binary", "numeric", "nominal"
+        or "constant").
+    cuts : ndarray
+        The threshold of each numeric feature in ``"threshold"`` mode (present: value > cut);
+        NaN otherwise.
+    counts : BinaryCounts
+        One entry per feature.
+    ratio : float
+        The actual class ratio N/P of the labels.
+    positive : object
+        The positive class.
+    """
+
+    names: list[str]
+    sources: list[str]
+    kinds: list[str]
+    cuts: np.ndarray = field(repr=False)
+    counts: BinaryCounts = field(repr=False)
+    ratio: float
+    positive: Any
+    numeric_mode: str = "soft"
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __getitem__(self, index: Any) -> Signature:
+        idx = np.arange(len(self))[index]
+        idx = np.atleast_1d(idx)
+        return Signature(
+            [self.names[i] for i in idx],
+            [self.sources[i] for i in idx],
+            [self.kinds[i] for i in idx],
+            self.cuts[idx],
+            self.counts[idx],
+            self.ratio,
+            self.positive,
+            self.numeric_mode,
+        )
+
+    def phi_delta(self, ratio: RatioLike = 1.0) -> Any:
+        """(φ, δ) of every feature: standard at ratio 1, generalized otherwise ("actual": N/P)."""
+        value = self.ratio if isinstance(ratio, str) and ratio == "actual" else ratio
+        return phi_delta(self.counts, ratio=value, zero_division=np.nan)
+
+    def measures(self, names: list[str] | None = None) -> MeasureTable:
+        """Any measure of the core registry, one row per feature (undefined entries NaN)."""
+        return measure_table(self.counts, measures=names, index=self.names)
+
+    def _information(self, ratio: float) -> np.ndarray:
+        counts = self.counts.at_ratio(ratio)
+        return information_gain(counts, zero_division=np.nan)
+
+    def to_dict(self, ratio: float | None = None) -> dict[str, Any]:
+        """Columns: name, source, kind, cut, counts, rates, φ and δ (standard and at ``ratio``,
+        default the actual one), information gain at balance."""
+        r = self.ratio if ratio is None else ratio
+        std = self.phi_delta(1.0)
+        gen = self.phi_delta(r)
+        return {
+            "name": list(self.names),
+            "source": list(self.sources),
+            "kind": list(self.kinds),
+            "cut": self.cuts.copy(),
+            "tn": np.asarray(self.counts.tn, float),
+            "fp": np.asarray(self.counts.fp, float),
+            "fn": np.asarray(self.counts.fn, float),
+            "tp": np.asarray(self.counts.tp, float),
+            "specificity": specificity(self.counts, zero_division=np.nan),
+            "sensitivity": sensitivity(self.counts, zero_division=np.nan),
+            "phi": std.phi,
+            "delta": std.delta,
+            "phi_ratio": gen.phi,
+            "delta_ratio": gen.delta,
+            "ratio": np.full(len(self), float(r)),
+            "information_gain": self._information(1.0),
+        }
+
+    def to_frame(self, ratio: float | None = None) -> Any:
+        """A pandas DataFrame with the columns of :meth:`to_dict`, indexed by feature name."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover
+            raise ImportError("Signature.to_frame needs pandas (pip install pandas).") from exc
+        return pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
+
+    def to_csv(self, path: str | Path | None = None, ratio: float | None = None) -> str | None:
+        """Write the table as CSV (numbers with 17 significant digits); returns the text when
+        ``path`` is None."""
+        columns = self.to_dict(ratio)
+        keys = list(columns)
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(keys)
+        for i in range(len(self)):
+            row = []
+            for key in keys:
+                value = columns[key][i]
+                row.append(repr(float(value)) if isinstance(value, float | np.floating) else value)
+            writer.writerow(row)
+        text = buffer.getvalue()
+        if path is None:
+            return text
+        Path(path).write_text(text, encoding="utf-8")
+        return None
+
+    def rank(self, by: RankBy = "delta", *, ratio: float = 1.0) -> np.ndarray:
+        """Indices of the features, best first.
+
+        ``"delta"``: by |δ| (discriminant features); ``"corner"``: by distance to the nearer of
+        the top and bottom corners of the diagram at ``ratio`` (the bottom corner is
+        (2(n − p), −1), not (0, −1), when ratio ≠ 1); ``"phi"``: by φ, largest first (stop words
+        and characteristic features, Armano 2015 §5.1); ``"information_gain"``: by the mutual
+        information with the class at ``ratio``. Ties keep the feature order.
+        """
+        if by not in RANKINGS:
+            raise ValueError(f"`by` must be one of {list(RANKINGS)}; got {by!r}.")
+        phi, delta = self.phi_delta(ratio)
+        if by == "delta":
+            key = -np.abs(delta)
+        elif by == "phi":
+            key = -phi
+        elif by == "information_gain":
+            key = -self._information(ratio)
+        else:
+            n, p = ratio / (1 + ratio), 1 / (1 + ratio)
+            to_top = np.hypot(phi, delta - 1)
+            to_bottom = np.hypot(phi - 2 * (n - p), delta + 1)
+            key = np.minimum(to_top, to_bottom)
+        key = np.where(np.isnan(key), np.inf, key)
+        return np.argsort(key, kind="stable")
+
+    def select(
+        self,
+        *,
+        phi_max: float = 1.0,
+        delta_min: float = 0.0,
+        k: int | None = None,
+        ratio: float = 1.0,
+    ) -> np.ndarray:
+        """Armano's selection rule (2015, §5.1 and Fig. 12): indices of the selected features.
+
+        Keep features with |φ| < φ_M and |φ| + |δ|/δ_m ≥ 1 (δ_m = 0 keeps all), then the top
+        ``k`` of them by |δ|. Table 3 of the paper uses (φ_M, δ_m) = (0.9, 0.1), (0.8, 0.2),
+        (0.7, 0.4).
+        """
+        if not 0 < phi_max <= 2:
+            raise ValueError(f"`phi_max` must be in (0, 2]; got {phi_max!r}.")
+        if not 0 <= delta_min <= 1:
+            raise ValueError(f"`delta_min` must be in [0, 1]; got {delta_min!r}.")
+        if k is not None and (isinstance(k, bool) or not isinstance(k, int | np.integer) or k < 0):
+            raise ValueError(f"`k` must be a non-negative integer or None; got {k!r}.")
+        phi, delta = self.phi_delta(ratio)
+        absphi, absdelta = np.abs(phi), np.abs(delta)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            support = absdelta / delta_min if delta_min > 0 else np.full_like(absdelta, np.inf)
+        keep = (absphi < phi_max) & (absphi + support >= 1) & ~np.isnan(phi)
+        chosen = np.flatnonzero(keep)
+        chosen = chosen[np.argsort(-absdelta[chosen], kind="stable")]
+        return chosen if k is None else chosen[:k]
+
+
+def signature(
+    data: Any,
+    labels: Any,
+    *,
+    pos_label: Any = None,
+    numeric: NumericMode = "soft",
+    kinds: dict[str, str] | None = None,
+    feature_names: list[str] | None = None,
+    max_values: int = 256,
+) -> Signature:
+    """The φ-δ signature of every feature of ``data`` for the classes in ``labels``.
+
+    Parameters
+    ----------
+    data : 2-D array, pandas/polars DataFrame, or SciPy sparse matrix
+        Rows are samples. Sparse matrices are read as "term present" (nonzero) features.
+    labels : array-like of shape (n_rows,)
+        Two classes of any encoding.
+    pos_label : optional
+        The positive class; default 1 / True for numeric and boolean labels, else the first
+        class name in sorted order (the published rule).
+    numeric : {"soft", "threshold"}, default "soft"
+        How a numeric feature becomes counts. ``"soft"`` (default): the published packages'
+        min-max soft counts; it reproduces their numbers, takes a single additive pass (so it
+        is exact for chunked and distributed data) and carries no selection optimism.
+        ``"threshold"``: the feature as the single-cut classifier maximizing |δ| (cut reported
+        in ``Signature.cuts``) — the best a one-feature classifier can do on these data, but
+        optimistic on small samples because it maximizes over every cut.
+    kinds : dict, optional
+        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+    feature_names : list of str, optional
+        Column names (default: the DataFrame's columns, or F1, F2, …).
+    max_values : int, default 256
+        Nominal columns with more distinct values get indicators for the most frequent ones.
+
+    Missing values: numeric (soft) — replaced by the column mean (the published handling of
+    "?"); numeric (threshold) and binary numeric — left out of that feature's counts; text —
+    the value "?". A constant feature is a dummy classifier on a corner of the diamond: "always
+    present" (right corner) unless its value is 0/False (left corner); a warning names it.
+
+    Examples
+    --------
+    >>> from phidelta.datasets import load_climate_data
+    >>> data, labels, names = load_climate_data()
+    >>> sig = signature(data, labels, feature_names=names)
+    >>> sig.names[sig.rank("delta")[0]]
+    'WindForceAvg'
+    """
+    if numeric not in ("soft", "threshold"):
+        raise ValueError(f'`numeric` must be "soft" or "threshold"; got {numeric!r}.')
+    columns, sparse, n_rows, names = read_table(data, feature_names)
+    if n_rows == 0:
+        raise ValueError("`data` has no rows.")
+    is_pos, positive, _ = _encode_labels(labels, pos_label, n_rows)
+    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
+    forced = dict(kinds or {})
+    allowed = {"binary", "numeric", "nominal", "ignore"}
+    bad = {k: v for k, v in forced.items() if v not in allowed}
+    if bad:
+        raise ValueError(f"`kinds` values must be one of {sorted(allowed)}; got {bad}.")
+    unknown = sorted(set(forced) - set(names))
+    if unknown:
+        raise ValueError(f"`kinds` names unknown columns {unknown}; the columns are {names}.")
+    rows = FeatureRows()
+    constants: list[str] = []
+    if sparse is not None:
+        pos_present, neg_present = sparse_presence(sparse, is_pos)
+        cells = np.stack(
+            [n_neg - neg_present, neg_present, n_pos - pos_present, pos_present], axis=1
+        )
+        empty = (pos_present + neg_present) == 0
+        kinds_list = np.where(empty, "constant", "binary").tolist()
+        rows.add(names, names, kinds_list, cells)
+        if empty.all():
+            constants = names
+    else:
+        assert columns is not None
+        numeric_columns = [
+            c for c in columns if c.numeric and forced.get(c.name) not in ("ignore", "nominal")
+        ]
+        constants += numeric_block(numeric_columns, is_pos, numeric, rows, forced)
+        for column in columns:
+            wanted = forced.get(column.name)
+            if wanted == "ignore" or (column.numeric and wanted != "nominal"):
+                continue
+            if column.numeric:  # forced nominal: its numbers become text values
+                column = type(column)(
+                    column.name,
+                    np.array(
+                        [None if v != v else repr(v) for v in column.values.tolist()], dtype=object
+                    ),
+                    False,
+                )
+            if text_column(column, is_pos, rows, wanted, max_values):
+                constants.append(column.name)
+    if constants and sparse is None:
+        warnings.warn(
+            f"{len(constants)} constant feature(s) {constants[:5]}: each is a dummy classifier "
+            "placed on a corner of the diamond.",
+            ConstantFeatureWarning,
+            stacklevel=2,
+        )
+    if not rows.names:
+        raise ValueError("No features to assess: every column was ignored.")
+    order = _source_order(rows, names)
+    cells = np.vstack(rows.cells)[order]
+    counts = BinaryCounts._trusted(*(cells[:, i] for i in range(4)))
+    if not counts.is_soft:
+        counts = BinaryCounts._trusted(*(np.rint(cells[:, i]).astype(np.int64) for i in range(4)))
+    return Signature(
+        names=[rows.names[i] for i in order],
+        sources=[rows.sources[i] for i in order],
+        kinds=[rows.kinds[i] for i in order],
+        cuts=np.asarray(rows.cuts, dtype=np.float64)[order],
+        counts=counts,
+        ratio=n_neg / n_pos,
+        positive=positive,
+        numeric_mode=numeric,
+    )
+
+
+def _source_order(rows: FeatureRows, names: list[str]) -> np.ndarray:
+    """Order the derived features by their source column's position (stable within a column)."""
+    position = {name: i for i, name in enumerate(names)}
+    keys = np.array([position[s] for s in rows.sources])
+    return np.argsort(keys, kind="stable")

@@ -1,0 +1,295 @@
+"""Feature signatures: the published stats, every input type, kinds, ranking and selection."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from numpy.testing import assert_allclose
+
+import phidelta
+from phidelta import measures
+from phidelta.signatures import ConstantFeatureWarning, nominal_subsets, signature
+
+TOL = {"rtol": 1e-12, "atol": 1e-12}
+pd = pytest.importorskip("pandas")
+
+
+def _read(path):
+    return np.genfromtxt(path, delimiter=",", names=True, dtype=None, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def climate(refdata):
+    frame = pd.read_csv(refdata / "phidelta" / "climate_data.csv")
+    labels = frame.pop("RainBool")
+    return frame, labels
+
+
+def test_stats_uncorrected_matches_r(climate, refdata):
+    frame, labels = climate
+    ref = _read(refdata / "phidelta" / "r_stats_uncorrected.csv")
+    phi, delta, names, ratio = phidelta.stats(frame, labels, ratio_corrected=False)
+    assert names == list(ref["name"])
+    assert_allclose(phi, ref["phi"], **TOL)
+    assert_allclose(delta, ref["delta"], **TOL)
+    assert ratio == pytest.approx(14 / 15, abs=1e-15)  # N/P (R reports P/N = 15/14)
+
+
+def test_stats_corrected_matches_python_package_and_r_relation(climate, refdata):
+    frame, labels = climate
+    py = _read(refdata / "phidelta" / "py_stats_climate.csv")
+    phi, delta, _, ratio = phidelta.stats(frame, labels)
+    assert_allclose(phi, py["phi_gen"], **TOL)
+    assert_allclose(delta, py["delta_gen"], **TOL)
+    assert_allclose(ratio, py["ratio"], **TOL)
+    r = _read(refdata / "phidelta" / "r_stats_ratio_corrected.csv")
+    sig = signature(frame, labels)
+    at_inverse = sig.phi_delta(1 / ratio)  # R's values: the formula at P/N
+    assert_allclose(at_inverse.phi, r["phi"], **TOL)
+    assert_allclose(at_inverse.delta, r["delta"], **TOL)
+
+
+def test_soft_counts_match_r(climate, refdata):
+    frame, labels = climate
+    raw = np.genfromtxt(
+        refdata / "phidelta" / "r_soft_counts.csv", delimiter=",", dtype=None, encoding="utf-8"
+    )
+    cells = {row[0]: row[1:].astype(float) for row in raw[1:]}
+    counts = signature(frame, labels).counts
+    for field, key in (("tn", "TN"), ("fp", "FP"), ("fn", "FN"), ("tp", "TP")):
+        assert_allclose(getattr(counts, field), cells[key], **TOL)
+
+
+def test_synthetic_mixed_matches_python_package(refdata):
+    """Binary, float with "?", 0/1 and nominal indicators, compared as sets by name.
+
+    For a split into halves the published package lists one half arbitrarily; we list the half
+    holding the first sorted value. The other half is the complementary indicator, whose rates
+    are 1 − ρ̄ and 1 − ρ (the point mirrored through the origin at ratio 1).
+    """
+    frame = pd.read_csv(refdata / "phidelta" / "synthetic_mixed.csv")
+    labels = frame.pop("cls")
+    ref = pd.read_csv(refdata / "phidelta" / "py_stats_synthetic_mixed.csv")
+    with pytest.warns(ConstantFeatureWarning, match=r"\['f_const'\]"):
+        sig = signature(frame, labels, pos_label="P")
+    assert sig.ratio == 1.5
+    assert len(sig) == len(ref)
+    spec, sens = measures.specificity(sig.counts), measures.sensitivity(sig.counts)
+
+    def key(name):
+        source, _, rest = name.replace("np.str_(", "").replace(")", "").partition("(")
+        return source, frozenset(rest.split(",")) if rest else None
+
+    ours = {key(name): i for i, name in enumerate(sig.names)}
+    values = {}
+    for source, subset in ours:
+        values.setdefault(source, set()).update(subset or ())
+    for row in ref.itertuples():
+        source, subset = key(row.name)
+        if source == "f_const":  # published φ = 5 is a defect: ours sits on the right corner
+            i = ours[(source, None)]
+            assert sig.kinds[i] == "constant"
+            assert (spec[i], sens[i]) == (0.0, 1.0)
+            continue
+        expected = measures.phi_delta_to_rates([row.phi], [row.delta], 1.0)
+        expected_gen = measures.phi_delta_to_rates([row.phi_gen], [row.delta_gen], 1.5)
+        assert_allclose(expected_gen, expected, atol=1e-12)  # one pair of rates behind both
+        if (source, subset) in ours:
+            i = ours[(source, subset)]
+            got = (spec[i], sens[i])
+        else:
+            i = ours[(source, frozenset(values[source] - subset))]
+            got = (1 - spec[i], 1 - sens[i])
+        assert_allclose(got, np.ravel(expected), **TOL, err_msg=row.name)
+    std = sig.phi_delta(1.0)
+    by_name = {n: i for i, n in enumerate(ref["name"])}
+    i = by_name["f_float"]
+    assert_allclose(std.phi[sig.names.index("f_float")], ref["phi"][i], **TOL)
+    assert_allclose(
+        sig.phi_delta(1.5).delta[sig.names.index("f_float")], ref["delta_gen"][i], **TOL
+    )
+
+
+def test_nominal_subsets_enumeration():
+    assert nominal_subsets(3) == [(0,), (1,), (2,)]
+    four = nominal_subsets(4)
+    assert len(four) == 7
+    assert all(0 in s for s in four if len(s) == 2)
+    assert len(nominal_subsets(8)) == 8 + 28 + 56 + 35
+    assert nominal_subsets(9) == [(i,) for i in range(9)]
+
+
+def _random_binary(seed=0, rows=300, cols=40):
+    rng = np.random.default_rng(seed)
+    y = rng.random(rows) < 0.3
+    p = rng.random(cols) * 0.5
+    x = (rng.random((rows, cols)) < p) | (y[:, None] & (rng.random((rows, cols)) < 0.2))
+    return x.astype(np.float64), y.astype(int)
+
+
+def test_dense_sparse_dataframe_and_chunks_agree():
+    x, y = _random_binary()
+    dense = signature(x, y)
+    assert set(dense.kinds) == {"binary"}
+    for matrix in (sp.csr_matrix(x), sp.csc_matrix(x), sp.csr_array(x)):
+        sparse = signature(matrix, y)
+        assert sparse.counts == dense.counts
+        assert sparse.names == dense.names
+    frame = signature(pd.DataFrame(x, columns=[f"F{j + 1}" for j in range(40)]), y)
+    assert frame.counts == dense.counts
+    halves = (
+        signature(sp.csr_matrix(x[:120]), y[:120]).counts
+        + signature(sp.csr_matrix(x[120:]), y[120:]).counts
+    )
+    assert halves == dense.counts
+    small_blocks = phidelta.signatures._statistics.sparse_presence(
+        sp.csr_matrix(x), y.astype(bool), block_rows=7
+    )
+    assert_allclose(small_blocks[0], dense.counts.tp)
+
+
+def test_explicit_zeros_in_sparse_data_are_absent():
+    m = sp.csr_matrix(
+        (np.array([0.0, 2.0, 1.0]), np.array([0, 1, 1]), np.array([0, 2, 3])), shape=(2, 2)
+    )
+    sig = signature(m, [1, 0])
+    assert list(sig.counts.tp) == [0, 1]
+    assert list(sig.counts.fp) == [0, 1]
+
+
+def test_polars_input():
+    pl = pytest.importorskip("polars")
+    x, y = _random_binary(1)
+    frame = pl.DataFrame({f"F{j + 1}": x[:, j] for j in range(x.shape[1])})
+    assert signature(frame, y).counts == signature(x, y).counts
+
+
+def test_threshold_mode_finds_the_best_cut():
+    rng = np.random.default_rng(4)
+    y = rng.random(200) < 0.4
+    informative = np.where(y, rng.normal(2, 1, 200), rng.normal(0, 1, 200))
+    x = np.column_stack([informative, -informative, rng.normal(size=200)])
+    sig = signature(x, y, numeric="threshold")
+    assert np.all(np.isfinite(sig.cuts))
+    assert not sig.counts.is_soft
+    delta = sig.phi_delta().delta
+    assert delta[0] > 0.5
+    assert delta[1] == pytest.approx(-delta[0])  # the mirror feature is contravariant
+    # brute force over every cut of column 0
+    values = np.unique(informative)
+    best = max(
+        abs(np.mean(informative[y] > c) - np.mean(informative[~y] > c))
+        for c in (values[1:] + values[:-1]) / 2
+    )
+    assert abs(delta[0]) == pytest.approx(best, abs=1e-12)
+    # invariant under a strictly increasing transform
+    again = signature(np.exp(x / 3), y, numeric="threshold")
+    assert again.counts == sig.counts
+
+
+def test_missing_values_policies():
+    x = np.array([[1.0, 0.0], [np.nan, 1.0], [3.0, np.nan], [2.0, 1.0]])
+    y = np.array([1, 1, 0, 0])
+    soft = signature(x, y)
+    assert soft.kinds == ["numeric", "binary"]
+    # binary: the missing row is left out of that feature's counts
+    assert float(soft.counts.total[1]) == 3
+    # soft: a missing value becomes the column mean (2.0 → scaled 0.5 presence)
+    imputed = signature(np.array([[1.0], [2.0], [3.0], [2.0]]), y)
+    assert_allclose(soft.counts[0].to_array(), imputed.counts.to_array())
+    with pytest.raises(ValueError, match=r"Column 'F1' has no values \(all missing\)"):
+        signature(np.array([[np.nan], [np.nan]]), [0, 1])
+
+
+def test_constant_features_sit_on_corners():
+    x = np.column_stack([np.zeros(6), np.full(6, 5.0), np.arange(6.0)])
+    y = [0, 1, 0, 1, 1, 0]
+    with pytest.warns(ConstantFeatureWarning):
+        sig = signature(x, y)
+    phi, delta = sig.phi_delta()
+    assert (phi[0], delta[0]) == (-1.0, 0.0)  # never present: left corner
+    assert (phi[1], delta[1]) == (1.0, 0.0)  # always present: right corner
+    d = phidelta.diamond(3.0)
+    gphi, gdelta = sig.phi_delta(3.0)
+    assert np.all(d.contains(gphi, gdelta))
+
+
+def test_ranking_and_selection():
+    x, y = _random_binary(2, rows=500, cols=60)
+    sig = signature(x, y)
+    phi, delta = sig.phi_delta()
+    order = sig.rank("delta")
+    assert np.all(np.diff(np.abs(delta[order])) <= 0)
+    assert np.all(np.diff(phi[sig.rank("phi")]) <= 0)
+    ig = measures.unbiased_information_gain(sig.counts)
+    assert np.all(np.diff(ig[sig.rank("information_gain")]) <= 1e-15)
+    # corners at ratio 4: the bottom corner is (2(n − p), −1) = (1.2, −1)
+    r = 4.0
+    gphi, gdelta = sig.phi_delta(r)
+    dist = np.minimum(np.hypot(gphi, gdelta - 1), np.hypot(gphi - 1.2, gdelta + 1))
+    assert np.all(np.diff(dist[sig.rank("corner", ratio=r)]) >= 0)
+    chosen = sig.select(phi_max=0.7, delta_min=0.2, k=5)
+    assert len(chosen) <= 5
+    assert np.all(np.abs(phi[chosen]) < 0.7)
+    assert np.all(np.abs(phi[chosen]) + np.abs(delta[chosen]) / 0.2 >= 1)
+    everything = sig.select()
+    assert len(everything) == len(sig)
+    sub = sig[chosen]
+    assert sub.names == [sig.names[i] for i in chosen]
+    with pytest.raises(ValueError, match=r"`by` must be one of"):
+        sig.rank("auc")
+
+
+def test_export_frame_and_csv(tmp_path):
+    x, y = _random_binary(3, cols=5)
+    sig = signature(x, y)
+    frame = sig.to_frame()
+    assert list(frame["name"]) == sig.names
+    assert_allclose(frame["delta"], sig.phi_delta().delta)
+    path = tmp_path / "sig.csv"
+    sig.to_csv(path)
+    back = pd.read_csv(path)
+    assert_allclose(back["phi"], frame["phi"], rtol=0, atol=0)
+    table = sig.measures(["accuracy", "unbiased_mcc"]).to_frame()
+    assert list(table.index) == sig.names
+
+
+def test_default_positive_class_and_errors():
+    x = np.eye(4)
+    assert signature(x, ["b", "a", "b", "a"]).positive == "a"
+    assert signature(x, [True, False, True, False]).positive is True
+    assert signature(x, [-1, 1, -1, 1]).positive == 1
+    with pytest.raises(ValueError, match=r"do not contain 1"):
+        signature(x, [2, 3, 2, 3])
+    with pytest.raises(ValueError, match=r"`labels` has 3 entries but `data` has 4 rows"):
+        signature(x, [0, 1, 0])
+    with pytest.raises(ValueError, match=r"single class"):
+        signature(x, [1, 1, 1, 1])
+    with pytest.raises(ValueError, match=r"positive class 'c' is not in `labels`"):
+        signature(x, ["a", "b", "a", "b"], pos_label="c")
+    with pytest.raises(ValueError, match=r"`data` must be 2-dimensional"):
+        signature(np.arange(4), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"`numeric` must be"):
+        signature(x, [0, 1, 0, 1], numeric="hard")
+    with pytest.raises(ValueError, match=r"`kinds` names unknown columns"):
+        signature(x, [0, 1, 0, 1], kinds={"nope": "binary"})
+    with pytest.raises(ValueError, match=r"`info` has unknown keys"):
+        phidelta.stats(x, [0, 1, 0, 1], {"postive": 1})
+
+
+def test_kind_overrides():
+    frame = pd.DataFrame(
+        {"level": [1, 2, 3, 1, 2, 3], "flag": ["y", "n", "y", "n", "y", "n"], "id": range(6)}
+    )
+    y = [1, 0, 1, 0, 1, 0]
+    sig = signature(frame, y, kinds={"level": "nominal", "id": "ignore"})
+    assert sig.sources.count("level") == 3
+    assert "id" not in sig.sources
+    assert sig.kinds[sig.sources.index("flag")] == "binary"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        flag = sig[sig.sources.index("flag")]
+    assert flag.counts.tp[0] == 3  # "y" > "n": present = "y"
