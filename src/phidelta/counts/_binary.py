@@ -102,6 +102,9 @@ class BinaryCounts:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("BinaryCounts is immutable; build a new one instead.")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (BinaryCounts._trusted, (self.tn, self.fp, self.fn, self.tp))
+
     # --- container protocol -------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.tn)

@@ -104,6 +104,9 @@ class ConfusionMatrix:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("ConfusionMatrix is immutable; build a new one instead.")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.counts, self.input_classes, self.output_classes))
+
     # --- container protocol ---------------------------------------------------------------------
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -306,6 +309,10 @@ class ConfusionMatrix:
         tn = total[:, None] - row - fp
         fields = [np.clip(a, 0, None).reshape(k * n) for a in (tn, fp, fn, tp)]
         return BinaryCounts._trusted(*fields)
+
+
+def _restore(counts: np.ndarray, inputs: list[Any], outputs: list[Any]) -> ConfusionMatrix:
+    return ConfusionMatrix(counts, input_classes=inputs, output_classes=outputs)
 
 
 def _same_label(a: Any, b: Any) -> bool:

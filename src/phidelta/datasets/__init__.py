@@ -7,7 +7,7 @@ from importlib import resources
 
 import numpy as np
 
-__all__ = ["climate_data_path", "load_climate_data"]
+__all__ = ["climate_data_path", "load_climate_data", "make_text_corpus"]
 
 
 def climate_data_path() -> str:
@@ -32,3 +32,52 @@ def load_climate_data() -> tuple[np.ndarray, np.ndarray, list[str]]:
         rows = list(csv.reader(handle))
     header, body = rows[0], np.array(rows[1:], dtype=np.float64)
     return body[:, 1:], body[:, 0].astype(np.int64), header[1:]
+
+
+_STOP_WORDS = ("the", "of", "and", "to", "in", "a", "is", "for", "on", "that")
+_TOPICS = {
+    "hiking": ("trail", "hike", "mountain", "walk", "summit", "boots", "ridge", "path", "camp"),
+    "fishing": ("fish", "angler", "fly", "river", "bait", "trout", "reel", "lake", "catch"),
+}
+
+
+def make_text_corpus(
+    n_documents: int = 600, *, positive_fraction: float = 0.4, vocabulary: int = 2000, seed: int = 0
+) -> tuple[list[str], np.ndarray]:
+    """A generated two-topic text collection (like the software paper's Hiking vs Fishing).
+
+    Documents mix stop words (frequent in both classes), Zipf-distributed filler terms (rare,
+    the left corner of a signature) and topic terms of their class (the discriminant ones).
+
+    Returns
+    -------
+    documents : list of str
+    labels : ndarray of str, "hiking" (the positive class of the examples) or "fishing"
+
+    Examples
+    --------
+    >>> docs, labels = make_text_corpus(10, seed=1)
+    >>> len(docs), sorted(set(labels.tolist()))
+    (10, ['fishing', 'hiking'])
+    """
+    rng = np.random.default_rng(seed)
+    is_hiking = rng.random(n_documents) < positive_fraction
+    is_hiking[:2] = [True, False]  # both classes are always present
+    ranks = np.arange(1, vocabulary + 1)
+    zipf = 1.0 / ranks
+    zipf /= zipf.sum()
+    filler = np.array([f"w{r}" for r in ranks])
+    documents = []
+    for hiking in is_hiking:
+        length = int(rng.integers(20, 60))
+        words = list(rng.choice(filler, size=length, p=zipf))
+        words += list(rng.choice(_STOP_WORDS, size=int(rng.integers(8, 20))))
+        own = _TOPICS["hiking" if hiking else "fishing"]
+        other = _TOPICS["fishing" if hiking else "hiking"]
+        words += list(rng.choice(own, size=int(rng.integers(1, 6))))
+        if rng.random() < 0.15:  # topics overlap a little
+            words += list(rng.choice(other, size=1))
+        rng.shuffle(words)
+        documents.append(" ".join(words))
+    labels = np.where(is_hiking, "hiking", "fishing")
+    return documents, labels

@@ -1,0 +1,153 @@
+"""scikit-learn integration: select features by their φ-δ signature (an interface layer)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+try:
+    from sklearn.base import BaseEstimator
+    from sklearn.feature_selection import SelectorMixin
+    from sklearn.utils.validation import check_is_fitted, validate_data
+except ImportError as exc:  # pragma: no cover - exercised without scikit-learn only
+    raise ImportError("phidelta.selection needs scikit-learn: pip install 'phidelta[ml]'.") from exc
+
+from phidelta.signatures import ConstantFeatureWarning, Signature, signature
+
+__all__ = ["PhiDeltaSelector"]
+
+
+class PhiDeltaSelector(SelectorMixin, BaseEstimator):
+    """Select features with Armano's rule on their φ-δ signature (Armano 2015, §5.1).
+
+    Keeps features with |φ| < ``phi_max`` and |φ| + |δ|/``delta_min`` ≥ 1, then the top ``k``
+    by |δ|. Features are read as present when nonzero (binary counts: a bag-of-words matrix
+    from ``CountVectorizer``/``TfidfVectorizer`` works as is, sparse); ``numeric="soft"`` or
+    ``"threshold"`` reads dense numeric columns instead.
+
+    Parameters
+    ----------
+    phi_max : float, default 1.0
+    delta_min : float, default 0.0
+    k : int or None, default None
+        Keep at most this many features (by |δ|); None keeps all that pass the rule.
+    ratio : float or "actual", default 1.0
+        Class ratio of the φ-δ space the rule is applied in (1: standard, unbiased).
+    numeric : {"presence", "soft", "threshold"}, default "presence"
+    pos_label : optional
+        The positive class; default 1 / True, or the first class name in sorted order.
+
+    Attributes
+    ----------
+    signature_ : Signature
+        The signature (of the first class against the rest, for multi-class labels).
+    signatures_ : list of Signature
+        One per class for multi-class labels; a single one for binary labels.
+    support_ : ndarray of bool
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1, 0, 1], [1, 1, 0], [0, 1, 1], [0, 0, 1]])
+    >>> y = np.array([1, 1, 0, 0])
+    >>> PhiDeltaSelector(delta_min=0.5, k=1).fit(X, y).get_support()
+    array([ True, False, False])
+    """
+
+    def __init__(
+        self,
+        phi_max: float = 1.0,
+        delta_min: float = 0.0,
+        k: int | None = None,
+        ratio: float | str = 1.0,
+        numeric: str = "presence",
+        pos_label: Any = None,
+    ):
+        self.phi_max = phi_max
+        self.delta_min = delta_min
+        self.k = k
+        self.ratio = ratio
+        self.numeric = numeric
+        self.pos_label = pos_label
+
+    def fit(self, X: Any, y: Any) -> PhiDeltaSelector:
+        """Compute the signature of every feature and apply the selection rule.
+
+        With more than two classes each class is assessed against the rest (one signature
+        per class, ``signatures_``) and a feature is kept when the rule keeps it for any class;
+        ``k`` then ranks features by their largest |δ| over the classes.
+        """
+        X, y = validate_data(
+            self,
+            X,
+            y,
+            accept_sparse=("csr", "csc"),
+            ensure_all_finite=True,
+            dtype=None if _is_sparse(X) else np.float64,
+        )
+        if self.numeric not in ("presence", "soft", "threshold"):
+            raise ValueError(
+                f'`numeric` must be "presence", "soft" or "threshold"; got {self.numeric!r}.'
+            )
+        classes = np.unique(y)
+        if len(classes) < 2:
+            raise ValueError(
+                f"PhiDeltaSelector needs at least two classes; got one class {classes.tolist()}."
+            )
+        import scipy.sparse as sp
+
+        data = X.tocsr() if sp.issparse(X) else X
+        if self.numeric == "presence" and not sp.issparse(data):
+            data = (np.asarray(data) != 0).astype(np.float64)
+        mode = "soft" if self.numeric == "presence" else self.numeric
+        if len(classes) == 2:
+            pos_label = self.pos_label
+            if pos_label is None:
+                pos_label = 1 if set(classes.tolist()) & {1} else classes[-1]
+            tasks = [(pos_label, y)]
+        else:
+            tasks = [(1, (y == c).astype(int)) for c in classes]
+        n_features = X.shape[1]
+        support = np.zeros(n_features, dtype=bool)
+        best_delta = np.zeros(n_features)
+        signatures = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConstantFeatureWarning)
+            for pos_label, target in tasks:
+                sig = signature(data, target, pos_label=pos_label, numeric=mode)
+                ratio = sig.ratio if self.ratio == "actual" else float(self.ratio)
+                chosen = sig.select(phi_max=self.phi_max, delta_min=self.delta_min, ratio=ratio)
+                support[chosen] = True
+                delta = np.abs(sig.phi_delta(ratio).delta)
+                best_delta = np.maximum(best_delta, np.nan_to_num(delta))
+                signatures.append(sig)
+        if self.k is not None:
+            if isinstance(self.k, bool) or not isinstance(self.k, int | np.integer) or self.k < 0:
+                raise ValueError(f"`k` must be a non-negative integer or None; got {self.k!r}.")
+            candidates = np.flatnonzero(support)
+            keep = candidates[np.argsort(-best_delta[candidates], kind="stable")[: self.k]]
+            support = np.zeros(n_features, dtype=bool)
+            support[keep] = True
+        self.signatures_: list[Signature] = signatures
+        self.signature_: Signature = signatures[0]
+        self.support_ = support
+        return self
+
+    def _get_support_mask(self) -> np.ndarray:
+        check_is_fitted(self, "support_")
+        return self.support_
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        tags.input_tags.sparse = True
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+def _is_sparse(X: Any) -> bool:
+    import scipy.sparse as sp
+
+    return sp.issparse(X)
