@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 sklearn = pytest.importorskip("sklearn")
+pytestmark = pytest.mark.filterwarnings("ignore:No features were selected")
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer  # noqa: E402
 from sklearn.model_selection import StratifiedKFold, cross_val_score  # noqa: E402
 from sklearn.naive_bayes import MultinomialNB  # noqa: E402

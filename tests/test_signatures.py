@@ -145,10 +145,12 @@ def test_dense_sparse_dataframe_and_chunks_agree():
         + signature(sp.csr_matrix(x[120:]), y[120:]).counts
     )
     assert halves == dense.counts
-    small_blocks = phidelta.signatures._statistics.sparse_presence(
-        sp.csr_matrix(x), y.astype(bool), block_rows=7
-    )
-    assert_allclose(small_blocks[0], dense.counts.tp)
+    for matrix in (sp.csr_matrix(x), sp.csc_matrix(x), sp.coo_matrix(x)):
+        pos, neg = phidelta.signatures._statistics.sparse_presence(
+            matrix, y.astype(bool), block_nnz=37
+        )
+        assert_allclose(pos, dense.counts.tp)
+        assert_allclose(neg, dense.counts.fp)
 
 
 def test_explicit_zeros_in_sparse_data_are_absent():

@@ -76,18 +76,25 @@ def column_from_values(name: str, raw: Any) -> Column:
     raise TypeError(f"Column {name!r} has unsupported dtype {values.dtype}.")
 
 
-def read_table(
-    data: Any, names: list[str] | None
-) -> tuple[list[Column] | None, Any, int, list[str]]:
-    """Split ``data`` into columns. Returns (columns, sparse_matrix, n_rows, names).
+@dataclass
+class Table:
+    """A data table split for processing: a numeric float matrix, text columns, or sparse."""
 
-    Exactly one of ``columns`` and ``sparse_matrix`` is set.
-    """
+    names: list[str]
+    n_rows: int
+    numeric: np.ndarray | None = None  # (n_rows, k) float64 with NaN for missing
+    numeric_names: list[str] | None = None
+    text: list[Column] | None = None
+    sparse: Any = None
+
+
+def read_table(data: Any, names: list[str] | None) -> Table:
+    """Split ``data`` into a numeric matrix and text columns (or keep a sparse matrix)."""
     if _is_sparse(data):
         if data.ndim != 2:
             raise ValueError(f"`data` must be 2-dimensional; got shape {data.shape}.")
         n_rows, n_cols = data.shape
-        return None, data, n_rows, _names(names, n_cols, None)
+        return Table(_names(names, n_cols, None), n_rows, sparse=data)
     columns_attr = getattr(data, "columns", None)
     if (
         columns_attr is not None
@@ -95,15 +102,17 @@ def read_table(
         and not isinstance(data, np.ndarray)
     ):
         labels = [str(c) for c in list(columns_attr)]
+        final = _names(names, len(labels), labels)
         columns = []
-        for original, label in zip(list(columns_attr), labels, strict=True):
+        for original, label in zip(list(columns_attr), final, strict=True):
             series = data[original]
-            raw = series.to_numpy() if hasattr(series, "to_numpy") else np.asarray(series)
             if hasattr(series, "dtype") and str(series.dtype) == "category":
                 raw = np.asarray(series.astype(object))
+            else:
+                raw = series.to_numpy() if hasattr(series, "to_numpy") else np.asarray(series)
             columns.append(column_from_values(label, raw))
         n_rows = len(columns[0].values) if columns else len(data)
-        return columns, None, n_rows, _names(names, len(columns), labels)
+        return _split(columns, final, n_rows)
     array = np.asarray(data)
     if array.ndim != 2:
         raise ValueError(
@@ -113,9 +122,22 @@ def read_table(
     n_rows, n_cols = array.shape
     final = _names(names, n_cols, None)
     if array.dtype.kind in "biuf":
-        block = array.astype(np.float64)
-        return [Column(final[j], block[:, j], True) for j in range(n_cols)], None, n_rows, final
-    return ([column_from_values(final[j], array[:, j]) for j in range(n_cols)], None, n_rows, final)
+        matrix = np.asarray(array, dtype=np.float64)
+        return Table(final, n_rows, numeric=matrix, numeric_names=list(final), text=[])
+    columns = [column_from_values(final[j], array[:, j]) for j in range(n_cols)]
+    return _split(columns, final, n_rows)
+
+
+def _split(columns: list[Column], names: list[str], n_rows: int) -> Table:
+    numeric = [c for c in columns if c.numeric]
+    matrix = np.column_stack([c.values for c in numeric]) if numeric else np.empty((n_rows, 0))
+    return Table(
+        names,
+        n_rows,
+        numeric=matrix,
+        numeric_names=[c.name for c in numeric],
+        text=[c for c in columns if not c.numeric],
+    )
 
 
 def _names(names: list[str] | None, n: int, default: list[str] | None) -> list[str]:

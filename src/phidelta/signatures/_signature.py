@@ -22,7 +22,7 @@ from phidelta.measures import (
     specificity,
 )
 from phidelta.measures._phidelta import RatioLike
-from phidelta.signatures._columns import read_table
+from phidelta.signatures._columns import Column, read_table
 from phidelta.signatures._statistics import (
     ConstantFeatureWarning,
     FeatureRows,
@@ -298,7 +298,8 @@ def signature(
     """
     if numeric not in ("soft", "threshold"):
         raise ValueError(f'`numeric` must be "soft" or "threshold"; got {numeric!r}.')
-    columns, sparse, n_rows, names = read_table(data, feature_names)
+    table = read_table(data, feature_names)
+    names, n_rows, sparse = table.names, table.n_rows, table.sparse
     if n_rows == 0:
         raise ValueError("`data` has no rows.")
     is_pos, positive, _ = _encode_labels(labels, pos_label, n_rows)
@@ -319,28 +320,36 @@ def signature(
             [n_neg - neg_present, neg_present, n_pos - pos_present, pos_present], axis=1
         )
         empty = (pos_present + neg_present) == 0
-        kinds_list = np.where(empty, "constant", "binary").tolist()
-        rows.add(names, names, kinds_list, cells)
-        if empty.all():
-            constants = names
+        rows.add(names, names, np.where(empty, "constant", "binary").tolist(), cells)
     else:
-        assert columns is not None
-        numeric_columns = [
-            c for c in columns if c.numeric and forced.get(c.name) not in ("ignore", "nominal")
+        assert table.numeric is not None
+        assert table.numeric_names is not None
+        keep = [
+            j
+            for j, name in enumerate(table.numeric_names)
+            if forced.get(name) not in ("ignore", "nominal")
         ]
-        constants += numeric_block(numeric_columns, is_pos, numeric, rows, forced)
-        for column in columns:
-            wanted = forced.get(column.name)
-            if wanted == "ignore" or (column.numeric and wanted != "nominal"):
-                continue
-            if column.numeric:  # forced nominal: its numbers become text values
-                column = type(column)(
-                    column.name,
-                    np.array(
-                        [None if v != v else repr(v) for v in column.values.tolist()], dtype=object
-                    ),
-                    False,
+        matrix = table.numeric if len(keep) == table.numeric.shape[1] else table.numeric[:, keep]
+        constants += numeric_block(
+            matrix, [table.numeric_names[j] for j in keep], is_pos, numeric, rows, forced
+        )
+        text = list(table.text or [])
+        for j, name in enumerate(table.numeric_names):  # numbers forced to be nominal
+            if forced.get(name) == "nominal":
+                values = table.numeric[:, j]
+                text.append(
+                    Column(
+                        name,
+                        np.array(
+                            [None if v != v else repr(v) for v in values.tolist()], dtype=object
+                        ),
+                        False,
+                    )
                 )
+        for column in text:
+            wanted = forced.get(column.name)
+            if wanted == "ignore":
+                continue
             if text_column(column, is_pos, rows, wanted, max_values):
                 constants.append(column.name)
     if constants and sparse is None:

@@ -61,78 +61,90 @@ def _cells_from_presence(
 
 # --- numeric and binary-numeric columns (vectorized over columns) ------------------------------
 def numeric_block(
-    columns: list[Column],
+    x: np.ndarray,
+    names: list[str],
     is_pos: np.ndarray,
     mode: NumericMode,
     rows: FeatureRows,
     forced: dict[str, str],
 ) -> list[str]:
-    """Process numeric columns together; returns the names of constant columns."""
-    if not columns:
+    """Process a float matrix of numeric columns at once; returns the names of constant ones."""
+    if x.shape[1] == 0:
         return []
-    x = np.column_stack([c.values for c in columns])
-    names = [c.name for c in columns]
-    observed = ~np.isnan(x)
-    n_observed = observed.sum(axis=0)
-    empty = np.flatnonzero(n_observed == 0)
-    if len(empty):
-        raise ValueError(f"Column {names[empty[0]]!r} has no values (all missing).")
-    filled = np.where(observed, x, 0.0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        low, high = np.nanmin(x, axis=0), np.nanmax(x, axis=0)
-    two_valued = np.all((x == low) | (x == high) | ~observed, axis=0) & (low < high)
+    has_missing = bool(np.isnan(x).any())
+    if has_missing:
+        observed = ~np.isnan(x)
+        n_observed = observed.sum(axis=0)
+        empty = np.flatnonzero(n_observed == 0)
+        if len(empty):
+            raise ValueError(f"Column {names[empty[0]]!r} has no values (all missing).")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            low, high = np.nanmin(x, axis=0), np.nanmax(x, axis=0)
+    else:
+        observed = None
+        low, high = x.min(axis=0), x.max(axis=0)
     constant = low == high
+    # two-valued columns: screen on the first rows, then check the candidates fully
+    head = x[: min(len(x), 512)]
+    candidates = np.flatnonzero(
+        np.all((head == low) | (head == high) | np.isnan(head), axis=0) & ~constant
+    )
+    two_valued = np.zeros(x.shape[1], dtype=bool)
+    if len(candidates):
+        sub = x[:, candidates]
+        ok = (sub == low[candidates]) | (sub == high[candidates]) | np.isnan(sub)
+        two_valued[candidates] = ok.all(axis=0)
     for j, name in enumerate(names):  # per-column overrides (a dictionary lookup, not a pass)
         wanted = forced.get(name)
         if wanted == "numeric" and two_valued[j]:
             two_valued[j] = False
         elif wanted == "binary" and not (two_valued[j] or constant[j]):
             raise ValueError(f"Column {name!r} has more than two values; it cannot be binary.")
-    pos, neg = is_pos.astype(np.float64), (~is_pos).astype(np.float64)
-    pos_obs, neg_obs = pos @ observed, neg @ observed
-    # binary (two values: the larger one is "present") and constant columns: exact counts
-    present = (x == high) & observed
-    pos_present, neg_present = pos @ present, neg @ present
-    simple = two_valued | constant
-    if simple.any():
+    pos = is_pos.astype(np.float64)
+    neg = 1.0 - pos
+    n_pos, n_neg = float(pos.sum()), float(neg.sum())
+    simple = np.flatnonzero(two_valued | constant)
+    if len(simple):
+        sub = x[:, simple]
+        present = (sub == high[simple]).astype(np.float64)  # NaN is never present
+        if observed is not None:
+            obs = observed[:, simple].astype(np.float64)
+            pos_obs, neg_obs = pos @ obs, neg @ obs
+        else:
+            pos_obs, neg_obs = np.full(len(simple), n_pos), np.full(len(simple), n_neg)
+        pos_present, neg_present = pos @ present, neg @ present
         # a constant column is "always present" unless its value is 0 / False (Armano 2015, §5:
         # a never-occurring term sits at the left corner, an always-occurring one at the right)
-        absent = constant & (high == 0)
-        pp = np.where(absent, 0.0, pos_present)
-        nn = np.where(absent, 0.0, neg_present)
-        cells = _cells_from_presence(pp, nn, pos_obs, neg_obs)[simple]
-        kinds = np.where(constant, "constant", "binary")[simple].tolist()
-        rows.add(
-            [names[j] for j in np.flatnonzero(simple)],
-            [names[j] for j in np.flatnonzero(simple)],
-            kinds,
-            cells,
+        absent = constant[simple] & (high[simple] == 0)
+        cells = _cells_from_presence(
+            np.where(absent, 0.0, pos_present), np.where(absent, 0.0, neg_present), pos_obs, neg_obs
         )
-    rest = np.flatnonzero(~simple)
+        kinds = np.where(constant[simple], "constant", "binary").tolist()
+        rows.add([names[j] for j in simple], [names[j] for j in simple], kinds, cells)
+    rest = np.flatnonzero(~(two_valued | constant))
     if len(rest):
-        sub = [names[j] for j in rest]
+        sub_names = [names[j] for j in rest]
+        sub = x if len(rest) == x.shape[1] else x[:, rest]
         if mode == "soft":
-            cells = _soft_cells(
-                filled[:, rest],
-                observed[:, rest],
-                low[rest],
-                high[rest],
-                pos,
-                neg,
-                pos_obs[rest],
-                neg_obs[rest],
-            )
-            rows.add(sub, sub, "numeric", cells)
+            if observed is not None:
+                obs = observed if len(rest) == x.shape[1] else observed[:, rest]
+                filled = np.where(obs, sub, 0.0)
+                obs_f = obs.astype(np.float64)
+                pos_obs, neg_obs = pos @ obs_f, neg @ obs_f
+            else:
+                filled = sub
+                pos_obs, neg_obs = np.full(len(rest), n_pos), np.full(len(rest), n_neg)
+            cells = _soft_cells(filled, low[rest], high[rest], pos, neg, pos_obs, neg_obs)
+            rows.add(sub_names, sub_names, "numeric", cells)
         else:
-            cells, cuts = _threshold_cells(x[:, rest], is_pos)
-            rows.add(sub, sub, "numeric", cells, cuts)
+            cells, cuts = _threshold_cells(sub, is_pos)
+            rows.add(sub_names, sub_names, "numeric", cells, cuts)
     return [names[j] for j in np.flatnonzero(constant)]
 
 
 def _soft_cells(
     filled: np.ndarray,
-    observed: np.ndarray,
     low: np.ndarray,
     high: np.ndarray,
     pos: np.ndarray,
@@ -276,32 +288,60 @@ def text_column(
 
 
 # --- sparse matrices: "term present" -----------------------------------------------------------
+def _nnz_blocks(indptr: np.ndarray, block_nnz: int) -> list[tuple[int, int]]:
+    """Split the major axis into runs holding about ``block_nnz`` stored entries each."""
+    n = len(indptr) - 1
+    if n == 0:
+        return []
+    targets = np.arange(block_nnz, int(indptr[-1]), block_nnz)
+    cuts = np.unique(np.concatenate([[0], np.searchsorted(indptr, targets, side="right") - 1, [n]]))
+    return [(int(a), int(b)) for a, b in itertools.pairwise(cuts) if b > a]
+
+
 def sparse_presence(
-    matrix: Any, is_pos: np.ndarray, block_rows: int = 1 << 16
+    matrix: Any, is_pos: np.ndarray, block_nnz: int = 1 << 20
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per-column counts of nonzero entries among positive rows and among negative rows.
 
-    One pass over row blocks of a CSR matrix (CSC and others are converted once): extra memory
-    is O(columns + block), never a dense copy. Explicit zeros do not count as present.
+    One sparse product per block of about ``block_nnz`` stored entries, whose values are
+    replaced by "value ≠ 0" (explicit zeros are absent). The product uses the weights
+    w = 1 + M·[row is positive] with M a power of two above the number of rows, so each column
+    gets total + M·positives in one pass: exact, as every partial sum is an integer below 2⁵³.
+    Extra memory is O(columns + block); CSR and CSC are read in place, other formats converted.
     """
     import scipy.sparse as sp
 
-    csr = (
-        matrix.tocsr()
-        if not sp.isspmatrix_csr(matrix) and not isinstance(matrix, sp.csr_array)
-        else matrix
-    )
-    n_rows, n_cols = csr.shape
-    indptr, indices, data = csr.indptr, csr.indices, csr.data
-    pos_present = np.zeros(n_cols, dtype=np.int64)
-    all_present = np.zeros(n_cols, dtype=np.int64)
-    for start in range(0, n_rows, block_rows):
-        stop = min(start + block_rows, n_rows)
-        lo, hi = indptr[start], indptr[stop]
-        cols = indices[lo:hi]
-        nonzero = data[lo:hi] != 0
-        lengths = np.diff(indptr[start : stop + 1])
-        row_pos = np.repeat(is_pos[start:stop], lengths)
-        all_present += np.bincount(cols[nonzero], minlength=n_cols)
-        pos_present += np.bincount(cols[nonzero & row_pos], minlength=n_cols)
-    return pos_present, all_present - pos_present
+    n_rows, n_cols = matrix.shape
+    scale = float(2 ** int(np.ceil(np.log2(n_rows + 1))))
+    if n_rows * (scale + 1) < 2.0**53:
+        weights = [1.0 + scale * is_pos.astype(np.float64)]
+    else:  # too many rows to pack two counts into one double: two products
+        weights = [is_pos.astype(np.float64), np.ones(n_rows)]
+    fmt = matrix.format if matrix.format in ("csr", "csc") else "csr"
+    source = matrix if matrix.format == fmt else sp.csr_matrix(matrix)
+    indptr, indices, data = source.indptr, source.indices, source.data
+    results = [np.zeros(n_cols) for _ in weights]
+    for start, stop in _nnz_blocks(indptr, block_nnz):
+        lo, hi = int(indptr[start]), int(indptr[stop])
+        present = (data[lo:hi] != 0).astype(np.float64)
+        local_ptr = indptr[start : stop + 1] - lo
+        if fmt == "csr":  # a block of rows: its transpose times the rows' weights
+            block = sp.csr_matrix(
+                (present, indices[lo:hi], local_ptr), shape=(stop - start, n_cols)
+            )
+            for result, w in zip(results, weights, strict=True):
+                result += block.T @ w[start:stop]
+        else:  # a block of columns
+            block = sp.csc_matrix(
+                (present, indices[lo:hi], local_ptr), shape=(n_rows, stop - start)
+            )
+            for result, w in zip(results, weights, strict=True):
+                result[start:stop] = block.T @ w
+    if len(weights) == 1:
+        packed = results[0]
+        pos_present = np.floor(packed / scale)
+        total = packed - pos_present * scale
+    else:
+        pos_present, total = results
+    pos_present = np.rint(pos_present).astype(np.int64)
+    return pos_present, np.rint(total).astype(np.int64) - pos_present
