@@ -380,6 +380,8 @@ def signature(
 
 def _source_order(rows: FeatureRows, names: list[str]) -> np.ndarray:
     """Order the derived features by their source column's position (stable within a column)."""
+    if rows.sources == names:  # one feature per column, already in order (e.g. sparse input)
+        return np.arange(len(names))
     position = {name: i for i, name in enumerate(names)}
     keys = np.array([position[s] for s in rows.sources])
     return np.argsort(keys, kind="stable")

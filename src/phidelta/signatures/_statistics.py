@@ -299,7 +299,7 @@ def _nnz_blocks(indptr: np.ndarray, block_nnz: int) -> list[tuple[int, int]]:
 
 
 def sparse_presence(
-    matrix: Any, is_pos: np.ndarray, block_nnz: int = 1 << 20
+    matrix: Any, is_pos: np.ndarray, block_nnz: int = 1 << 18
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per-column counts of nonzero entries among positive rows and among negative rows.
 
@@ -324,7 +324,7 @@ def sparse_presence(
     for start, stop in _nnz_blocks(indptr, block_nnz):
         lo, hi = int(indptr[start]), int(indptr[stop])
         present = (data[lo:hi] != 0).astype(np.float64)
-        local_ptr = indptr[start : stop + 1] - lo
+        local_ptr = (indptr[start : stop + 1] - lo).astype(indices.dtype, copy=False)
         if fmt == "csr":  # a block of rows: its transpose times the rows' weights
             block = sp.csr_matrix(
                 (present, indices[lo:hi], local_ptr), shape=(stop - start, n_cols)
