@@ -217,6 +217,26 @@ def _value_key(v: Any) -> str:
     return "?" if v is None or (isinstance(v, float) and v != v) else str(v)
 
 
+def _factorize(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted distinct text values (missing → "?") and each row's index into them.
+
+    Hash-based through pandas when it is installed (linear time), else a sort.
+    """
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover - pandas is present wherever DataFrames are
+        keys = np.array([_value_key(v) for v in raw.tolist()], dtype=str)
+        return np.unique(keys, return_inverse=True)
+    codes, uniques = pd.factorize(raw, use_na_sentinel=True)
+    keys = [_value_key(v) for v in np.asarray(uniques, dtype=object).tolist()]
+    if (codes < 0).any():  # missing entries are the value "?"
+        keys.append("?")
+        codes = np.where(codes < 0, len(keys) - 1, codes)
+    labels = np.array(keys, dtype=str)
+    values, first = np.unique(labels, return_inverse=True)  # merges "?" and missing
+    return values, first[codes]
+
+
 def nominal_subsets(m: int, max_exhaustive: int = 8) -> list[tuple[int, ...]]:
     """Value subsets of the published package, in a deterministic order.
 
@@ -241,8 +261,7 @@ def text_column(
 
     A missing entry (None, NaN) is the value "?", as in the published packages' data sets.
     """
-    keys = np.array([_value_key(v) for v in column.values.tolist()], dtype=object)
-    values, inverse = np.unique(keys.astype(str), return_inverse=True)
+    values, inverse = _factorize(column.values)
     m = len(values)
     if m == 0:
         raise ValueError(f"Column {column.name!r} has no values (all missing).")
