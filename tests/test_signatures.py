@@ -295,3 +295,72 @@ def test_kind_overrides():
         warnings.simplefilter("error")
         flag = sig[sig.sources.index("flag")]
     assert flag.counts.tp[0] == 3  # "y" > "n": present = "y"
+
+
+# --- chunked input: blocks of rows add up to the whole ------------------------------------------
+from phidelta.signatures import signature_from_chunks  # noqa: E402
+
+
+def _chunks(frame, labels, sizes):
+    start = 0
+    for size in sizes:
+        yield frame.iloc[start : start + size], labels.iloc[start : start + size]
+        start += size
+
+
+def _assert_same(a, b):
+    assert a.names == b.names
+    assert a.kinds == b.kinds
+    assert_allclose(a.counts.to_array(), b.counts.to_array(), rtol=1e-12, atol=1e-12)
+    assert a.ratio == b.ratio
+
+
+def test_chunks_equal_whole_on_climate_data(climate):
+    frame, labels = climate
+    whole = signature(frame, labels)
+    _assert_same(signature_from_chunks(_chunks(frame, labels, [10, 1, 7, 11])), whole)
+    _assert_same(signature_from_chunks(_chunks(frame, labels, [29])), whole)
+
+
+def test_chunks_equal_whole_on_mixed_data(refdata):
+    frame = pd.read_csv(refdata / "phidelta" / "synthetic_mixed.csv")
+    labels = frame.pop("cls")
+    with pytest.warns(ConstantFeatureWarning):
+        whole = signature(frame, labels, pos_label="P")
+    # blocks with one class only (rows 0–7 are all P), and single rows
+    for sizes in ([8, 12], [3, 1, 1, 5, 10], [1] * 20):
+        with pytest.warns(ConstantFeatureWarning):
+            got = signature_from_chunks(_chunks(frame, labels, sizes), pos_label="P")
+        _assert_same(got, whole)
+
+
+def test_chunk_merge_detects_more_than_two_values():
+    x = np.array([[0.0], [1.0], [1.0], [2.0], [np.nan], [2.0]])
+    y = np.array([1, 0, 1, 0, 1, 0])
+    whole = signature(x, y)
+    assert whole.kinds == ["numeric"]
+    parts = signature_from_chunks([(x[:3], y[:3]), (x[3:], y[3:])])  # {0, 1} then {2}
+    _assert_same(parts, whole)
+    two = np.array([[5.0], [7.0], [7.0], [5.0]])
+    parts = signature_from_chunks([(two[:1], [1]), (two[1:2], [0]), (two[2:], [1, 0])])
+    _assert_same(parts, signature(two, [1, 0, 1, 0]))
+    assert parts.kinds == ["binary"]
+
+
+def test_sparse_chunks():
+    x, y = _random_binary(5)
+    blocks = [(sp.csr_matrix(x[i : i + 70]), y[i : i + 70]) for i in range(0, 300, 70)]
+    assert signature_from_chunks(blocks).counts == signature(sp.csr_matrix(x), y).counts
+
+
+def test_chunk_errors():
+    with pytest.raises(ValueError, match=r"`chunks` is empty"):
+        signature_from_chunks([])
+    with pytest.raises(ValueError, match=r"Pass `pos_label`"):
+        signature_from_chunks([(np.eye(2), ["a", "b"])])
+    with pytest.raises(ValueError, match=r"single class"):
+        signature_from_chunks([(np.eye(2), [1, 1])])
+    with pytest.raises(ValueError, match=r"more than two classes"):
+        signature_from_chunks([(np.eye(2), [0, 1]), (np.eye(2), [2, 2])])
+    with pytest.raises(ValueError, match=r"different columns"):
+        signature_from_chunks([(np.eye(2), [0, 1]), (np.eye(3)[:2], [0, 1])])

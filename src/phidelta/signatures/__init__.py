@@ -4,14 +4,24 @@ Each column of a data table (dense, DataFrame or sparse) becomes one or more sin
 classifiers with their confusion counts; :class:`Signature` ranks and selects them.
 """
 
-from phidelta.signatures._signature import RANKINGS, Signature, default_positive_label, signature
+from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_block
+from phidelta.signatures._signature import (
+    RANKINGS,
+    Signature,
+    default_positive_label,
+    signature,
+    signature_from_chunks,
+)
 from phidelta.signatures._statistics import ConstantFeatureWarning, nominal_subsets
 
 __all__ = [
     "RANKINGS",
     "ConstantFeatureWarning",
     "Signature",
+    "SignatureStatistics",
     "default_positive_label",
     "nominal_subsets",
     "signature",
+    "signature_from_chunks",
+    "statistics_of_block",
 ]

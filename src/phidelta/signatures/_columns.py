@@ -53,7 +53,36 @@ def _string_column_as_numbers(values: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def column_from_values(name: str, raw: Any) -> Column:
+def column_from_values(name: str, raw: Any, numeric: bool | None = None) -> Column:
+    """A typed column; ``numeric`` (from a first block) fixes the type instead of inferring it."""
+    column = _infer_column(name, raw)
+    if numeric is None or column.numeric == numeric:
+        return column
+    if numeric:  # text here, numbers in the first block: only missing markers are allowed
+        values = np.asarray(raw).astype(object)
+        numbers = _string_column_as_numbers(values)
+        if numbers is None:
+            if all(_is_missing_text(v) for v in values.tolist()):
+                return Column(name, np.full(len(values), np.nan), True)
+            raise ValueError(
+                f"Column {name!r} held numbers in the first block but text values "
+                "later; declare it with kinds={name: 'nominal'}."
+            )
+        return Column(name, numbers, True)
+    texts = [
+        None if v != v else (str(int(v)) if float(v).is_integer() else repr(v))
+        for v in column.values.tolist()
+    ]
+    return Column(name, np.array(texts, dtype=object), False)
+
+
+def _is_missing_text(value: Any) -> bool:
+    if value is None or (isinstance(value, float) and value != value):
+        return True
+    return str(value).strip() in MISSING_STRINGS
+
+
+def _infer_column(name: str, raw: Any) -> Column:
     values = np.asarray(raw)
     if values.ndim != 1:
         raise ValueError(f"Column {name!r} must be 1-dimensional; got shape {values.shape}.")
@@ -80,6 +109,13 @@ def column_from_values(name: str, raw: Any) -> Column:
 class Table:
     """A data table split for processing: a numeric float matrix, text columns, or sparse."""
 
+    def schema(self) -> dict[str, bool]:
+        """Column name → numeric?, to read later blocks with the same types."""
+        return {
+            **dict.fromkeys(self.numeric_names or [], True),
+            **{c.name: False for c in self.text or []},
+        }
+
     names: list[str]
     n_rows: int
     numeric: np.ndarray | None = None  # (n_rows, k) float64 with NaN for missing
@@ -88,8 +124,11 @@ class Table:
     sparse: Any = None
 
 
-def read_table(data: Any, names: list[str] | None) -> Table:
-    """Split ``data`` into a numeric matrix and text columns (or keep a sparse matrix)."""
+def read_table(data: Any, names: list[str] | None, schema: dict[str, bool] | None = None) -> Table:
+    """Split ``data`` into a numeric matrix and text columns (or keep a sparse matrix).
+
+    ``schema`` (column name → numeric?) imposes the column types of an earlier block.
+    """
     if _is_sparse(data):
         if data.ndim != 2:
             raise ValueError(f"`data` must be 2-dimensional; got shape {data.shape}.")
@@ -110,7 +149,9 @@ def read_table(data: Any, names: list[str] | None) -> Table:
                 raw = np.asarray(series.astype(object))
             else:
                 raw = series.to_numpy() if hasattr(series, "to_numpy") else np.asarray(series)
-            columns.append(column_from_values(label, raw))
+            columns.append(
+                column_from_values(label, raw, None if schema is None else schema.get(label))
+            )
         n_rows = len(columns[0].values) if columns else len(data)
         return _split(columns, final, n_rows)
     array = np.asarray(data)
@@ -121,10 +162,13 @@ def read_table(data: Any, names: list[str] | None) -> Table:
         )
     n_rows, n_cols = array.shape
     final = _names(names, n_cols, None)
-    if array.dtype.kind in "biuf":
+    if array.dtype.kind in "biuf" and (schema is None or all(schema.get(n, True) for n in final)):
         matrix = np.asarray(array, dtype=np.float64)
         return Table(final, n_rows, numeric=matrix, numeric_names=list(final), text=[])
-    columns = [column_from_values(final[j], array[:, j]) for j in range(n_cols)]
+    columns = [
+        column_from_values(final[j], array[:, j], None if schema is None else schema.get(final[j]))
+        for j in range(n_cols)
+    ]
     return _split(columns, final, n_rows)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -22,17 +23,22 @@ from phidelta.measures import (
     specificity,
 )
 from phidelta.measures._phidelta import RatioLike
-from phidelta.signatures._columns import Column, read_table
+from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_block
+from phidelta.signatures._columns import read_table
 from phidelta.signatures._statistics import (
     ConstantFeatureWarning,
     FeatureRows,
     NumericMode,
-    numeric_block,
-    sparse_presence,
-    text_column,
+    _threshold_cells,
 )
 
-__all__ = ["RANKINGS", "Signature", "default_positive_label", "signature"]
+__all__ = [
+    "RANKINGS",
+    "Signature",
+    "default_positive_label",
+    "signature",
+    "signature_from_chunks",
+]
 
 RankBy = Literal["delta", "corner", "phi", "information_gain"]
 RANKINGS = ("delta", "corner", "phi", "information_gain")
@@ -299,60 +305,38 @@ def signature(
     if numeric not in ("soft", "threshold"):
         raise ValueError(f'`numeric` must be "soft" or "threshold"; got {numeric!r}.')
     table = read_table(data, feature_names)
-    names, n_rows, sparse = table.names, table.n_rows, table.sparse
+    names, n_rows = table.names, table.n_rows
     if n_rows == 0:
         raise ValueError("`data` has no rows.")
     is_pos, positive, _ = _encode_labels(labels, pos_label, n_rows)
-    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
-    forced = dict(kinds or {})
-    allowed = {"binary", "numeric", "nominal", "ignore"}
-    bad = {k: v for k, v in forced.items() if v not in allowed}
-    if bad:
-        raise ValueError(f"`kinds` values must be one of {sorted(allowed)}; got {bad}.")
-    unknown = sorted(set(forced) - set(names))
-    if unknown:
-        raise ValueError(f"`kinds` names unknown columns {unknown}; the columns are {names}.")
+    forced = _check_kinds(kinds, names)
+    statistics = statistics_of_block(table, is_pos, forced)
+    return _finish(statistics, table, is_pos, positive, numeric, forced, max_values)
+
+
+def _finish(
+    statistics: SignatureStatistics,
+    table: Any,
+    is_pos: np.ndarray | None,
+    positive: Any,
+    numeric: NumericMode,
+    forced: dict[str, str],
+    max_values: int,
+) -> Signature:
+    """Turn merged statistics (and, in threshold mode, the whole numeric columns) into rows."""
     rows = FeatureRows()
-    constants: list[str] = []
-    if sparse is not None:
-        pos_present, neg_present = sparse_presence(sparse, is_pos)
-        cells = np.stack(
-            [n_neg - neg_present, neg_present, n_pos - pos_present, pos_present], axis=1
-        )
-        empty = (pos_present + neg_present) == 0
-        rows.add(names, names, np.where(empty, "constant", "binary").tolist(), cells)
-    else:
-        assert table.numeric is not None
-        assert table.numeric_names is not None
-        keep = [
-            j
-            for j, name in enumerate(table.numeric_names)
-            if forced.get(name) not in ("ignore", "nominal")
-        ]
-        matrix = table.numeric if len(keep) == table.numeric.shape[1] else table.numeric[:, keep]
-        constants += numeric_block(
-            matrix, [table.numeric_names[j] for j in keep], is_pos, numeric, rows, forced
-        )
-        text = list(table.text or [])
-        for j, name in enumerate(table.numeric_names):  # numbers forced to be nominal
-            if forced.get(name) == "nominal":
-                values = table.numeric[:, j]
-                text.append(
-                    Column(
-                        name,
-                        np.array(
-                            [None if v != v else repr(v) for v in values.tolist()], dtype=object
-                        ),
-                        False,
-                    )
-                )
-        for column in text:
-            wanted = forced.get(column.name)
-            if wanted == "ignore":
-                continue
-            if text_column(column, is_pos, rows, wanted, max_values):
-                constants.append(column.name)
-    if constants and sparse is None:
+    constants, leftover = statistics.features(rows, forced, max_values, soft=numeric == "soft")
+    if len(leftover):  # threshold mode: the many-valued numeric columns need the whole column
+        assert table is not None
+        assert is_pos is not None
+        position = {name: j for j, name in enumerate(table.numeric_names)}
+        columns = [position[statistics.numeric_names[i]] for i in leftover]
+        cells, cuts = _threshold_cells(table.numeric[:, columns], is_pos)
+        sub = [statistics.numeric_names[i] for i in leftover]
+        rows.add(sub, sub, "numeric", cells, cuts)
+    names, sparse = statistics.names, statistics.sparse_pos is not None
+    n_pos, n_neg = statistics.n_pos, statistics.n_neg
+    if constants and not sparse:
         warnings.warn(
             f"{len(constants)} constant feature(s) {constants[:5]}: each is a dummy classifier "
             "placed on a corner of the diamond.",
@@ -372,10 +356,99 @@ def signature(
         kinds=[rows.kinds[i] for i in order],
         cuts=np.asarray(rows.cuts, dtype=np.float64)[order],
         counts=counts,
-        ratio=n_neg / n_pos,
+        ratio=float(n_neg / n_pos),
         positive=positive,
         numeric_mode=numeric,
     )
+
+
+def signature_from_chunks(
+    chunks: Iterable[tuple[Any, Any]],
+    *,
+    pos_label: Any = None,
+    kinds: dict[str, str] | None = None,
+    feature_names: list[str] | None = None,
+    max_values: int = 256,
+) -> Signature:
+    """The signature of data arriving in blocks of rows: ``(data_block, labels_block)`` pairs.
+
+    Each block is reduced to additive sufficient statistics as it arrives (memory: one block
+    plus the statistics); the result equals :func:`signature` on all rows at once (soft mode;
+    the threshold mode needs whole columns). Column types (numeric or text) are read from the
+    first block and imposed on the others. Blocks may lack a class; give ``pos_label`` unless
+    the labels are {0, 1}, {−1, 1} or booleans.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> x, y = np.random.default_rng(0).normal(size=(100, 3)), np.arange(100) % 2
+    >>> blocks = ((x[i:i + 30], y[i:i + 30]) for i in range(0, 100, 30))
+    >>> signature_from_chunks(blocks).counts == signature(x, y).counts
+    True
+    """
+    forced = _check_kinds(kinds, None)
+    total: SignatureStatistics | None = None
+    schema: dict[str, bool] | None = None
+    seen: list[Any] = []
+    positive = pos_label
+    for number, chunk in enumerate(chunks):
+        try:
+            data, labels = chunk
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"Chunk {number} must be a pair (data, labels).") from exc
+        table = read_table(data, feature_names, schema)
+        if total is None:
+            _check_kinds(kinds, table.names)
+            schema = table.schema()
+        y = as_label_array(labels, f"labels of chunk {number}")
+        if len(y) != table.n_rows:
+            raise ValueError(
+                f"Chunk {number}: `labels` has {len(y)} entries but the data has "
+                f"{table.n_rows} rows."
+            )
+        values, _ = distinct_at_most_two(y, f"labels of chunk {number}")
+        for v in values:
+            if not any(v == w and isinstance(v, str) == isinstance(w, str) for w in seen):
+                seen.append(v)
+        if len(seen) > 2:
+            raise ValueError(f"The labels have more than two classes: {seen}.")
+        if positive is None:
+            if not all(isinstance(v, bool | np.bool_ | int | np.integer) for v in seen) or any(
+                v not in (0, 1, -1) for v in seen
+            ):
+                raise ValueError(
+                    "Pass `pos_label`: with chunks the positive class cannot be "
+                    f"inferred from labels such as {seen}."
+                )
+            positive = True if all(isinstance(v, bool | np.bool_) for v in seen) else 1
+        is_pos = (
+            np.array([v == positive for v in y.tolist()], dtype=bool)
+            if y.dtype == object
+            else (y == positive)
+        )
+        block = statistics_of_block(table, np.asarray(is_pos, dtype=bool), forced)
+        total = block if total is None else total + block
+    if total is None:
+        raise ValueError("`chunks` is empty: no rows to assess.")
+    if total.n_pos == 0 or total.n_neg == 0:
+        raise ValueError(
+            f"The labels hold a single class ({seen}); a signature needs positive "
+            "and negative samples."
+        )
+    return _finish(total, None, None, positive, "soft", forced, max_values)
+
+
+def _check_kinds(kinds: dict[str, str] | None, names: list[str] | None) -> dict[str, str]:
+    forced = dict(kinds or {})
+    allowed = {"binary", "numeric", "nominal", "ignore"}
+    bad = {k: v for k, v in forced.items() if v not in allowed}
+    if bad:
+        raise ValueError(f"`kinds` values must be one of {sorted(allowed)}; got {bad}.")
+    if names is not None:
+        unknown = sorted(set(forced) - set(names))
+        if unknown:
+            raise ValueError(f"`kinds` names unknown columns {unknown}; the columns are {names}.")
+    return forced
 
 
 def _source_order(rows: FeatureRows, names: list[str]) -> np.ndarray:

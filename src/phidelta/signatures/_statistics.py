@@ -8,13 +8,10 @@ thresholded features, soft counts for numeric features in ``"soft"`` mode.
 from __future__ import annotations
 
 import itertools
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-
-from phidelta.signatures._columns import Column
 
 NumericMode = Literal["soft", "threshold"]
 Kind = Literal["binary", "numeric", "nominal", "constant"]
@@ -59,106 +56,23 @@ def _cells_from_presence(
     ).astype(np.float64)
 
 
-# --- numeric and binary-numeric columns (vectorized over columns) ------------------------------
-def numeric_block(
-    x: np.ndarray,
-    names: list[str],
-    is_pos: np.ndarray,
-    mode: NumericMode,
-    rows: FeatureRows,
-    forced: dict[str, str],
-) -> list[str]:
-    """Process a float matrix of numeric columns at once; returns the names of constant ones."""
-    if x.shape[1] == 0:
-        return []
-    has_missing = bool(np.isnan(x).any())
-    if has_missing:
-        observed = ~np.isnan(x)
-        n_observed = observed.sum(axis=0)
-        empty = np.flatnonzero(n_observed == 0)
-        if len(empty):
-            raise ValueError(f"Column {names[empty[0]]!r} has no values (all missing).")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            low, high = np.nanmin(x, axis=0), np.nanmax(x, axis=0)
-    else:
-        observed = None
-        low, high = x.min(axis=0), x.max(axis=0)
-    constant = low == high
-    # two-valued columns: screen on the first rows, then check the candidates fully
-    head = x[: min(len(x), 512)]
-    candidates = np.flatnonzero(
-        np.all((head == low) | (head == high) | np.isnan(head), axis=0) & ~constant
-    )
-    two_valued = np.zeros(x.shape[1], dtype=bool)
-    if len(candidates):
-        sub = x[:, candidates]
-        ok = (sub == low[candidates]) | (sub == high[candidates]) | np.isnan(sub)
-        two_valued[candidates] = ok.all(axis=0)
-    for j, name in enumerate(names):  # per-column overrides (a dictionary lookup, not a pass)
-        wanted = forced.get(name)
-        if wanted == "numeric" and two_valued[j]:
-            two_valued[j] = False
-        elif wanted == "binary" and not (two_valued[j] or constant[j]):
-            raise ValueError(f"Column {name!r} has more than two values; it cannot be binary.")
-    pos = is_pos.astype(np.float64)
-    neg = 1.0 - pos
-    n_pos, n_neg = float(pos.sum()), float(neg.sum())
-    simple = np.flatnonzero(two_valued | constant)
-    if len(simple):
-        sub = x[:, simple]
-        present = (sub == high[simple]).astype(np.float64)  # NaN is never present
-        if observed is not None:
-            obs = observed[:, simple].astype(np.float64)
-            pos_obs, neg_obs = pos @ obs, neg @ obs
-        else:
-            pos_obs, neg_obs = np.full(len(simple), n_pos), np.full(len(simple), n_neg)
-        pos_present, neg_present = pos @ present, neg @ present
-        # a constant column is "always present" unless its value is 0 / False (Armano 2015, §5:
-        # a never-occurring term sits at the left corner, an always-occurring one at the right)
-        absent = constant[simple] & (high[simple] == 0)
-        cells = _cells_from_presence(
-            np.where(absent, 0.0, pos_present), np.where(absent, 0.0, neg_present), pos_obs, neg_obs
-        )
-        kinds = np.where(constant[simple], "constant", "binary").tolist()
-        rows.add([names[j] for j in simple], [names[j] for j in simple], kinds, cells)
-    rest = np.flatnonzero(~(two_valued | constant))
-    if len(rest):
-        sub_names = [names[j] for j in rest]
-        sub = x if len(rest) == x.shape[1] else x[:, rest]
-        if mode == "soft":
-            if observed is not None:
-                obs = observed if len(rest) == x.shape[1] else observed[:, rest]
-                filled = np.where(obs, sub, 0.0)
-                obs_f = obs.astype(np.float64)
-                pos_obs, neg_obs = pos @ obs_f, neg @ obs_f
-            else:
-                filled = sub
-                pos_obs, neg_obs = np.full(len(rest), n_pos), np.full(len(rest), n_neg)
-            cells = _soft_cells(filled, low[rest], high[rest], pos, neg, pos_obs, neg_obs)
-            rows.add(sub_names, sub_names, "numeric", cells)
-        else:
-            cells, cuts = _threshold_cells(sub, is_pos)
-            rows.add(sub_names, sub_names, "numeric", cells, cuts)
-    return [names[j] for j in np.flatnonzero(constant)]
-
-
-def _soft_cells(
-    filled: np.ndarray,
-    low: np.ndarray,
-    high: np.ndarray,
-    pos: np.ndarray,
-    neg: np.ndarray,
+# --- numeric columns --------------------------------------------------------------------------
+def soft_cells_from_sums(
+    pos_sum: np.ndarray,
+    neg_sum: np.ndarray,
     pos_obs: np.ndarray,
     neg_obs: np.ndarray,
+    n_pos: float,
+    n_neg: float,
+    low: np.ndarray,
+    high: np.ndarray,
 ) -> np.ndarray:
     """The published packages' soft counts, with a missing value replaced by the column mean.
 
     x is min-max scaled to s ∈ [−1, 1]; TP = Σ_{y=+} (1 + s)/2 and TN = Σ_{y=−} (1 − s)/2
-    (refdata README). With the unscaled values this is TP = Σ_{y=+} (x − min)/(max − min).
+    (refdata README). With the unscaled values this is TP = Σ_{y=+} (x − min)/(max − min),
+    which needs only the class sums of x: additive over blocks of rows.
     """
-    n_pos, n_neg = pos.sum(), neg.sum()
-    pos_sum, neg_sum = pos @ filled, neg @ filled
     mean = (pos_sum + neg_sum) / (pos_obs + neg_obs)
     pos_sum = pos_sum + (n_pos - pos_obs) * mean  # mean imputation (the published handling of ?)
     neg_sum = neg_sum + (n_neg - neg_obs) * mean
@@ -252,58 +166,6 @@ def nominal_subsets(m: int, max_exhaustive: int = 8) -> list[tuple[int, ...]]:
                 continue  # its complement (which holds value 0) is listed
             subsets.append(subset)
     return subsets
-
-
-def text_column(
-    column: Column, is_pos: np.ndarray, rows: FeatureRows, forced: str | None, max_values: int
-) -> bool:
-    """Binary (two values) or nominal indicators of a text column; returns True if constant.
-
-    A missing entry (None, NaN) is the value "?", as in the published packages' data sets.
-    """
-    values, inverse = _factorize(column.values)
-    m = len(values)
-    if m == 0:
-        raise ValueError(f"Column {column.name!r} has no values (all missing).")
-    pos_counts = np.bincount(inverse[is_pos], minlength=m).astype(np.float64)
-    neg_counts = np.bincount(inverse[~is_pos], minlength=m).astype(np.float64)
-    n_pos, n_neg = float(is_pos.sum()), float((~is_pos).sum())
-    if m == 1:
-        cells = _cells_from_presence(pos_counts, neg_counts, np.array([n_pos]), np.array([n_neg]))
-        rows.add([column.name], column.name, "constant", cells)
-        return True
-    if forced == "binary" or (forced is None and m == 2):
-        if m > 2:
-            raise ValueError(f"Column {column.name!r} has {m} values; it cannot be binary.")
-        present = m - 1  # the lexicographically larger value (published packages)
-        cells = _cells_from_presence(
-            pos_counts[present:], neg_counts[present:], np.array([n_pos]), np.array([n_neg])
-        )
-        rows.add([column.name], column.name, "binary", cells)
-        return False
-    order = np.arange(m)
-    if m > max_values:  # keep the most frequent values; the rest get no indicator
-        frequency = pos_counts + neg_counts
-        order = np.sort(np.argsort(-frequency, kind="stable")[:max_values])
-        warnings.warn(
-            f"Column {column.name!r} has {m} distinct values; indicators are built for the "
-            f"{max_values} most frequent (raise `max_values` to keep more).",
-            UserWarning,
-            stacklevel=4,
-        )
-    subsets = nominal_subsets(len(order))
-    membership = np.zeros((len(subsets), m))
-    for r, subset in enumerate(subsets):
-        membership[r, order[list(subset)]] = 1.0
-    names = [f"{column.name}({','.join(values[order[list(s)]].tolist())})" for s in subsets]
-    cells = _cells_from_presence(
-        membership @ pos_counts,
-        membership @ neg_counts,
-        np.full(len(subsets), n_pos),
-        np.full(len(subsets), n_neg),
-    )
-    rows.add(names, column.name, "nominal", cells)
-    return False
 
 
 # --- sparse matrices: "term present" -----------------------------------------------------------

@@ -1,0 +1,384 @@
+"""Mergeable sufficient statistics of a signature: blocks of rows add up exactly.
+
+A block of rows gives, per numeric column, the class sums and observed counts, the minimum and
+maximum and (while a column has at most two distinct values) the class counts of each value;
+per text column, the class counts of each value; per sparse column, the presence counts. Adding
+two statistics gives the statistics of the union of their rows, so a signature computed from
+chunks (or on a cluster) equals the one computed in one go.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from phidelta.signatures._columns import Column
+from phidelta.signatures._statistics import (
+    FeatureRows,
+    _cells_from_presence,
+    _factorize,
+    nominal_subsets,
+    soft_cells_from_sums,
+    sparse_presence,
+)
+
+
+@dataclass
+class NumericSummary:
+    """Per numeric column: sums, counts, range, and the class counts of up to two values."""
+
+    pos_sum: np.ndarray
+    neg_sum: np.ndarray
+    pos_obs: np.ndarray
+    neg_obs: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    values: np.ndarray  # (k, 2), NaN-padded: the distinct values while there are ≤ 2
+    pos_at: np.ndarray  # (k, 2) positives at each tracked value
+    neg_at: np.ndarray  # (k, 2)
+    many: np.ndarray  # (k,) more than two distinct values seen
+
+    @classmethod
+    def from_block(cls, x: np.ndarray, is_pos: np.ndarray) -> NumericSummary:
+        k = x.shape[1]
+        pos = is_pos.astype(np.float64)
+        neg = 1.0 - pos
+        missing = np.isnan(x)
+        has_missing = bool(missing.any())
+        if has_missing:
+            observed = (~missing).astype(np.float64)
+            pos_obs, neg_obs = pos @ observed, neg @ observed
+            filled = np.where(missing, 0.0, x)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                low, high = np.nanmin(x, axis=0), np.nanmax(x, axis=0)
+            empty = (pos_obs + neg_obs) == 0
+            low, high = np.where(empty, np.inf, low), np.where(empty, -np.inf, high)
+        else:
+            pos_obs, neg_obs = np.full(k, pos.sum()), np.full(k, neg.sum())
+            filled = x
+            if len(x):
+                low, high = x.min(axis=0), x.max(axis=0)
+            else:
+                low, high = np.full(k, np.inf), np.full(k, -np.inf)
+            empty = np.zeros(k, dtype=bool) if len(x) else np.ones(k, dtype=bool)
+        constant = (low == high) & ~empty
+        head = x[: min(len(x), 512)]
+        screen = np.all((head == low) | (head == high) | np.isnan(head), axis=0)
+        candidates = np.flatnonzero(screen & ~constant & ~empty)
+        two = np.zeros(k, dtype=bool)
+        if len(candidates):
+            sub = x[:, candidates]
+            ok = (sub == low[candidates]) | (sub == high[candidates]) | np.isnan(sub)
+            two[candidates] = ok.all(axis=0)
+        many = ~(two | constant | empty)
+        values = np.full((k, 2), np.nan)
+        values[constant | two, 0] = low[constant | two]
+        values[two, 1] = high[two]
+        pos_at, neg_at = np.zeros((k, 2)), np.zeros((k, 2))
+        pos_at[constant, 0], neg_at[constant, 0] = pos_obs[constant], neg_obs[constant]
+        if two.any():
+            sub = x[:, two]
+            at_high = (sub == high[two]).astype(np.float64)
+            pos_high, neg_high = pos @ at_high, neg @ at_high
+            pos_at[two, 1], neg_at[two, 1] = pos_high, neg_high
+            pos_at[two, 0], neg_at[two, 0] = pos_obs[two] - pos_high, neg_obs[two] - neg_high
+        return cls(
+            pos @ filled, neg @ filled, pos_obs, neg_obs, low, high, values, pos_at, neg_at, many
+        )
+
+    def __add__(self, other: NumericSummary) -> NumericSummary:
+        values4 = np.concatenate([self.values, other.values], axis=1)
+        pos4 = np.concatenate([self.pos_at, other.pos_at], axis=1)
+        neg4 = np.concatenate([self.neg_at, other.neg_at], axis=1)
+        ordered = np.sort(values4, axis=1)  # NaN last
+        starts = np.ones_like(ordered, dtype=bool)
+        starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+        starts &= ~np.isnan(ordered)
+        n_distinct = starts.sum(axis=1)
+        many = self.many | other.many | (n_distinct > 2)
+        firsts = np.where(starts, ordered, np.inf)
+        firsts.sort(axis=1)
+        unique = np.where(np.isfinite(firsts[:, :2]), firsts[:, :2], np.nan)
+        pos_at, neg_at = np.zeros_like(unique), np.zeros_like(unique)
+        for j in range(2):  # the two value slots (not a loop over features)
+            match = values4 == unique[:, j : j + 1]
+            pos_at[:, j] = np.where(match, pos4, 0.0).sum(axis=1)
+            neg_at[:, j] = np.where(match, neg4, 0.0).sum(axis=1)
+        unique[many] = np.nan
+        return NumericSummary(
+            self.pos_sum + other.pos_sum,
+            self.neg_sum + other.neg_sum,
+            self.pos_obs + other.pos_obs,
+            self.neg_obs + other.neg_obs,
+            np.minimum(self.low, other.low),
+            np.maximum(self.high, other.high),
+            unique,
+            pos_at,
+            neg_at,
+            many,
+        )
+
+
+@dataclass
+class TextSummary:
+    """Per text column: class counts of each value (missing entries are the value "?")."""
+
+    counts: dict[str, np.ndarray]  # value -> [positives, negatives]
+
+    @classmethod
+    def from_block(cls, values: np.ndarray, is_pos: np.ndarray) -> TextSummary:
+        if len(values) == 0:
+            return cls({})
+        distinct, inverse = _factorize(values)
+        m = len(distinct)
+        pos = np.bincount(inverse[is_pos], minlength=m).astype(np.float64)
+        neg = np.bincount(inverse[~is_pos], minlength=m).astype(np.float64)
+        return cls(
+            {str(v): np.array([p, n]) for v, p, n in zip(distinct.tolist(), pos, neg, strict=True)}
+        )
+
+    def __add__(self, other: TextSummary) -> TextSummary:
+        merged = {k: v.copy() for k, v in self.counts.items()}
+        for key, value in other.counts.items():
+            merged[key] = merged[key] + value if key in merged else value.copy()
+        return TextSummary(merged)
+
+
+@dataclass
+class SignatureStatistics:
+    """Everything a signature needs from its rows; ``+`` merges blocks of rows.
+
+    Build with :func:`statistics_of_block`; turn into features with :meth:`features`.
+    """
+
+    names: list[str]
+    n_pos: float
+    n_neg: float
+    numeric_names: list[str] = field(default_factory=list)
+    numeric: NumericSummary | None = None
+    text_names: list[str] = field(default_factory=list)
+    text: list[TextSummary] = field(default_factory=list)
+    sparse_pos: np.ndarray | None = None
+    sparse_neg: np.ndarray | None = None
+
+    def __add__(self, other: SignatureStatistics) -> SignatureStatistics:
+        if (self.names, self.numeric_names, self.text_names) != (
+            other.names,
+            other.numeric_names,
+            other.text_names,
+        ):
+            raise ValueError(
+                "Cannot merge statistics of blocks with different columns or "
+                "column types; every block must have the same columns."
+            )
+        if (self.sparse_pos is None) != (other.sparse_pos is None):
+            raise ValueError("Cannot merge statistics of sparse and dense blocks.")
+        numeric = None
+        if self.numeric is not None and other.numeric is not None:
+            numeric = self.numeric + other.numeric
+        return SignatureStatistics(
+            self.names,
+            self.n_pos + other.n_pos,
+            self.n_neg + other.n_neg,
+            self.numeric_names,
+            numeric,
+            self.text_names,
+            [a + b for a, b in zip(self.text, other.text, strict=True)],
+            None if self.sparse_pos is None else self.sparse_pos + other.sparse_pos,
+            None if self.sparse_neg is None else self.sparse_neg + other.sparse_neg,
+        )
+
+    def features(
+        self, rows: FeatureRows, forced: dict[str, str], max_values: int, soft: bool = True
+    ) -> tuple[list[str], np.ndarray]:
+        """Add the derived features to ``rows``; returns (constant columns, many-valued
+        numeric column indices left for the threshold mode when ``soft`` is False)."""
+        constants: list[str] = []
+        if self.sparse_pos is not None:
+            assert self.sparse_neg is not None
+            cells = np.stack(
+                [
+                    self.n_neg - self.sparse_neg,
+                    self.sparse_neg,
+                    self.n_pos - self.sparse_pos,
+                    self.sparse_pos,
+                ],
+                axis=1,
+            )
+            empty = (self.sparse_pos + self.sparse_neg) == 0
+            rows.add(self.names, self.names, np.where(empty, "constant", "binary").tolist(), cells)
+            return constants, np.empty(0, dtype=np.intp)
+        leftover = np.empty(0, dtype=np.intp)
+        if self.numeric is not None and self.numeric_names:
+            constants, leftover = _numeric_features(
+                self.numeric, self.numeric_names, self.n_pos, self.n_neg, rows, forced, soft
+            )
+        for name, summary in zip(self.text_names, self.text, strict=True):
+            if _text_features(
+                name, summary, self.n_pos, self.n_neg, rows, forced.get(name), max_values
+            ):
+                constants.append(name)
+        return constants, leftover
+
+
+def _numeric_features(
+    s: NumericSummary,
+    names: list[str],
+    n_pos: float,
+    n_neg: float,
+    rows: FeatureRows,
+    forced: dict[str, str],
+    soft: bool,
+) -> tuple[list[str], np.ndarray]:
+    empty = np.flatnonzero((s.pos_obs + s.neg_obs) == 0)
+    if len(empty):
+        raise ValueError(f"Column {names[empty[0]]!r} has no values (all missing).")
+    n_distinct = np.where(s.many, 3, (~np.isnan(s.values)).sum(axis=1))
+    constant, two = n_distinct == 1, n_distinct == 2
+    for j, name in enumerate(names):  # per-column overrides (dictionary lookups)
+        wanted = forced.get(name)
+        if wanted == "numeric" and two[j]:
+            two[j] = False
+        elif wanted == "binary" and not (two[j] or constant[j]):
+            raise ValueError(f"Column {name!r} has more than two values; it cannot be binary.")
+    simple = np.flatnonzero(constant | two)
+    if len(simple):
+        # present = the larger value; a constant is present unless it is 0 / False
+        upper = np.where(two[simple], 1, 0)
+        pos_present = s.pos_at[simple, upper]
+        neg_present = s.neg_at[simple, upper]
+        absent = constant[simple] & (s.values[simple, 0] == 0)
+        cells = _cells_from_presence(
+            np.where(absent, 0.0, pos_present),
+            np.where(absent, 0.0, neg_present),
+            s.pos_obs[simple],
+            s.neg_obs[simple],
+        )
+        rows.add(
+            [names[j] for j in simple],
+            [names[j] for j in simple],
+            np.where(constant[simple], "constant", "binary").tolist(),
+            cells,
+        )
+    rest = np.flatnonzero(~(constant | two))
+    if len(rest) and soft:
+        sub = [names[j] for j in rest]
+        cells = soft_cells_from_sums(
+            s.pos_sum[rest],
+            s.neg_sum[rest],
+            s.pos_obs[rest],
+            s.neg_obs[rest],
+            n_pos,
+            n_neg,
+            s.low[rest],
+            s.high[rest],
+        )
+        rows.add(sub, sub, "numeric", cells)
+        rest = np.empty(0, dtype=np.intp)
+    return [names[j] for j in np.flatnonzero(constant)], rest
+
+
+def _text_features(
+    name: str,
+    summary: TextSummary,
+    n_pos: float,
+    n_neg: float,
+    rows: FeatureRows,
+    forced: str | None,
+    max_values: int,
+) -> bool:
+    """Binary (two values) or nominal indicators; returns True for a constant column."""
+    values = np.array(sorted(summary.counts), dtype=str)
+    m = len(values)
+    if m == 0:
+        raise ValueError(f"Column {name!r} has no values (all missing).")
+    pos_counts = np.array([summary.counts[v][0] for v in values.tolist()])
+    neg_counts = np.array([summary.counts[v][1] for v in values.tolist()])
+    if m == 1:
+        cells = _cells_from_presence(pos_counts, neg_counts, np.array([n_pos]), np.array([n_neg]))
+        rows.add([name], name, "constant", cells)
+        return True
+    if forced == "binary" or (forced is None and m == 2):
+        if m > 2:
+            raise ValueError(f"Column {name!r} has {m} values; it cannot be binary.")
+        # the lexicographically larger value is "present" (published packages)
+        cells = _cells_from_presence(
+            pos_counts[1:], neg_counts[1:], np.array([n_pos]), np.array([n_neg])
+        )
+        rows.add([name], name, "binary", cells)
+        return False
+    order = np.arange(m)
+    if m > max_values:  # keep the most frequent values; the rest get no indicator
+        order = np.sort(np.argsort(-(pos_counts + neg_counts), kind="stable")[:max_values])
+        warnings.warn(
+            f"Column {name!r} has {m} distinct values; indicators are built for the "
+            f"{max_values} most frequent (raise `max_values` to keep more).",
+            UserWarning,
+            stacklevel=5,
+        )
+    subsets = nominal_subsets(len(order))
+    membership = np.zeros((len(subsets), m))
+    for r, subset in enumerate(subsets):
+        membership[r, order[list(subset)]] = 1.0
+    names = [f"{name}({','.join(values[order[list(s)]].tolist())})" for s in subsets]
+    cells = _cells_from_presence(
+        membership @ pos_counts,
+        membership @ neg_counts,
+        np.full(len(subsets), n_pos),
+        np.full(len(subsets), n_neg),
+    )
+    rows.add(names, name, "nominal", cells)
+    return False
+
+
+def statistics_of_block(
+    table: Any, is_pos: np.ndarray, forced: dict[str, str]
+) -> SignatureStatistics:
+    """The sufficient statistics of one block of rows (a :class:`Table` from ``read_table``)."""
+    n_pos, n_neg = float(is_pos.sum()), float((~is_pos).sum())
+    if table.sparse is not None:
+        pos_present, neg_present = sparse_presence(table.sparse, is_pos)
+        return SignatureStatistics(
+            table.names,
+            n_pos,
+            n_neg,
+            sparse_pos=pos_present.astype(np.float64),
+            sparse_neg=neg_present.astype(np.float64),
+        )
+    keep = [
+        j
+        for j, name in enumerate(table.numeric_names)
+        if forced.get(name) not in ("ignore", "nominal")
+    ]
+    matrix = table.numeric if len(keep) == table.numeric.shape[1] else table.numeric[:, keep]
+    numeric_names = [table.numeric_names[j] for j in keep]
+    numeric = NumericSummary.from_block(matrix, is_pos) if keep else None
+    text_columns: list[Column] = [c for c in (table.text or []) if forced.get(c.name) != "ignore"]
+    for j, name in enumerate(table.numeric_names):  # numbers forced to be nominal
+        if forced.get(name) == "nominal":
+            values = table.numeric[:, j]
+            text_columns.append(
+                Column(
+                    name,
+                    np.array([None if v != v else repr(v) for v in values.tolist()], dtype=object),
+                    False,
+                )
+            )
+    order = {name: i for i, name in enumerate(table.names)}
+    text_columns.sort(key=lambda c: order[c.name])
+    return SignatureStatistics(
+        table.names,
+        n_pos,
+        n_neg,
+        numeric_names,
+        numeric,
+        [c.name for c in text_columns],
+        [TextSummary.from_block(c.values, is_pos) for c in text_columns],
+    )
+
+
+__all__ = ["SignatureStatistics", "statistics_of_block"]
