@@ -1,7 +1,7 @@
 """Counts: additive sufficient statistics (the first layer after the data).
 
 Binary confusion counts, multi-class confusion matrices (with the channel models of the
-entropy-triangle paper); score tables join them with the scoring layer.
+entropy-triangle paper) and score tables of scoring classifiers.
 """
 
 from phidelta.counts._binary import BinaryCounts, GroupedCounts
@@ -12,11 +12,13 @@ from phidelta.counts._channels import (
     noisy_typewriter,
 )
 from phidelta.counts._confusion import ConfusionMatrix
+from phidelta.counts._scores import ScoreTable
 
 __all__ = [
     "BinaryCounts",
     "ConfusionMatrix",
     "GroupedCounts",
+    "ScoreTable",
     "binary_erasure_channel",
     "binary_symmetric_channel",
     "convex_series",

@@ -5,6 +5,7 @@ coordinates, the test patterns of the software paper, and the entropy triangle's
 """
 
 from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond
+from phidelta.geometry._hull import convex_hull, dominated, line_in_box
 from phidelta.geometry._isometrics import ISOMETRIC_MEASURES, Isometric, isometrics
 from phidelta.geometry._samples import make_grid, random_samples
 from phidelta.geometry._ternary import (
@@ -22,9 +23,12 @@ __all__ = [
     "Diamond",
     "ExtendedTriangle",
     "Isometric",
+    "convex_hull",
     "diamond",
+    "dominated",
     "extended_triangle",
     "isometrics",
+    "line_in_box",
     "make_grid",
     "random_samples",
     "ternary_coordinates",

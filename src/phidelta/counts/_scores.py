@@ -1,0 +1,253 @@
+"""Score tables: the sufficient statistic of a scoring classifier (Flach, ch. 2.2).
+
+The distinct scores in decreasing order with the (weighted) number of positives and negatives
+at each score; tied examples stay together, which is what makes ROC curves, AUC and
+calibration exact with ties.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from phidelta._validation import as_float_array, check_same_length
+from phidelta.counts._binary import BinaryCounts
+from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+
+__all__ = ["ScoreTable"]
+
+
+def _freeze(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+class ScoreTable:
+    """Distinct scores (decreasing) with the positives and negatives at each.
+
+    Build with :meth:`from_scores`; ``a + b`` is the table of the union of the two data sets.
+
+    Attributes
+    ----------
+    scores : ndarray of shape (d,)
+        Distinct scores, strictly decreasing.
+    positives, negatives : ndarray of shape (d,)
+        Number (or weight) of positives and negatives with each score.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 1], [0.9, 0.9, 0.4, 0.1])
+    >>> t.scores, t.positives, t.negatives
+    (array([0.9, 0.4, 0.1]), array([1, 1, 1]), array([1, 0, 0]))
+    """
+
+    __slots__ = ("negatives", "positives", "scores")
+    __hash__ = None  # type: ignore[assignment]
+
+    scores: np.ndarray
+    positives: np.ndarray
+    negatives: np.ndarray
+
+    def __init__(self, scores: Any, positives: Any, negatives: Any) -> None:
+        s = as_float_array(scores, "scores")
+        p = as_float_array(positives, "positives")
+        n = as_float_array(negatives, "negatives")
+        check_same_length(scores=s, positives=p, negatives=n)
+        if len(s) > 1 and np.any(np.diff(s) >= 0):
+            raise ValueError("`scores` must be distinct and strictly decreasing.")
+        if np.any(p < 0) or np.any(n < 0):
+            raise ValueError("`positives` and `negatives` must be non-negative.")
+        raw_p, raw_n = np.asarray(positives), np.asarray(negatives)
+        if raw_p.dtype.kind in "iub" and raw_n.dtype.kind in "iub":
+            p, n = p.astype(np.int64), n.astype(np.int64)
+        self._set(s, p, n)
+
+    def _set(self, s: np.ndarray, p: np.ndarray, n: np.ndarray) -> None:
+        object.__setattr__(self, "scores", _freeze(s))
+        object.__setattr__(self, "positives", _freeze(p))
+        object.__setattr__(self, "negatives", _freeze(n))
+
+    @classmethod
+    def _trusted(cls, s: np.ndarray, p: np.ndarray, n: np.ndarray) -> ScoreTable:
+        self = object.__new__(cls)
+        self._set(np.ascontiguousarray(s, dtype=np.float64), p, n)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("ScoreTable is immutable; build a new one instead.")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoreTable._trusted, (self.scores, self.positives, self.negatives))
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreTable):
+            return NotImplemented
+        return (
+            np.array_equal(self.scores, other.scores)
+            and np.array_equal(self.positives, other.positives)
+            and np.array_equal(self.negatives, other.negatives)
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"ScoreTable({len(self)} distinct scores, {self.total_positives:g} positives, "
+            f"{self.total_negatives:g} negatives)"
+        )
+
+    @property
+    def total_positives(self) -> float:
+        return self.positives.sum().item()
+
+    @property
+    def total_negatives(self) -> float:
+        return self.negatives.sum().item()
+
+    def __add__(self, other: Any) -> ScoreTable:
+        if not isinstance(other, ScoreTable):
+            return NotImplemented
+        scores = np.concatenate([self.scores, other.scores])
+        # one stable merge of two decreasing runs, then adjacent equal scores are summed
+        order = np.argsort(-scores, kind="stable")
+        merged = scores[order]
+        starts = (
+            np.concatenate([[True], merged[1:] != merged[:-1]])
+            if len(merged)
+            else np.zeros(0, dtype=bool)
+        )
+        group = np.cumsum(starts) - 1
+        k = int(starts.sum())
+        pos = np.concatenate([self.positives, other.positives])[order]
+        neg = np.concatenate([self.negatives, other.negatives])[order]
+        dtype = np.result_type(pos, neg)
+        p = np.zeros(k, dtype=dtype)
+        n = np.zeros(k, dtype=dtype)
+        np.add.at(p, group, pos)
+        np.add.at(n, group, neg)
+        return ScoreTable._trusted(merged[starts], p, n)
+
+    def __radd__(self, other: Any) -> ScoreTable:
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+    # --- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_scores(
+        cls,
+        y_true: Any,
+        scores: Any,
+        *,
+        pos_label: Any = None,
+        labels: Any = None,
+        sample_weight: Any = None,
+    ) -> ScoreTable:
+        """The score table of labelled scores (higher score = more positive).
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            Two classes of any encoding; ``pos_label`` as for :class:`BinaryCounts`.
+        scores : array-like of shape (n,)
+            Finite real scores.
+        labels : pair, optional
+            Declare both classes (a chunk may hold one class only).
+        sample_weight : array-like of shape (n,), optional
+        """
+        y = as_label_array(y_true, "y_true")
+        s = as_float_array(scores, "scores")
+        check_same_length(y_true=y, scores=s)
+        values, first = distinct_at_most_two(y, "y_true")
+        declared = None if labels is None else list(np.asarray(labels).tolist())
+        if not values and pos_label is None and declared is None:
+            return cls._trusted(np.empty(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        pos = resolve_pos_label(values, pos_label, declared, "`y_true`")
+        if first is None:
+            is_pos = np.zeros(0, dtype=bool)
+        elif values[0] == pos and isinstance(values[0], str) == isinstance(pos, str):
+            is_pos = first
+        elif any(v == pos and isinstance(v, str) == isinstance(pos, str) for v in values):
+            is_pos = ~first
+        else:
+            is_pos = np.zeros(len(y), dtype=bool)
+        if sample_weight is not None:
+            w = as_float_array(sample_weight, "sample_weight")
+            check_same_length(y_true=y, sample_weight=w)
+            if np.any(w < 0):
+                raise ValueError("`sample_weight` must be non-negative.")
+            order = np.argsort(-s, kind="stable")
+            ordered = s[order]
+            starts = np.concatenate([[True], ordered[1:] != ordered[:-1]])
+            group = np.cumsum(starts) - 1
+            k = int(starts.sum())
+            p = np.bincount(group, weights=(w * is_pos)[order], minlength=k)
+            n = np.bincount(group, weights=(w * ~is_pos)[order], minlength=k)
+            return cls._trusted(ordered[starts], p, n)
+        return cls._from_mask(s, is_pos)
+
+    @classmethod
+    def _from_mask(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
+        """Sort-based construction: one sort of all scores, one of the positives' scores."""
+        ascending = np.sort(s)
+        if len(ascending) == 0:
+            return cls._trusted(np.empty(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        starts = np.flatnonzero(np.concatenate([[True], ascending[1:] != ascending[:-1]]))
+        distinct = ascending[starts]
+        totals = np.diff(np.concatenate([starts, [len(ascending)]]))
+        positive_scores = np.sort(s[is_pos])
+        # positives at each distinct score: differences of the cumulative counts
+        upper = np.searchsorted(positive_scores, distinct, side="right")
+        lower = np.concatenate([[0], upper[:-1]])
+        positives = (upper - lower).astype(np.int64)
+        negatives = totals.astype(np.int64) - positives
+        return cls._trusted(distinct[::-1], positives[::-1].copy(), negatives[::-1].copy())
+
+    @classmethod
+    def from_groups(
+        cls, y_true: Any, scores: Any, groups: Any, *, pos_label: Any = None, labels: Any = None
+    ) -> tuple[list[ScoreTable], np.ndarray]:
+        """One table per group (fold, classifier): ``(tables, groups)`` in sorted group order."""
+        y = as_label_array(y_true, "y_true")
+        s = as_float_array(scores, "scores")
+        g = as_label_array(groups, "groups")
+        check_same_length(y_true=y, scores=s, groups=g)
+        values, _ = distinct_at_most_two(y, "y_true")
+        declared = None if labels is None else list(np.asarray(labels).tolist())
+        pos = resolve_pos_label(values, pos_label, declared, "`y_true`")
+        if declared is None:
+            declared = values if len(values) == 2 else [*values, pos]
+        uniques, codes = np.unique(g, return_inverse=True)
+        tables = [
+            cls.from_scores(
+                y[codes == i],
+                s[codes == i],
+                pos_label=pos,
+                labels=declared if len(declared) == 2 else None,
+            )
+            for i in range(len(uniques))
+        ]
+        return tables, uniques
+
+    # --- counts at every threshold --------------------------------------------------------------
+    def thresholds(self) -> np.ndarray:
+        """Threshold of each operating point: +inf (nothing positive), then each distinct score
+        (predict positive when score ≥ threshold)."""
+        return np.concatenate([[np.inf], self.scores])
+
+    def cumulative(self) -> tuple[np.ndarray, np.ndarray]:
+        """(TP, FP) at each threshold of :meth:`thresholds`: the coverage curve's points."""
+        zero = np.zeros(1, dtype=np.result_type(self.positives, self.negatives))
+        return (
+            np.concatenate([zero, np.cumsum(self.positives)]),
+            np.concatenate([zero, np.cumsum(self.negatives)]),
+        )
+
+    def counts(self) -> BinaryCounts:
+        """Binary counts at every threshold of :meth:`thresholds` (d + 1 entries): every binary
+        measure can then be scanned against the threshold."""
+        tp, fp = self.cumulative()
+        p, n = self.total_positives, self.total_negatives
+        return BinaryCounts._trusted(n - fp, fp, p - tp, tp)

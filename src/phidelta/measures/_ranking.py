@@ -1,0 +1,302 @@
+"""Curves, areas and rankings of a scoring classifier, from its score table.
+
+Flach ch. 2.2 (coverage and ROC curves with ties as diagonal segments, AUC as ranking accuracy
+with ties counted half, eq. 2.5) and Jiřina §5–7 (threshold scans, the global sorting measure,
+partial areas, combined measures).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from phidelta.counts import ScoreTable
+from phidelta.geometry._hull import convex_hull
+from phidelta.measures._table import MeasureTable, measure_table
+
+__all__ = [
+    "CoverageCurve",
+    "RankingErrors",
+    "RocCurve",
+    "RocHull",
+    "auc",
+    "coverage_curve",
+    "partial_auc",
+    "precision_recall_curve",
+    "ranking_errors",
+    "ranking_grid",
+    "roc_convex_hull",
+    "roc_curve",
+    "sorting_measure",
+    "threshold_scan",
+]
+
+
+def _check_table(table: Any) -> ScoreTable:
+    if isinstance(table, ScoreTable):
+        return table
+    raise TypeError(
+        f"`table` must be a ScoreTable; got {type(table).__name__}. Build one with "
+        "ScoreTable.from_scores(y_true, scores)."
+    )
+
+
+def _check_two_classes(table: ScoreTable, what: str) -> tuple[float, float]:
+    p, n = table.total_positives, table.total_negatives
+    if p <= 0 or n <= 0:
+        missing = "positives" if p <= 0 else "negatives"
+        raise ValueError(f"{what} is undefined: the labels hold no {missing} (one-class data).")
+    return p, n
+
+
+@dataclass(frozen=True)
+class RocCurve:
+    """ROC curve: one point per threshold; tied scores give diagonal segments (Flach Fig. 2.8).
+
+    ``thresholds[i]``: point i predicts positive for score ≥ thresholds[i] (+inf: nothing).
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    table: ScoreTable = field(repr=False)
+
+    def auc(self) -> float:
+        return auc(self.table)
+
+
+@dataclass(frozen=True)
+class CoverageCurve:
+    """Coverage curve: (FP, TP) counts per threshold, in the N × P rectangle (Flach §2.2)."""
+
+    fp: np.ndarray
+    tp: np.ndarray
+    thresholds: np.ndarray
+    table: ScoreTable = field(repr=False)
+
+
+@dataclass(frozen=True)
+class RocHull:
+    """The ROC convex hull: its vertices, their thresholds, and its area."""
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    indices: np.ndarray  # the hull vertices as indices into the ROC curve's points
+
+    def auc(self) -> float:
+        return float(np.trapezoid(self.tpr, self.fpr))
+
+
+@dataclass(frozen=True)
+class RankingErrors:
+    """Ranking errors of positive–negative pairs (Flach Example 2.3): ties count half."""
+
+    errors: float
+    ties: float
+    pairs: float
+
+    @property
+    def auc(self) -> float:
+        return 1.0 - self.errors / self.pairs
+
+
+def coverage_curve(table: ScoreTable) -> CoverageCurve:
+    """The coverage curve of a score table (Flach Fig. 2.7).
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> coverage_curve(t).tp
+    array([ 0, 20, 30, 50])
+    """
+    t = _check_table(table)
+    tp, fp = t.cumulative()
+    return CoverageCurve(fp, tp, t.thresholds(), t)
+
+
+def roc_curve(table: ScoreTable) -> RocCurve:
+    """The ROC curve (fpr, tpr) of a score table; ties give diagonal segments.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
+    >>> roc_curve(t).fpr, roc_curve(t).tpr
+    (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
+    """
+    t = _check_table(table)
+    p, n = _check_two_classes(t, "The ROC curve")
+    tp, fp = t.cumulative()
+    return RocCurve(fp / n, tp / p, t.thresholds(), t)
+
+
+def auc(table: ScoreTable) -> float:
+    """Area under the ROC curve = ranking accuracy with ties counted half (Flach eq. 2.5).
+
+    AUC = Σᵢ Nᵢ·(P_above,i + Pᵢ/2) / (P·N) over the distinct scores i: exact with ties and
+    weights, linear in the number of distinct scores.
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> round(auc(t), 12)       # Flach, Example 2.3
+    0.71
+    """
+    t = _check_table(table)
+    p, n = _check_two_classes(t, "AUC")
+    pos = t.positives.astype(np.float64)
+    neg = t.negatives.astype(np.float64)
+    above = np.cumsum(pos) - pos
+    return float(np.dot(neg, above + pos / 2) / (p * n))
+
+
+def ranking_errors(table: ScoreTable) -> RankingErrors:
+    """Ranking errors: pairs with the negative scored above the positive, ties counted half.
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> ranking_errors(t).errors, ranking_errors(t).pairs
+    (725.0, 2500.0)
+    """
+    t = _check_table(table)
+    p, n = _check_two_classes(t, "The ranking error")
+    pos = t.positives.astype(np.float64)
+    neg = t.negatives.astype(np.float64)
+    below = p - np.cumsum(pos)
+    ties = float(np.dot(pos, neg))
+    return RankingErrors(float(np.dot(neg, below)) + ties / 2, ties, float(p * n))
+
+
+def ranking_grid(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pair grid of Flach Fig. 2.7 (left): outcome per (positive score, negative score).
+
+    Returns ``(outcome, positives, negatives)``: ``outcome[i, j]`` is +1 (correctly ranked),
+    0 (tie) or −1 (ranking error) for the i-th distinct score holding positives and the j-th
+    holding negatives, each cell standing for positives[i]·negatives[j] pairs.
+    """
+    t = _check_table(table)
+    rows = np.flatnonzero(t.positives > 0)
+    cols = np.flatnonzero(t.negatives > 0)
+    outcome = np.sign(t.scores[rows][:, None] - t.scores[cols][None, :]).astype(np.int8)
+    return outcome, t.positives[rows], t.negatives[cols]
+
+
+def partial_auc(
+    table: ScoreTable,
+    *,
+    fpr_range: tuple[float, float] | None = None,
+    tpr_range: tuple[float, float] | None = None,
+    mcclish: bool = False,
+) -> float:
+    """Area under the ROC curve over an fpr range, or (to the right of it) over a tpr range.
+
+    ``fpr_range=(a, b)``: ∫ₐᵇ tpr d(fpr) (Jiřina §6.2, e.g. Be from 0 to 0.5).
+    ``tpr_range=(a, b)``: ∫ₐᵇ (1 − fpr) d(tpr) (the "sensitivity" focus of pROC).
+    ``mcclish=True`` standardizes to [0.5, 1] for a curve between the diagonal and the top
+    (McClish 1989): (1 + (A − A_min)/(A_max − A_min))/2, with A_min the diagonal's area.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 1, 0, 0], [0.9, 0.8, 0.3, 0.1])
+    >>> partial_auc(t, fpr_range=(0, 0.5))
+    0.5
+    """
+    t = _check_table(table)
+    curve = roc_curve(t)
+    if (fpr_range is None) == (tpr_range is None):
+        raise ValueError("Pass exactly one of `fpr_range` and `tpr_range`.")
+    low, high = fpr_range if fpr_range is not None else tpr_range  # type: ignore[misc]
+    if not 0 <= low < high <= 1:
+        raise ValueError(f"The range must satisfy 0 ≤ a < b ≤ 1; got ({low}, {high}).")
+    if fpr_range is not None:
+        x, y = curve.fpr, curve.tpr
+    else:  # area to the right of the curve: integrate specificity over tpr
+        x, y = curve.tpr, 1 - curve.fpr
+    area = _area_between(x, y, low, high)
+    if not mcclish:
+        return area
+    if fpr_range is not None:
+        minimum, maximum = (high**2 - low**2) / 2, high - low
+    else:
+        minimum, maximum = (high - low) - (high**2 - low**2) / 2, high - low
+    return float((1 + (area - minimum) / (maximum - minimum)) / 2)
+
+
+def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:
+    """∫ y dx over [low, high] for a piecewise-linear curve with non-decreasing x.
+
+    Each segment's trapezoid, clipped to [low, high]; vertical steps (equal x) add no area.
+    """
+    x0, x1, y0, y1 = x[:-1], x[1:], y[:-1], y[1:]
+    a, b = np.maximum(x0, low), np.minimum(x1, high)
+    keep = (x1 > x0) & (b > a)
+    x0, x1, y0, y1, a, b = x0[keep], x1[keep], y0[keep], y1[keep], a[keep], b[keep]
+    slope = (y1 - y0) / (x1 - x0)
+    ya, yb = y0 + slope * (a - x0), y0 + slope * (b - x0)
+    return float(np.sum((b - a) * (ya + yb) / 2))
+
+
+def roc_convex_hull(table: ScoreTable) -> RocHull:
+    """The ROC convex hull (Flach Fig. 2.13): vertices, their thresholds and area.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 1, 0, 1, 1, 0, 1, 1, 0, 0],
+    ...     [0.89, 0.8, 0.74, 0.71, 0.63, 0.49, 0.42, 0.32, 0.24, 0.13])
+    >>> round(roc_convex_hull(t).auc(), 12)   # Flach, Example 2.5
+    0.833333333333
+    """
+    curve = roc_curve(table)
+    idx = convex_hull(curve.fpr, curve.tpr)
+    return RocHull(curve.fpr[idx], curve.tpr[idx], curve.thresholds[idx], idx)
+
+
+def precision_recall_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(precision, recall, thresholds) at every threshold that predicts something positive."""
+    t = _check_table(table)
+    p, _ = _check_two_classes(t, "The precision-recall curve")
+    tp, fp = t.cumulative()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = tp[1:] / (tp[1:] + fp[1:])
+    return precision, tp[1:] / p, t.scores.copy()
+
+
+def threshold_scan(table: ScoreTable, measures: list[str] | None = None) -> MeasureTable:
+    """Every binary measure at every threshold (Jiřina Figs. 2, 3, 6, 7): a MeasureTable with
+    one row per threshold of ``table.thresholds()`` (undefined values are NaN).
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
+    >>> threshold_scan(t, ["classification_error"])["classification_error"]
+    array([0.5 , 0.25, 0.25, 0.5 ])
+    """
+    t = _check_table(table)
+    return measure_table(t.counts(), measures=measures, index=list(t.thresholds()))
+
+
+def sorting_measure(table: ScoreTable) -> float:
+    """Jiřina's global sorting measure a = A / A_max (§6.1).
+
+    A = Σ rank of each signal (positive) sample in ascending score order, A_max the largest
+    possible value (all signal ranked last). Tied samples share their mid-rank — the
+    documented treatment of ties — so that a = (AUC·P·N + P(P+1)/2) / (P·N + P(P+1)/2).
+
+    Examples
+    --------
+    >>> sorting_measure(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]))
+    1.0
+    """
+    t = _check_table(table)
+    p, n = _check_two_classes(t, "The sorting measure")
+    counts = (t.positives + t.negatives)[::-1].astype(np.float64)  # ascending scores
+    pos = t.positives[::-1].astype(np.float64)
+    end = np.cumsum(counts)
+    mid_rank = end - (counts - 1) / 2
+    a = float(np.dot(pos, mid_rank))
+    total = p + n
+    a_max = (total * (total + 1) - n * (n + 1)) / 2  # Σ_{i=N_B+1}^{N} i
+    return a / a_max
