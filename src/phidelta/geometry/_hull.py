@@ -11,12 +11,13 @@ from phidelta._validation import as_float_array, check_same_length
 __all__ = ["convex_hull", "dominated", "line_in_box"]
 
 
-def convex_hull(x: Any, y: Any) -> np.ndarray:
+def convex_hull(x: Any, y: Any, *, keep_collinear: bool = False) -> np.ndarray:
     """Indices of the upper convex hull of points sorted by x (then y): the ROC convex hull.
 
     ``x``, ``y`` must be non-decreasing together (as a ROC or coverage curve is) and start and
-    end at the curve's end points. Collinear middle points are dropped, so the result holds only
-    true vertices.
+    end at the curve's end points. Collinear middle points are dropped (true vertices only)
+    unless ``keep_collinear``: then every curve point on the hull stays, which splits the hull
+    into the blocks of pool-adjacent-violators.
 
     Examples
     --------
@@ -30,7 +31,7 @@ def convex_hull(x: Any, y: Any) -> np.ndarray:
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
             cross = (xs[b] - xs[a]) * (ys[i] - ys[a]) - (ys[b] - ys[a]) * (xs[i] - xs[a])
-            if cross >= 0:  # b lies on or below the chord a → i
+            if cross > 0 or (cross == 0 and not keep_collinear):  # b below (or on) chord a → i
                 hull.pop()
             else:
                 break

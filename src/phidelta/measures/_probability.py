@@ -200,10 +200,11 @@ class IsotonicCalibrator:
     """Isotonic calibration through the ROC convex hull (Flach §2.3, Fig. 2.13).
 
     Fit on labelled scores (or a :class:`ScoreTable`): each convex-hull segment gets its
-    empirical probability of the positive class (tied scores are pooled, as pool-adjacent-
-    violators would); the calibration map is piecewise linear — a plateau over each segment's
-    scores and linear interpolation between the scores of adjacent segments — and constant
-    beyond the scores seen. ``laplace=True`` uses (pos + 1)/(pos + neg + 2) per segment.
+    empirical probability of the positive class (tied scores are pooled, and each block of
+    pool-adjacent-violators is one segment); the calibration map is piecewise linear — a
+    plateau over each segment's scores and linear interpolation between the scores of adjacent
+    segments — and constant beyond the scores seen. ``laplace=True`` uses
+    (pos + 1)/(pos + neg + 2) per segment.
 
     Examples
     --------
@@ -233,7 +234,9 @@ class IsotonicCalibrator:
             raise ValueError("Cannot calibrate without examples.")
         tp, fp = table.cumulative()
         tp, fp = tp.astype(np.float64), fp.astype(np.float64)
-        vertices = convex_hull(fp, tp)  # the hull is the same in coverage and ROC space
+        # the hull is the same in coverage and ROC space; collinear points split it into the
+        # blocks of pool-adjacent-violators (Flach's Laplace-corrected map, Fig. 2.13)
+        vertices = convex_hull(fp, tp, keep_collinear=True)
         # each distinct score belongs to the hull segment that contains its curve step
         segment = np.searchsorted(vertices, np.arange(1, len(tp)), side="left") - 1
         seg_pos = np.diff(tp[vertices])
