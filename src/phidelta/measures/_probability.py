@@ -11,7 +11,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
-from phidelta.geometry._hull import convex_hull
+from phidelta.geometry._hull import curve_hull
 
 __all__ = [
     "BrierDecomposition",
@@ -236,7 +236,7 @@ class IsotonicCalibrator:
         tp, fp = tp.astype(np.float64), fp.astype(np.float64)
         # the hull is the same in coverage and ROC space; collinear points split it into the
         # blocks of pool-adjacent-violators (Flach's Laplace-corrected map, Fig. 2.13)
-        vertices = convex_hull(fp, tp, keep_collinear=True)
+        vertices = curve_hull(table.negatives, table.positives, keep_collinear=True)
         # each distinct score belongs to the hull segment that contains its curve step
         segment = np.searchsorted(vertices, np.arange(1, len(tp)), side="left") - 1
         seg_pos = np.diff(tp[vertices])
@@ -246,9 +246,8 @@ class IsotonicCalibrator:
         else:
             rate = seg_pos / (seg_pos + seg_neg)
         values = rate[segment]
-        order = np.argsort(table.scores)  # ascending for interpolation
-        self.knots_ = table.scores[order].copy()
-        self.values_ = values[order].copy()
+        self.knots_ = table.scores[::-1].copy()  # ascending, for interpolation
+        self.values_ = values[::-1].copy()
         return self
 
     def transform(self, scores: Any) -> np.ndarray:

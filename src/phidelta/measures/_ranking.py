@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import ScoreTable
-from phidelta.geometry._hull import convex_hull
+from phidelta.geometry._hull import curve_hull
 from phidelta.measures._table import MeasureTable, measure_table
 
 __all__ = [
@@ -250,7 +250,8 @@ def roc_convex_hull(table: ScoreTable) -> RocHull:
     0.833333333333
     """
     curve = roc_curve(table)
-    idx = convex_hull(curve.fpr, curve.tpr)
+    t = _check_table(table)
+    idx = curve_hull(t.negatives, t.positives)
     return RocHull(curve.fpr[idx], curve.tpr[idx], curve.thresholds[idx], idx)
 
 
