@@ -22,6 +22,7 @@ __all__ = [
     "RocCurve",
     "RocHull",
     "auc",
+    "combined_measure",
     "coverage_curve",
     "partial_auc",
     "precision_recall_curve",
@@ -277,6 +278,67 @@ def threshold_scan(table: ScoreTable, measures: list[str] | None = None) -> Meas
     """
     t = _check_table(table)
     return measure_table(t.counts(), measures=measures, index=list(t.thresholds()))
+
+
+def combined_measure(
+    table: ScoreTable,
+    measure: str,
+    *,
+    over: str = "threshold",
+    between: tuple[float, float] = (-np.inf, np.inf),
+    how: str = "mean",
+    weights: Any = None,
+) -> float:
+    """Jiřina's combined measure (§7): the mean, sum or weighted sum of a local measure over a
+    chosen range of thresholds, of signal efficiency Se or of background acceptance Be.
+
+    Parameters
+    ----------
+    measure : str
+        A measure of the core registry (e.g. "quality_factor", "enrichment_factor").
+    over : {"threshold", "signal_efficiency", "background_acceptance"}
+        The variable whose range selects the operating points.
+    between : (low, high)
+        Inclusive range of that variable.
+    how : {"mean", "sum", "weighted"}
+        "weighted" uses ``weights``, a function of the selected variable's values or an array
+        with one weight per selected point. Undefined values are skipped.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.1])
+    >>> round(combined_measure(t, "accuracy", over="background_acceptance", between=(0, 0.5)), 4)
+    0.6667
+    """
+    t = _check_table(table)
+    scan = threshold_scan(t, [measure, "signal_efficiency", "background_acceptance"])
+    if over == "threshold":
+        variable = t.thresholds()
+    elif over in ("signal_efficiency", "background_acceptance"):
+        variable = scan[over]
+    else:
+        raise ValueError(
+            '`over` must be "threshold", "signal_efficiency" or '
+            f'"background_acceptance"; got {over!r}.'
+        )
+    low, high = between
+    chosen = (variable >= low) & (variable <= high)
+    values = scan[measure][chosen]
+    defined = ~np.isnan(values)
+    if not defined.any():
+        raise ValueError(f"No operating point with a defined {measure} in {over} ∈ {between}.")
+    if how == "mean":
+        return float(values[defined].mean())
+    if how == "sum":
+        return float(values[defined].sum())
+    if how == "weighted":
+        if weights is None:
+            raise ValueError('`weights` is required when how="weighted".')
+        w = weights(variable[chosen]) if callable(weights) else np.asarray(weights, float)
+        if len(w) != len(values):
+            raise ValueError(f"`weights` has {len(w)} values for {len(values)} points.")
+        return float(np.sum(w[defined] * values[defined]))
+    raise ValueError(f'`how` must be "mean", "sum" or "weighted"; got {how!r}.')
 
 
 def sorting_measure(table: ScoreTable) -> float:

@@ -1,0 +1,205 @@
+"""More curves of a scoring classifier: averaged ROC curves over folds, lift and cumulative
+gain, cost curves (Drummond & Holte 2006), and the expected calibration error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from phidelta._validation import check_positive_int
+from phidelta.counts import ScoreTable
+from phidelta.measures._probability import _positive_indicator, _probabilities
+from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
+
+__all__ = [
+    "AveragedRoc",
+    "CalibrationBins",
+    "CostCurve",
+    "average_roc",
+    "cost_curve",
+    "expected_calibration_error",
+    "gain_curve",
+]
+
+
+@dataclass(frozen=True)
+class AveragedRoc:
+    """Mean ROC curve over folds with the spread (standard deviation) of each coordinate."""
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    fpr_std: np.ndarray
+    tpr_std: np.ndarray
+    method: str
+
+
+def _upper_tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """tpr of a ROC curve at each grid fpr, taking the top of vertical segments."""
+    order_last = np.r_[fpr[1:] != fpr[:-1], True]  # last point of each fpr value: the highest
+    return np.interp(grid, fpr[order_last], tpr[order_last])
+
+
+def average_roc(
+    tables: Sequence[ScoreTable], *, method: str = "vertical", points: int = 101
+) -> AveragedRoc:
+    """Average ROC curves of several folds or runs (Fawcett 2006; ROCR's averaging).
+
+    ``"vertical"``: mean tpr at fixed fpr (the top of vertical segments).
+    ``"threshold"``: mean (fpr, tpr) at fixed thresholds, chosen as quantiles of all scores.
+
+    Examples
+    --------
+    >>> a = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
+    >>> average_roc([a, a], points=3).tpr
+    array([0.5, 1. , 1. ])
+    """
+    tables = [_check_table(t) for t in tables]
+    if not tables:
+        raise ValueError("`tables` is empty: nothing to average.")
+    points = check_positive_int(points, "points", minimum=2)
+    curves = [roc_curve(t) for t in tables]
+    if method == "vertical":
+        grid = np.linspace(0, 1, points)
+        tprs = np.vstack([_upper_tpr_at(c.fpr, c.tpr, grid) for c in curves])
+        return AveragedRoc(grid, tprs.mean(axis=0), np.zeros_like(grid), tprs.std(axis=0), method)
+    if method == "threshold":
+        allscores = np.concatenate([t.scores for t in tables])
+        cuts = np.quantile(allscores, np.linspace(1, 0, points))
+        fprs, tprs = [], []
+        for c in curves:
+            # point i predicts positive for score ≥ thresholds[i]: the last threshold ≥ cut
+            idx = np.searchsorted(-c.thresholds, -cuts, side="right") - 1
+            fprs.append(c.fpr[idx])
+            tprs.append(c.tpr[idx])
+        f, r = np.vstack(fprs), np.vstack(tprs)
+        return AveragedRoc(f.mean(axis=0), r.mean(axis=0), f.std(axis=0), r.std(axis=0), method)
+    raise ValueError(f'`method` must be "vertical" or "threshold"; got {method!r}.')
+
+
+def gain_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cumulative gain and lift: (fraction targeted, gain = TP/P, lift = gain / fraction).
+
+    Lift is NaN at the first point (nothing targeted).
+
+    Examples
+    --------
+    >>> x, gain, lift = gain_curve(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]))
+    >>> lift[1:]
+    array([2.        , 1.        , 1.33333333, 1.        ])
+    """
+    t = _check_table(table)
+    p, n = _check_two_classes(t, "The gain curve")
+    tp, fp = t.cumulative()
+    fraction = (tp + fp) / (p + n)
+    gain = tp / p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lift = np.where(fraction > 0, gain / fraction, np.nan)
+    return fraction, gain, lift
+
+
+@dataclass(frozen=True)
+class CostCurve:
+    """Drummond & Holte's cost curve: the lower envelope of one line per ROC point.
+
+    ``probability_cost`` is PC(+) = p·c_FN / (p·c_FN + n·c_FP); each ROC point (fpr, tpr)
+    becomes the line NEC = (1 − tpr − fpr)·PC(+) + fpr, and the envelope's minimizing points
+    are the convex-hull vertices chosen by the accuracy/cost isometrics of that operating
+    condition.
+    """
+
+    probability_cost: np.ndarray
+    normalized_cost: np.ndarray
+    best_point: np.ndarray  # index into the ROC curve of the minimizing point
+    lines: np.ndarray  # (points, 2): intercept fpr and slope 1 − tpr − fpr of every line
+
+
+def cost_curve(table: ScoreTable, *, points: int = 201) -> CostCurve:
+    """The cost curve of a scoring classifier (Drummond & Holte 2006).
+
+    Examples
+    --------
+    >>> c = cost_curve(ScoreTable.from_scores([1, 0], [0.9, 0.1]), points=3)
+    >>> c.normalized_cost
+    array([0., 0., 0.])
+    """
+    curve = roc_curve(table)
+    points = check_positive_int(points, "points", minimum=2)
+    pc = np.linspace(0, 1, points)
+    slope = 1 - curve.tpr - curve.fpr
+    costs = curve.fpr[None, :] + slope[None, :] * pc[:, None]
+    best = np.argmin(costs, axis=1)
+    return CostCurve(pc, costs[np.arange(points), best], best, np.stack([curve.fpr, slope], axis=1))
+
+
+@dataclass(frozen=True)
+class CalibrationBins:
+    """Expected calibration error with its per-bin table (a reliability diagram's data)."""
+
+    ece: float
+    edges: np.ndarray
+    count: np.ndarray
+    mean_predicted: np.ndarray
+    observed: np.ndarray
+
+    @property
+    def gap(self) -> np.ndarray:
+        return np.abs(self.observed - self.mean_predicted)
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "low": self.edges[:-1],
+                "high": self.edges[1:],
+                "count": self.count,
+                "mean_predicted": self.mean_predicted,
+                "observed": self.observed,
+                "gap": self.gap,
+            }
+        )
+
+
+def expected_calibration_error(
+    y_true: Any,
+    probabilities: Any,
+    *,
+    pos_label: Any = None,
+    bins: int = 10,
+    strategy: str = "uniform",
+) -> CalibrationBins:
+    """ECE = Σ_b (n_b / n)·|observed_b − mean predicted_b| over probability bins.
+
+    ``strategy="uniform"``: equal-width bins on [0, 1]; ``"quantile"``: equal-count bins.
+    Empty bins have count 0 and NaN rates and do not contribute.
+
+    Examples
+    --------
+    >>> round(expected_calibration_error([1, 0, 1, 1], [0.9, 0.1, 0.8, 0.6], bins=2).ece, 3)
+    0.2
+    """
+    p = _probabilities(probabilities)
+    if p.ndim != 1:
+        raise ValueError("`probabilities` must be 1-D (the positive class).")
+    y = _positive_indicator(y_true, pos_label, len(p))
+    bins = check_positive_int(bins, "bins")
+    if strategy == "uniform":
+        edges = np.linspace(0, 1, bins + 1)
+    elif strategy == "quantile":
+        edges = np.unique(np.quantile(p, np.linspace(0, 1, bins + 1)))
+        edges[0], edges[-1] = 0.0, 1.0
+    else:
+        raise ValueError(f'`strategy` must be "uniform" or "quantile"; got {strategy!r}.')
+    k = len(edges) - 1
+    which = np.clip(np.searchsorted(edges, p, side="right") - 1, 0, k - 1)
+    count = np.bincount(which, minlength=k).astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean_predicted = np.bincount(which, weights=p, minlength=k) / count
+        observed = np.bincount(which, weights=y, minlength=k) / count
+    contribution = np.where(count > 0, count * np.abs(observed - mean_predicted), 0.0)
+    return CalibrationBins(
+        float(contribution.sum() / len(p)), edges, count, mean_predicted, observed
+    )

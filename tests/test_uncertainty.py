@@ -1,0 +1,141 @@
+"""Intervals and tests (DeLong, Wilson, bootstrap) and the extra curves (averaging, gain, cost,
+calibration bins), checked against brute force and SciPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+from scipy import stats
+
+from phidelta import BinaryCounts, measures
+from phidelta.counts import ScoreTable
+
+
+def _brute_components(y, s):
+    pos, neg = s[y == 1], s[y == 0]
+    psi = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    return psi.mean(axis=1), psi.mean(axis=0), psi.mean()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_delong_matches_the_pairwise_definition(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 200))
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    a = np.round(rng.normal(size=n) + y, 1)  # ties
+    b = np.round(rng.normal(size=n) + 0.5 * y, 1)
+    v10a, v01a, auc_a = _brute_components(y, a)
+    v10b, v01b, auc_b = _brute_components(y, b)
+    ci = measures.auc_confidence_interval(ScoreTable.from_scores(y, a))
+    se = np.sqrt(np.var(v10a, ddof=1) / len(v10a) + np.var(v01a, ddof=1) / len(v01a))
+    assert ci.auc == pytest.approx(auc_a, abs=1e-12)
+    assert ci.standard_error == pytest.approx(se, abs=1e-12)
+    cov = np.cov(np.vstack([v10a, v10b])) / len(v10a) + np.cov(np.vstack([v01a, v01b])) / len(v01a)
+    z = (auc_a - auc_b) / np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+    test = measures.delong_test(y, a, b)
+    assert test.z == pytest.approx(z, abs=1e-9)
+    assert test.p_value == pytest.approx(2 * stats.norm.sf(abs(z)), abs=1e-12)
+    same = measures.delong_test(y, a, a)
+    assert same.p_value == 1.0
+
+
+def test_wilson_matches_scipy():
+    for k, n in [(0, 10), (3, 10), (10, 10), (57, 200), (1, 3)]:
+        expected = stats.binomtest(k, n).proportion_ci(confidence_level=0.9, method="wilson")
+        got = measures.wilson_interval([k], [n], level=0.9)
+        assert got.low[0] == pytest.approx(expected.low, abs=1e-12)
+        assert got.high[0] == pytest.approx(expected.high, abs=1e-12)
+    intervals = measures.rate_intervals(
+        BinaryCounts(tn=[15, 0], fp=[10, 0], fn=[15, 3], tp=[60, 1])
+    )
+    assert np.isnan(intervals["specificity"].estimate[1])
+    assert intervals["sensitivity"].low[0] < 0.8 < intervals["sensitivity"].high[0]
+    with pytest.raises(ValueError, match=r"`level` must be in \(0, 1\)"):
+        measures.wilson_interval([1], [2], level=95)
+
+
+def test_bootstrap_is_seeded_and_covers_the_estimate():
+    counts = BinaryCounts(tn=[60, 30], fp=[40, 5], fn=[20, 10], tp=[80, 55])
+    a = measures.bootstrap_interval(counts, measures.unbiased_mcc, seed=3)
+    b = measures.bootstrap_interval(counts, measures.unbiased_mcc, seed=3)
+    assert np.array_equal(a.low, b.low)
+    assert np.all(a.low < a.estimate)
+    assert np.all(a.estimate < a.high)
+    # stratified resampling keeps the class sizes: sensitivity's interval ≈ its binomial one
+    sens = measures.bootstrap_interval(counts[:1], measures.sensitivity, n_resamples=4000)
+    wilson = measures.wilson_interval([80], [100])
+    assert sens.low[0] == pytest.approx(wilson.low[0], abs=0.02)
+    with pytest.raises(ValueError, match=r"integer counts"):
+        measures.bootstrap_interval(BinaryCounts([0.5], [1], [1], [1]), measures.accuracy)
+
+
+def test_expected_calibration_error_bins():
+    rng = np.random.default_rng(0)
+    p = rng.random(20000)
+    y = (rng.random(20000) < p).astype(int)  # perfectly calibrated
+    bins = measures.expected_calibration_error(y, p, bins=10)
+    assert bins.ece < 0.02
+    assert bins.count.sum() == 20000
+    assert len(bins.edges) == 11
+    overconfident = measures.expected_calibration_error(y, np.clip(2 * p - 0.5, 0, 1))
+    assert overconfident.ece > 0.1
+    quantile = measures.expected_calibration_error(y, p, bins=5, strategy="quantile")
+    assert_allclose(quantile.count, 4000, atol=1)
+
+
+def test_average_roc_gain_and_cost_curves():
+    rng = np.random.default_rng(1)
+    tables = []
+    for _ in range(5):
+        y = rng.integers(0, 2, 300)
+        tables.append(ScoreTable.from_scores(y, rng.normal(size=300) + y))
+    vertical = measures.average_roc(tables, method="vertical", points=11)
+    assert vertical.tpr[0] >= 0
+    assert vertical.tpr[-1] == 1.0
+    assert np.all(np.diff(vertical.tpr) >= 0)
+    mean_auc = np.mean([measures.auc(t) for t in tables])
+    assert np.trapezoid(vertical.tpr, vertical.fpr) == pytest.approx(mean_auc, abs=0.03)
+    by_threshold = measures.average_roc(tables, method="threshold", points=21)
+    assert by_threshold.fpr[0] <= by_threshold.fpr[-1]
+    fraction, gain, lift = measures.gain_curve(tables[0])
+    assert gain[-1] == 1.0
+    assert fraction[-1] == 1.0
+    assert lift[-1] == pytest.approx(1.0)
+    cost = measures.cost_curve(tables[0], points=51)
+    curve = measures.roc_curve(tables[0])
+    hull = measures.roc_convex_hull(tables[0])
+    assert set(cost.best_point.tolist()) <= set(hull.indices.tolist())  # only hull points win
+    assert np.all(
+        cost.normalized_cost <= np.minimum(cost.probability_cost, 1 - cost.probability_cost) + 1e-12
+    )
+    assert cost.lines.shape == (len(curve.fpr), 2)
+
+
+def test_combined_measure():
+    t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.1])
+    scan = measures.threshold_scan(t, ["accuracy", "background_acceptance"])
+    chosen = scan["background_acceptance"] <= 0.5
+    assert measures.combined_measure(
+        t, "accuracy", over="background_acceptance", between=(0, 0.5)
+    ) == pytest.approx(scan["accuracy"][chosen].mean())
+    assert measures.combined_measure(t, "accuracy", how="sum") == pytest.approx(
+        scan["accuracy"].sum()
+    )
+    weighted = measures.combined_measure(
+        t,
+        "accuracy",
+        over="signal_efficiency",
+        between=(0, 1),
+        how="weighted",
+        weights=lambda se: se,
+    )
+    assert weighted == pytest.approx(
+        np.sum(
+            measures.threshold_scan(t, ["signal_efficiency"])["signal_efficiency"]
+            * scan["accuracy"]
+        )
+    )
+    with pytest.raises(ValueError, match=r"`over` must be"):
+        measures.combined_measure(t, "accuracy", over="auc")
