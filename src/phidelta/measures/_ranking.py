@@ -308,7 +308,7 @@ def combined_measure(
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.1])
     >>> round(combined_measure(t, "accuracy", over="background_acceptance", between=(0, 0.5)), 4)
-    0.6667
+    0.7
     """
     t = _check_table(table)
     scan = threshold_scan(t, [measure, "signal_efficiency", "background_acceptance"])
