@@ -139,3 +139,19 @@ def test_combined_measure():
     )
     with pytest.raises(ValueError, match=r"`over` must be"):
         measures.combined_measure(t, "accuracy", over="auc")
+
+
+def test_partial_auc_bootstrap_interval():
+    from functools import partial
+
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 400)
+    table = ScoreTable.from_scores(y, np.round(rng.normal(size=400) + y, 2))
+    iv = measures.table_bootstrap_interval(table, measures.auc, n_resamples=1500, seed=1)
+    delong = measures.auc_confidence_interval(table)
+    assert iv.low[0] == pytest.approx(delong.low, abs=0.02)
+    assert iv.high[0] == pytest.approx(delong.high, abs=0.02)
+    pauc = measures.table_bootstrap_interval(
+        table, partial(measures.partial_auc, fpr_range=(0, 0.2), mcclish=True), n_resamples=300
+    )
+    assert pauc.low[0] < pauc.estimate[0] < pauc.high[0]

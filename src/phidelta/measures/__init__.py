@@ -135,6 +135,7 @@ from phidelta.measures._uncertainty import (
     bootstrap_interval,
     delong_test,
     rate_intervals,
+    table_bootstrap_interval,
     wilson_interval,
 )
 
@@ -239,6 +240,7 @@ __all__ = [
     "specificity",
     "squared_error",
     "standard_to_generalized",
+    "table_bootstrap_interval",
     "threshold_scan",
     "total",
     "true_negative_rate",
