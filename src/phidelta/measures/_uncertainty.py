@@ -22,9 +22,9 @@ __all__ = [
     "Interval",
     "auc_confidence_interval",
     "bootstrap_interval",
-    "table_bootstrap_interval",
     "delong_test",
     "rate_intervals",
+    "table_bootstrap_interval",
     "wilson_interval",
 ]
 
