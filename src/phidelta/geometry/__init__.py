@@ -4,7 +4,7 @@ The diamond for a class ratio (corners, border, crossings, point test), isometri
 coordinates, the test patterns of the software paper, and the entropy triangle's coordinates.
 """
 
-from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond
+from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond, spread_ellipse
 from phidelta.geometry._hull import convex_hull, dominated, line_in_box
 from phidelta.geometry._isometrics import ISOMETRIC_MEASURES, Isometric, isometrics
 from phidelta.geometry._samples import make_grid, random_samples
@@ -31,5 +31,6 @@ __all__ = [
     "line_in_box",
     "make_grid",
     "random_samples",
+    "spread_ellipse",
     "ternary_coordinates",
 ]

@@ -17,7 +17,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.measures._phidelta import _from_rates, generalized_to_standard
 
-__all__ = ["CORNER_NAMES", "Corner", "Diamond", "diamond"]
+__all__ = ["CORNER_NAMES", "Corner", "Diamond", "diamond", "spread_ellipse"]
 
 View = Literal["classifier", "feature"]
 
@@ -198,3 +198,25 @@ def diamond(ratio: float = 1.0) -> Diamond:
     border = np.array([[corners[n].phi, corners[n].delta] for n in (*CORNER_NAMES, "top")])
     border.setflags(write=False)
     return Diamond(value, corners, border)
+
+
+def spread_ellipse(phi: Any, delta: Any, *, n_std: float = 2.0, points: int = 100) -> np.ndarray:
+    """The covariance ellipse of a cloud of (φ, δ) points (e.g. folds): shape (points, 2).
+
+    Centred on the mean, with axes n_std standard deviations along the principal directions:
+    the variance of a classifier over runs at a glance (Armano 2015, §6). Fewer than two points
+    (or no spread) give a degenerate ellipse at the mean.
+    """
+    phi_array = as_float_array(phi, "phi")
+    delta_array = as_float_array(delta, "delta")
+    check_same_length(phi=phi_array, delta=delta_array)
+    xy = np.column_stack([phi_array, delta_array])
+    mean = xy.mean(axis=0)
+    if len(xy) < 2:
+        return np.repeat(mean[None, :], points, axis=0)
+    cov = np.cov(xy.T)
+    values, vectors = np.linalg.eigh(cov)
+    radii = n_std * np.sqrt(np.clip(values, 0, None))
+    angle = np.linspace(0, 2 * np.pi, points)
+    circle = np.stack([np.cos(angle), np.sin(angle)], axis=1)
+    return mean + (circle * radii) @ vectors.T

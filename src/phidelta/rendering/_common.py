@@ -1,0 +1,82 @@
+"""What the displays share: the lazy matplotlib import and overlap-free text placement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+def require_matplotlib(what: str) -> Any:
+    """``matplotlib.pyplot``, or an ImportError that says how to install it."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - exercised without matplotlib only
+        raise ImportError(f"{what} needs matplotlib: pip install 'phidelta[plot]'.") from exc
+    return plt
+
+
+_OFFSETS = [
+    (6, 6),
+    (6, -12),
+    (-6, 6),
+    (-6, -12),
+    (10, -3),
+    (-10, -3),
+    (0, 10),
+    (0, -14),
+    (14, 12),
+    (-14, 12),
+    (14, -16),
+    (-14, -16),
+]
+
+
+def place_labels(
+    ax: Any,
+    x: np.ndarray,
+    y: np.ndarray,
+    texts: list[str],
+    *,
+    fontsize: float = 8,
+    color: str = "0.15",
+    avoid: list[Any] | tuple[Any, ...] = (),
+) -> list[Any]:
+    """Annotate points without overlapping labels, keeping every label inside the axes.
+
+    Greedy: labels are tried in the given order (most important first) at a few offsets
+    around their point, avoiding each other and the ``avoid`` artists; a label that fits
+    nowhere is left out. Returns the placed texts.
+    """
+    figure = ax.figure
+    renderer = figure.canvas.get_renderer()
+    axes_box = ax.get_window_extent(renderer)
+    taken: list[Any] = [artist.get_window_extent(renderer) for artist in avoid]
+    placed = []
+    for xi, yi, text in zip(x, y, texts, strict=True):
+        for dx, dy in _OFFSETS:
+            ha = "left" if dx > 0 else ("right" if dx < 0 else "center")
+            artist = ax.annotate(
+                text,
+                (xi, yi),
+                xytext=(dx, dy),
+                textcoords="offset points",
+                fontsize=fontsize,
+                color=color,
+                ha=ha,
+                va="bottom",
+                annotation_clip=True,
+            )
+            box = artist.get_window_extent(renderer).expanded(1.05, 1.1)
+            inside = (
+                box.x0 >= axes_box.x0
+                and box.x1 <= axes_box.x1
+                and box.y0 >= axes_box.y0
+                and box.y1 <= axes_box.y1
+            )
+            if inside and not any(box.overlaps(other) for other in taken):
+                taken.append(box)
+                placed.append(artist)
+                break
+            artist.remove()
+    return placed

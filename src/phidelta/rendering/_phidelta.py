@@ -1,0 +1,347 @@
+"""The φ-δ diagram (Armano 2015; Armano et al. 2019): standard or generalized for a ratio."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from phidelta._validation import as_float_array, check_ratio, check_same_length
+from phidelta.counts import BinaryCounts
+from phidelta.geometry import diamond, isometrics, spread_ellipse
+from phidelta.measures import MEASURES, phi_delta
+from phidelta.rendering._common import place_labels, require_matplotlib
+
+__all__ = ["PhiDeltaDisplay", "plot"]
+
+PHI_LABEL = "φ (characteristic / bias)"
+DELTA_LABEL = "δ (discriminant / accuracy)"
+_ISOMETRIC_STYLE = {
+    "accuracy": ("tab:blue", "a"),
+    "delta": ("tab:blue", "δ"),
+    "bias": ("tab:red", "φ"),
+    "phi": ("tab:red", "φ"),
+    "sensitivity": ("tab:green", "ρ"),
+    "specificity": ("tab:olive", "ρ̄"),
+    "precision": ("tab:purple", "π"),
+    "negative_predictive_value": ("tab:brown", "π̄"),
+    "information_gain": ("tab:gray", "I"),
+}
+
+
+class PhiDeltaDisplay:
+    """A φ-δ diagram: the diamond for a class ratio, isometrics, and points.
+
+    Like scikit-learn's ``*Display`` objects: the constructor stores values, ``from_*``
+    computes them and draws, ``plot(ax=...)`` draws and returns the display (never shows).
+
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        Coordinates in the diagram of ``ratio`` (generalized when ratio ≠ 1).
+    ratio : float in [0.1, 10], default 1.0
+    names : list of str, optional
+    view : {"classifier", "feature"}
+        Which corner labels to draw (oracle / dummies, or covariant / characteristic / rare).
+
+    Attributes (after ``plot``)
+    ---------------------------
+    ax_, figure_, border_, points_, isometrics_, labels_, colorbar_
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from phidelta import BinaryCounts
+    >>> display = PhiDeltaDisplay.from_counts(BinaryCounts(tn=[15, 40], fp=[10, 10],
+    ...                                                    fn=[15, 20], tp=[60, 30]))
+    >>> display.border_.get_xydata().shape
+    (5, 2)
+    """
+
+    def __init__(
+        self,
+        *,
+        phi: Any,
+        delta: Any,
+        ratio: float = 1.0,
+        names: list[str] | None = None,
+        view: str = "classifier",
+    ) -> None:
+        self.phi = as_float_array(phi, "phi")
+        self.delta = as_float_array(delta, "delta")
+        check_same_length(phi=self.phi, delta=self.delta)
+        self.ratio = float(check_ratio(ratio, geometry=True))
+        if names is not None and len(names) != len(self.phi):
+            raise ValueError(f"`names` has {len(names)} names for {len(self.phi)} points.")
+        self.names = None if names is None else [str(n) for n in names]
+        if view not in ("classifier", "feature"):
+            raise ValueError(f'`view` must be "classifier" or "feature"; got {view!r}.')
+        self.view = view
+        self.counts: BinaryCounts | None = None
+
+    # --- constructors --------------------------------------------------------------------------
+    @classmethod
+    def from_counts(
+        cls,
+        counts: BinaryCounts,
+        *,
+        ratio: float = 1.0,
+        names: list[str] | None = None,
+        view: str = "classifier",
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> PhiDeltaDisplay:
+        """Diagram of binary counts (folds, classifiers or features) at ``ratio``."""
+        phi, delta = phi_delta(counts, ratio=ratio, zero_division=np.nan)
+        ok = ~(np.isnan(phi) | np.isnan(delta))
+        display = cls(
+            phi=phi[ok],
+            delta=delta[ok],
+            ratio=ratio,
+            names=None if names is None else [n for n, k in zip(names, ok, strict=True) if k],
+            view=view,
+        )
+        display.counts = counts[np.flatnonzero(ok)]
+        return display.plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true: Any,
+        y_pred: Any,
+        *,
+        groups: Any = None,
+        pos_label: Any = None,
+        ratio: float = 1.0,
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> PhiDeltaDisplay:
+        """Diagram of predictions, one point per group (fold) when ``groups`` is given."""
+        if groups is None:
+            counts, names = BinaryCounts.from_labels(y_true, y_pred, pos_label=pos_label), None
+        else:
+            counts, folds = BinaryCounts.from_groups(y_true, y_pred, groups, pos_label=pos_label)
+            names = [str(f) for f in folds]
+        return cls.from_counts(counts, ratio=ratio, names=names, ax=ax, **plot_kw)
+
+    @classmethod
+    def from_signature(
+        cls, signature: Any, *, ratio: float | str = 1.0, ax: Any = None, **plot_kw: Any
+    ) -> PhiDeltaDisplay:
+        """Diagram of a feature signature (feature view); ``ratio="actual"`` uses its N/P."""
+        r = signature.ratio if ratio == "actual" else float(ratio)
+        plot_kw.setdefault("annotate", 10)
+        return cls.from_counts(
+            signature.counts, ratio=r, names=list(signature.names), view="feature", ax=ax, **plot_kw
+        )
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def plot(
+        self,
+        ax: Any = None,
+        *,
+        isometrics: tuple[str, ...] | list[str] = ("accuracy",),
+        color_by: Any = None,
+        cmap: str = "viridis",
+        annotate: int = 0,
+        highlight: Any = None,
+        mean: bool = False,
+        ellipse: bool = False,
+        corner_labels: bool = True,
+        title: str | None = None,
+        marker_size: float = 28,
+        color: str = "tab:blue",
+    ) -> PhiDeltaDisplay:
+        """Draw the diagram.
+
+        Parameters
+        ----------
+        isometrics : names of :data:`phidelta.geometry.ISOMETRIC_MEASURES` to draw
+        color_by : measure name (from the core registry, needs counts) or values per point
+        annotate : label the first ``annotate`` points by |δ| (names, without overlaps)
+        highlight : indices of points to ring in pink (the web application's highlight)
+        mean, ellipse : the mean point and a 2-standard-deviation spread ellipse (folds)
+        """
+        plt = require_matplotlib("PhiDeltaDisplay.plot")
+        if ax is None:
+            _, ax = plt.subplots(figsize=(6.4, 5.6))
+        shape = diamond(self.ratio)
+        left, right = shape.phi_limits
+        border = shape.border
+        ax.fill(border[:, 0], border[:, 1], color="0.97", zorder=0)
+        (self.border_,) = ax.plot(border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2)
+        ax.axhline(0, color="0.6", lw=0.6, ls="--", zorder=1)
+        ax.axvline(0, color="0.6", lw=0.6, ls="--", zorder=1)
+        self.isometrics_ = self._draw_isometrics(ax, list(isometrics))
+        values = self._values(color_by)
+        if values is not None:
+            self.points_ = ax.scatter(
+                self.phi,
+                self.delta,
+                c=values,
+                cmap=cmap,
+                s=marker_size,
+                edgecolors="0.2",
+                linewidths=0.3,
+                zorder=4,
+            )
+            label = color_by if isinstance(color_by, str) else "value"
+            self.colorbar_ = ax.figure.colorbar(self.points_, ax=ax, label=label, shrink=0.8)
+        else:
+            self.points_ = ax.scatter(
+                self.phi,
+                self.delta,
+                s=marker_size,
+                color=color,
+                edgecolors="white",
+                linewidths=0.4,
+                zorder=4,
+            )
+            self.colorbar_ = None
+        if highlight is not None and len(self.phi):
+            idx = np.atleast_1d(np.asarray(highlight, dtype=np.intp))
+            ax.scatter(
+                self.phi[idx],
+                self.delta[idx],
+                s=marker_size * 4,
+                facecolors="none",
+                edgecolors="deeppink",
+                linewidths=1.8,
+                zorder=5,
+            )
+        if (mean or ellipse) and len(self.phi):
+            centre = (self.phi.mean(), self.delta.mean())
+            if ellipse and len(self.phi) > 1:
+                ring = spread_ellipse(self.phi, self.delta)
+                ax.plot(ring[:, 0], ring[:, 1], color="tab:orange", lw=1.2, zorder=3)
+            ax.scatter(
+                *centre,
+                marker="X",
+                s=marker_size * 3,
+                color="tab:orange",
+                edgecolors="black",
+                linewidths=0.6,
+                zorder=6,
+                label="mean",
+            )
+        margin_x = 0.2 * (right - left)
+        ax.set_xlim(left - margin_x, right + margin_x)
+        ax.set_ylim(-1.22, 1.22)
+        ax.set_aspect("equal", adjustable="box")
+        ax.set_xlabel(PHI_LABEL)
+        ax.set_ylabel(DELTA_LABEL)
+        kind = "standard" if self.ratio == 1 else f"generalized, ratio N/P = {self.ratio:g}"
+        ax.set_title(title if title is not None else f"φ-δ diagram ({kind})", fontsize=10)
+        if corner_labels:
+            self._draw_corners(ax, shape)
+        self.ax_, self.figure_ = ax, ax.figure
+        self.labels_ = []
+        if annotate and self.names:
+            order = np.argsort(-np.abs(self.delta), kind="stable")[:annotate]
+            self.labels_ = place_labels(
+                ax, self.phi[order], self.delta[order], [self.names[i] for i in order]
+            )
+        return self
+
+    def _values(self, color_by: Any) -> np.ndarray | None:
+        if color_by is None:
+            return None
+        if isinstance(color_by, str):
+            info = {m.name: m for m in MEASURES}.get(color_by)
+            if info is None:
+                raise ValueError(
+                    f"`color_by`={color_by!r} is not a measure; known: "
+                    f"{sorted(m.name for m in MEASURES)}."
+                )
+            if self.counts is None:
+                raise ValueError(
+                    "`color_by` by name needs counts: use from_counts, "
+                    "from_predictions or from_signature."
+                )
+            return info(self.counts, zero_division=np.nan)
+        values = as_float_array(color_by, "color_by") if not np.isscalar(color_by) else None
+        if values is None or len(values) != len(self.phi):
+            raise ValueError("`color_by` must be a measure name or one value per point.")
+        return values
+
+    def _draw_isometrics(self, ax: Any, names: list[str]) -> list[Any]:
+        artists = []
+        self.isometric_labels_: list[Any] = []
+        for name in names:
+            colour, symbol = _ISOMETRIC_STYLE.get(name, ("0.5", name))
+            for line in isometrics(name, ratio=self.ratio):
+                if line.is_empty:
+                    continue
+                (artist,) = ax.plot(
+                    line.phi, line.delta, color=colour, lw=0.6, alpha=0.55, zorder=1
+                )
+                artists.append(artist)
+                if line.branch == "lower":
+                    continue
+                # the label sits on the line, inside the diamond (never outside the figure)
+                k = len(line.phi) - 1
+                at = min(k, max(0, round(0.8 * k))) if k > 1 else None
+                if at is None:
+                    x = line.phi[0] + 0.82 * (line.phi[1] - line.phi[0])
+                    y = line.delta[0] + 0.82 * (line.delta[1] - line.delta[0])
+                else:
+                    x, y = line.phi[at], line.delta[at]
+                label = ax.text(
+                    x,
+                    y,
+                    f"{symbol}={round(line.value, 6) + 0.0:g}",
+                    fontsize=6,
+                    color=colour,
+                    ha="center",
+                    va="center",
+                    clip_on=True,
+                    zorder=1,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7},
+                )
+                self.isometric_labels_.append(label)
+        return artists
+
+    def _draw_corners(self, ax: Any, shape: Any) -> None:
+        # side corners: two short lines under the corner, so they stay inside the axes
+        offsets = {
+            "top": (6, "bottom"),
+            "bottom": (-6, "top"),
+            "left": (-6, "top"),
+            "right": (-6, "top"),
+        }
+        self.corner_labels_ = []
+        for name, corner in shape.corners.items():
+            dy, va = offsets[name]
+            text = corner.label(self.view).replace(": ", ":\n")
+            self.corner_labels_.append(
+                ax.annotate(
+                    text,
+                    (corner.phi, corner.delta),
+                    xytext=(0, dy),
+                    textcoords="offset points",
+                    ha="center",
+                    va=va,
+                    fontsize=7,
+                    color="0.3",
+                    annotation_clip=False,
+                    linespacing=0.95,
+                )
+            )
+
+
+def plot(
+    phi: Any, delta: Any, names: list[str] | None = None, ratio: float = 1.0, **plot_kw: Any
+) -> PhiDeltaDisplay:
+    """The published ``phiDelta.plot(phi, delta, names=None, ratio=1.0)``: draw a φ-δ diagram.
+
+    Extra keywords go to :meth:`PhiDeltaDisplay.plot` (``ax``, ``isometrics``, ``annotate``,
+    ``highlight``, ``view``…). Returns the display; call ``matplotlib.pyplot.show()`` or
+    ``display.figure_.savefig(...)`` yourself.
+    """
+    view = plot_kw.pop("view", "classifier" if names is None else "feature")
+    ax = plot_kw.pop("ax", None)
+    if names is not None:
+        plot_kw.setdefault("annotate", 10)
+    display = PhiDeltaDisplay(phi=phi, delta=delta, ratio=ratio, names=names, view=view)
+    return display.plot(ax=ax, **plot_kw)

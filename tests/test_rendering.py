@@ -1,0 +1,95 @@
+"""Diagrams: drawn artists carry the geometry's coordinates, and every label stays inside."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from numpy.testing import assert_allclose  # noqa: E402
+
+import phidelta  # noqa: E402
+from phidelta import BinaryCounts  # noqa: E402
+from phidelta.datasets import load_climate_data  # noqa: E402
+from phidelta.geometry import diamond  # noqa: E402
+from phidelta.rendering import DELTA_LABEL, PHI_LABEL, PhiDeltaDisplay, plot  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _texts_inside_figure(fig):
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    outside = []
+    for text in fig.findobj(matplotlib.text.Text):
+        if not text.get_visible() or not text.get_text():
+            continue
+        extent = text.get_window_extent(renderer)
+        if (
+            extent.x0 < box.x0 - 1
+            or extent.x1 > box.x1 + 1
+            or extent.y0 < box.y0 - 1
+            or extent.y1 > box.y1 + 1
+        ):
+            outside.append(text.get_text())
+    return outside
+
+
+@pytest.mark.parametrize("ratio", [0.25, 1.0, 4.0])
+def test_diamond_corners_points_and_labels(ratio):
+    data, labels, names = load_climate_data()
+    sig = phidelta.signature(data, labels, feature_names=names)
+    display = PhiDeltaDisplay.from_signature(
+        sig, ratio=ratio, isometrics=("accuracy", "bias", "precision")
+    )
+    border = display.border_.get_xydata()
+    assert_allclose(border, diamond(ratio).border, atol=1e-12)
+    points = display.points_.get_offsets()
+    phi, delta = sig.phi_delta(ratio)
+    assert_allclose(points, np.column_stack([phi, delta]), atol=1e-12)
+    assert np.all(diamond(ratio).contains(points[:, 0], points[:, 1]))
+    assert display.ax_.get_xlabel() == PHI_LABEL
+    assert display.ax_.get_ylabel() == DELTA_LABEL
+    display.figure_.canvas.draw()
+    assert _texts_inside_figure(display.figure_) == []
+    assert len(display.labels_) >= 4  # names drawn without overlaps
+    renderer = display.figure_.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in display.labels_]
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    corners = {t.get_text().replace("\n", " ") for t in display.corner_labels_}
+    assert "covariant (f ⇔ c)" in corners
+
+
+def test_folds_mean_ellipse_color_and_highlight():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 600)
+    p = np.where(rng.random(600) < 0.8, y, 1 - y)
+    folds = rng.integers(0, 10, 600)
+    _, ax = plt.subplots()
+    display = PhiDeltaDisplay.from_predictions(
+        y, p, groups=folds, ax=ax, mean=True, ellipse=True, color_by="mcc", highlight=[0, 3]
+    )
+    assert display.ax_ is ax
+    assert len(display.points_.get_offsets()) == 10
+    assert display.colorbar_ is not None
+    colours = display.points_.get_array()
+    counts, _ = BinaryCounts.from_groups(y, p, folds)
+    assert_allclose(colours, phidelta.measures.mcc(counts))
+
+
+def test_functional_plot_and_errors():
+    phi, delta = phidelta.make_grid(5)
+    display = plot(phi, delta, ratio=1.0)
+    assert len(display.points_.get_offsets()) == 25
+    with pytest.raises(ValueError, match=r"`ratio` must be in \[0.1, 10\]"):
+        plot(phi, delta, ratio=20)
+    with pytest.raises(ValueError, match=r"`names` has 1 names for 25 points"):
+        plot(phi, delta, names=["a"])
+    with pytest.raises(ValueError, match=r"`color_by` by name needs counts"):
+        plot(phi, delta, color_by="mcc")
