@@ -93,3 +93,46 @@ def test_functional_plot_and_errors():
         plot(phi, delta, names=["a"])
     with pytest.raises(ValueError, match=r"`color_by` by name needs counts"):
         plot(phi, delta, color_by="mcc")
+
+
+def test_roc_threshold_calibration_and_triangle_displays(refdata):
+    import json
+
+    from phidelta import measures
+    from phidelta.counts import ConfusionMatrix, ScoreTable
+    from phidelta.geometry import extended_triangle
+    from phidelta.rendering import (
+        CalibrationDisplay,
+        EntropyTriangleDisplay,
+        RocDisplay,
+        ThresholdScanDisplay,
+    )
+
+    example = json.loads((refdata / "flach" / "flach_example_2_5.json").read_text())
+    y, s = example["labels"], example["scores"]
+    roc = RocDisplay.from_predictions(y, s, ratio=4 / 6, acceptable_region=True)
+    curve = measures.roc_curve(ScoreTable.from_scores(y, s))
+    assert_allclose(roc.curve_.get_xydata(), np.column_stack([curve.fpr, curve.tpr]))
+    assert_allclose(roc.hull_.get_xydata(), [[0, 0], [0, 1 / 3], [0.5, 1], [1, 1]], atol=1e-12)
+    assert_allclose(roc.operating_point_.get_offsets(), [[0.5, 1.0]])
+    coverage = RocDisplay.from_predictions(y, s, space="coverage")
+    assert coverage.curve_.get_xydata()[-1].tolist() == [4.0, 6.0]
+    scan = ThresholdScanDisplay.from_predictions(y, s, measures=("accuracy",))
+    assert_allclose(scan.lines_[0].get_ydata(), np.array([5, 6, 5, 6, 7, 6, 7, 8, 7, 6]) / 10)
+    calibration = CalibrationDisplay.from_predictions(y, s)
+    xs, ys = calibration.map_.get_data()
+    assert_allclose(ys[xs >= 0.8], 1.0)
+    assert_allclose(ys[(xs > 0.32) & (xs < 0.74)], 2 / 3)
+    CalibrationDisplay.from_predictions(y, s, kind="reliability", bins=5)
+    matrices = json.loads((refdata / "entropy" / "matrices.json").read_text())["paper_counts"]
+    cm = ConfusionMatrix(np.array(list(matrices.values())))
+    triangle = EntropyTriangleDisplay.from_matrices(
+        cm, names=list(matrices), extended=True, series=True
+    )
+    assert_allclose(
+        triangle.points_.get_offsets(), extended_triangle(measures.entropy_balance(cm)).joint
+    )
+    triangle.figure_.canvas.draw()
+    assert _texts_inside_figure(triangle.figure_) == []
+    with pytest.raises(ValueError, match=r"`space` must be"):
+        RocDisplay.from_predictions(y, s, space="pr")

@@ -5,5 +5,16 @@ compute and draw, ``plot(ax=...)`` draws and returns the display, nothing calls 
 """
 
 from phidelta.rendering._phidelta import DELTA_LABEL, PHI_LABEL, PhiDeltaDisplay, plot
+from phidelta.rendering._scores import CalibrationDisplay, RocDisplay, ThresholdScanDisplay
+from phidelta.rendering._triangle import EntropyTriangleDisplay
 
-__all__ = ["DELTA_LABEL", "PHI_LABEL", "PhiDeltaDisplay", "plot"]
+__all__ = [
+    "DELTA_LABEL",
+    "PHI_LABEL",
+    "CalibrationDisplay",
+    "EntropyTriangleDisplay",
+    "PhiDeltaDisplay",
+    "RocDisplay",
+    "ThresholdScanDisplay",
+    "plot",
+]
