@@ -1,0 +1,201 @@
+"""The command line through its real entry point (a subprocess), including bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+import phidelta
+from phidelta.datasets import load_climate_data
+
+pytest.importorskip("click")
+pytest.importorskip("matplotlib")
+pd = pytest.importorskip("pandas")
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "phidelta", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def climate(refdata):
+    return str(refdata / "phidelta" / "climate_data.csv")
+
+
+@pytest.fixture(scope="module")
+def predictions(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 400)
+    score = 1 / (1 + np.exp(-(rng.normal(size=400) + 2 * y - 1)))
+    frame = pd.DataFrame(
+        {"y": y, "score": score, "yhat": (score > 0.5).astype(int), "fold": rng.integers(1, 6, 400)}
+    )
+    path = tmp_path_factory.mktemp("pred") / "predictions.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def test_stats_json_matches_the_library(climate, tmp_path):
+    plot = tmp_path / "sig.png"
+    result = run(
+        "stats",
+        climate,
+        "--label",
+        "RainBool",
+        "--positive",
+        "1",
+        "--format",
+        "json",
+        "--ratio",
+        "actual",
+        "--plot",
+        str(plot),
+    )
+    assert result.returncode == 0, result.stderr
+    records = json.loads(result.stdout)
+    data, labels, names = load_climate_data()
+    phi, delta, names, _ = phidelta.stats(data, labels, {"features": names})
+    by_name = {r["name"]: r for r in records}
+    for name, p, d in zip(names, phi, delta, strict=True):
+        assert by_name[name]["phi_ratio"] == pytest.approx(p, abs=1e-12)
+        assert by_name[name]["delta_ratio"] == pytest.approx(d, abs=1e-12)
+    assert plot.stat().st_size > 1000
+    csv = run("stats", climate, "--label", "RainBool", "--format", "csv", "--top", "2")
+    assert csv.returncode == 0
+    assert len(csv.stdout.strip().splitlines()) == 3
+
+
+def test_assess_and_triangle(predictions, tmp_path):
+    path, frame = predictions
+    result = run(
+        "assess",
+        str(path),
+        "--label",
+        "y",
+        "--prediction",
+        "yhat",
+        "--score",
+        "score",
+        "--fold",
+        "fold",
+        "--positive",
+        "1",
+        "--format",
+        "json",
+        "--plot",
+        str(tmp_path / "folds.png"),
+        "--roc",
+        str(tmp_path / "roc.png"),
+    )
+    assert result.returncode == 0, result.stderr
+    records = json.loads(result.stdout)
+    assert [r["fold"] for r in records] == ["1", "2", "3", "4", "5"]
+    counts, _ = phidelta.BinaryCounts.from_groups(frame.y, frame.yhat, frame.fold)
+    assert_allclose([r["mcc"] for r in records], phidelta.measures.mcc(counts))
+    assert (tmp_path / "roc.png").exists()
+    triangle = run(
+        "triangle",
+        str(path),
+        "--label",
+        "y",
+        "--prediction",
+        "yhat",
+        "--format",
+        "json",
+        "--plot",
+        str(tmp_path / "tri.png"),
+    )
+    assert triangle.returncode == 0, triangle.stderr
+    values = {r["quantity"]: r["value"] for r in json.loads(triangle.stdout)}
+    assert values["joint_delta_h"] + values["joint_mi2"] + values["joint_vi"] == pytest.approx(1)
+    matrix = tmp_path / "m.csv"
+    matrix.write_text("15,0,5\n0,15,5\n0,0,20\n")
+    m = run("triangle", str(matrix), "--matrix", "--format", "json")
+    values = {r["quantity"]: r["value"] for r in json.loads(m.stdout)}
+    assert values["joint_mi2"] == pytest.approx(0.6051549589285763, abs=1e-12)
+
+
+def test_report_and_demo(climate, predictions, tmp_path):
+    path, _ = predictions
+    out = tmp_path / "r.html"
+    result = run(
+        "report",
+        "--data",
+        climate,
+        "--label",
+        "RainBool",
+        "--positive",
+        "1",
+        "--predictions",
+        str(path),
+        "--truth",
+        "y",
+        "--score",
+        "score",
+        "--fold",
+        "fold",
+        "-o",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    text = out.read_text()
+    assert "Feature signature" in text
+    assert "Classifier assessment" in text
+    assert text.count("data:image/png;base64,") >= 4
+    demo = tmp_path / "demo" / "report.html"
+    result = run("demo", "-o", str(demo), "--folds", "5")
+    assert result.returncode == 0, result.stderr
+    assert "report written to" in result.stdout
+    html = demo.read_text()
+    for heading in ("Feature signature", "linear SVM", "logistic regression", "entropy triangle"):
+        assert heading in html
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stats", "missing.csv", "--label", "y"], "file not found: missing.csv"),
+        (["stats", "{climate}", "--label", "Rain"], "column 'Rain' (class) is not in"),
+        (
+            ["stats", "{climate}", "--label", "RainBool", "--positive", "yes"],
+            "the positive class 'yes' is not in column 'RainBool'",
+        ),
+        (["stats", "{empty}", "--label", "y"], "is empty"),
+        (
+            ["assess", "{bad_scores}", "--label", "y", "--score", "s"],
+            "column 's' must hold numbers",
+        ),
+        (["assess", "{bad_scores}", "--label", "y"], "pass --prediction"),
+        (["triangle", "{climate}"], "pass --label and --prediction, or --matrix"),
+    ],
+)
+def test_bad_input_gives_one_clear_line(args, message, climate, tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("y,s\n1,0.5\n0,high\n")
+    args = [a.format(climate=climate, empty=empty, bad_scores=bad) for a in args]
+    result = run(*args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_help_of_every_command_has_an_example():
+    for command in ("stats", "assess", "triangle", "report", "demo"):
+        result = run(command, "--help")
+        assert result.returncode == 0
+        assert "Example:" in result.stdout
