@@ -77,6 +77,16 @@ def test_stats_json_matches_the_library(climate, tmp_path):
     assert len(csv.stdout.strip().splitlines()) == 3
 
 
+def test_parquet_input(climate, tmp_path):
+    pytest.importorskip("pyarrow")
+    parquet = tmp_path / "climate.parquet"
+    pd.read_csv(climate).to_parquet(parquet)
+    from_parquet = run("stats", str(parquet), "--label", "RainBool", "--format", "json")
+    from_csv = run("stats", climate, "--label", "RainBool", "--format", "json")
+    assert from_parquet.returncode == 0, from_parquet.stderr
+    assert json.loads(from_parquet.stdout) == json.loads(from_csv.stdout)
+
+
 def test_assess_and_triangle(predictions, tmp_path):
     path, frame = predictions
     result = run(
@@ -146,6 +156,8 @@ def test_report_and_demo(climate, predictions, tmp_path):
         "score",
         "--fold",
         "fold",
+        "--prediction",
+        "yhat",
         "-o",
         str(out),
     )
@@ -153,6 +165,7 @@ def test_report_and_demo(climate, predictions, tmp_path):
     text = out.read_text()
     assert "Feature signature" in text
     assert "Classifier assessment" in text
+    assert "Entropy triangle of the predictions" in text
     assert text.count("data:image/png;base64,") >= 4
     demo = tmp_path / "demo" / "report.html"
     result = run("demo", "-o", str(demo), "--folds", "5")

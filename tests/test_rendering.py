@@ -136,3 +136,25 @@ def test_roc_threshold_calibration_and_triangle_displays(refdata):
     assert _texts_inside_figure(triangle.figure_) == []
     with pytest.raises(ValueError, match=r"`space` must be"):
         RocDisplay.from_predictions(y, s, space="pr")
+
+
+def test_from_estimator():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from phidelta import measures
+    from phidelta.counts import ScoreTable
+    from phidelta.rendering import CalibrationDisplay, RocDisplay
+
+    X, y = load_breast_cancer(return_X_y=True)
+    model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X, y)
+    point = PhiDeltaDisplay.from_estimator(model, X, y)
+    expected = measures.phi_delta(BinaryCounts.from_labels(y, model.predict(X)))
+    assert_allclose(point.points_.get_offsets()[0], [expected.phi[0], expected.delta[0]])
+    roc = RocDisplay.from_estimator(model, X, y, pos_label=0)
+    scores = model.predict_proba(X)[:, 0]
+    curve = measures.roc_curve(ScoreTable.from_scores(y, scores, pos_label=0))
+    assert_allclose(roc.curve_.get_xydata()[:, 1], curve.tpr)
+    CalibrationDisplay.from_estimator(model, X, y, kind="reliability")

@@ -433,7 +433,7 @@ if click is not None:
         positive: str | None,
         output: str,
     ) -> None:
-        """One self-contained HTML report: signature, assessment, curves.
+        """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
         Example: phidelta report --data climate.csv --label RainBool --positive 1 -o r.html
         """
@@ -476,6 +476,21 @@ if click is not None:
             built.add(
                 f"Classifier assessment of {Path(predictions).name}", assessment_section(result)
             )
+            if p is not None:  # the entropy balance of the predictions, one matrix per fold
+                from phidelta.counts import ConfusionMatrix
+                from phidelta.report import triangle_section
+
+                classes = sorted(set(map(str, y.unique())) | set(map(str, p.unique())))
+                truth, guess = y.astype(str).to_numpy(), p.astype(str).to_numpy()
+                if f is None:
+                    matrices = ConfusionMatrix.from_labels(truth, guess, classes=classes)
+                    names = ["all"]
+                else:
+                    matrices, groups = ConfusionMatrix.from_groups(
+                        truth, guess, f.to_numpy(), classes=classes
+                    )
+                    names = [str(g) for g in groups]
+                built.add("Entropy triangle of the predictions", triangle_section(matrices, names))
         path = built.write(output)
         click.echo(f"report written to {path.resolve()}")
 

@@ -126,6 +126,24 @@ class PhiDeltaDisplay:
         return cls.from_counts(counts, ratio=ratio, names=names, ax=ax, **plot_kw)
 
     @classmethod
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: Any,
+        *,
+        pos_label: Any = None,
+        ratio: float = 1.0,
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> PhiDeltaDisplay:
+        """Diagram of a fitted classifier's predictions on (X, y) — one point. For folds use
+        :func:`phidelta.assessment.cross_validate` and :meth:`from_counts`."""
+        return cls.from_predictions(
+            y, estimator.predict(X), pos_label=pos_label, ratio=ratio, ax=ax, **plot_kw
+        )
+
+    @classmethod
     def from_signature(
         cls, signature: Any, *, ratio: float | str = 1.0, ax: Any = None, **plot_kw: Any
     ) -> PhiDeltaDisplay:

@@ -47,6 +47,23 @@ class RocDisplay:
         return cls(tables=[table]).plot(ax=ax, **plot_kw)
 
     @classmethod
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: Any,
+        *,
+        pos_label: Any = None,
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> RocDisplay:
+        """ROC of a fitted classifier's scores on (X, y): the positive class's
+        ``predict_proba`` column, else ``decision_function``."""
+        return cls.from_predictions(
+            y, _estimator_scores(estimator, X, y, pos_label), pos_label=pos_label, ax=ax, **plot_kw
+        )
+
+    @classmethod
     def from_tables(
         cls,
         tables: list[ScoreTable],
@@ -149,6 +166,22 @@ class RocDisplay:
         return self
 
 
+def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndarray:
+    from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+
+    values, _ = distinct_at_most_two(as_label_array(y, "y"), "y")
+    positive = resolve_pos_label(values, pos_label, None, "`y`")
+    classes = list(getattr(estimator, "classes_", []))
+    if positive not in classes:
+        raise ValueError(f"The estimator's classes {classes} do not include {positive!r}.")
+    if hasattr(estimator, "predict_proba"):
+        return estimator.predict_proba(X)[:, classes.index(positive)]
+    if hasattr(estimator, "decision_function"):
+        decision = estimator.decision_function(X)
+        return decision if classes.index(positive) == 1 else -decision
+    raise TypeError("The estimator has neither predict_proba nor decision_function.")
+
+
 class ThresholdScanDisplay:
     """Jiřina's threshold dependences: measures against the threshold θ or against Be."""
 
@@ -222,6 +255,22 @@ class CalibrationDisplay:
 
     def __init__(self, *, y_true: Any, scores: Any, pos_label: Any = None) -> None:
         self.y_true, self.scores, self.pos_label = y_true, np.asarray(scores, float), pos_label
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: Any,
+        *,
+        pos_label: Any = None,
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> CalibrationDisplay:
+        """Calibration of a fitted classifier's scores on (X, y)."""
+        return cls.from_predictions(
+            y, _estimator_scores(estimator, X, y, pos_label), pos_label=pos_label, ax=ax, **plot_kw
+        )
 
     @classmethod
     def from_predictions(
