@@ -202,9 +202,15 @@ def sparse_presence(
     source = matrix if matrix.format == fmt else sp.csr_matrix(matrix)
     indptr, indices, data = source.indptr, source.indices, source.data
     results = [np.zeros(n_cols) for _ in weights]
-    for start, stop in _nnz_blocks(indptr, block_nnz):
+    blocks = _nnz_blocks(indptr, block_nnz)
+    # no explicit zeros (the usual case): every block shares one buffer of ones
+    ones = None
+    if len(data) and bool(np.all(data)):
+        longest = max((int(indptr[b]) - int(indptr[a]) for a, b in blocks), default=0)
+        ones = np.ones(longest)
+    for start, stop in blocks:
         lo, hi = int(indptr[start]), int(indptr[stop])
-        present = (data[lo:hi] != 0).astype(np.float64)
+        present = ones[: hi - lo] if ones is not None else (data[lo:hi] != 0).astype(np.float64)
         local_ptr = (indptr[start : stop + 1] - lo).astype(indices.dtype, copy=False)
         if fmt == "csr":  # a block of rows: its transpose times the rows' weights
             block = sp.csr_matrix(
