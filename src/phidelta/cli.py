@@ -524,6 +524,46 @@ if click is not None:
         click.echo("open it in a browser, e.g.: xdg-open " + str(Path(path).resolve()))
 
 
+if click is not None:
+
+    @cli.command()
+    @click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        help="Interface to bind (127.0.0.1: this machine only).",
+    )
+    @click.option("--port", default=8765, show_default=True, type=int)
+    @click.option(
+        "--database",
+        envvar="PHIDELTA_DB",
+        help="SQLite file for uploads and analyses (env PHIDELTA_DB; default under "
+        "the user's data directory).",
+    )
+    @click.option(
+        "--max-upload-mb",
+        default=50,
+        show_default=True,
+        type=int,
+        help="Uploads larger than this are refused (HTTP 413).",
+    )
+    def serve(host: str, port: int, database: str | None, max_upload_mb: int) -> None:
+        """Start the web application and print its address.
+
+        Example: phidelta serve --port 8765   (then open http://127.0.0.1:8765)
+        """
+        try:
+            from phidelta.web import default_database_path
+            from phidelta.web import serve as run_server
+        except ImportError as exc:
+            _fail(f"the web application needs the web extra: pip install 'phidelta[web]' ({exc})")
+        click.echo(
+            f"phidelta web application on http://{host}:{port}  "
+            f"(data: {database or default_database_path()}; Ctrl-C stops it)"
+        )
+        run_server(host=host, port=port, database=database, max_upload_mb=max_upload_mb)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``phidelta`` command."""
     if click is None:

@@ -1,0 +1,338 @@
+"use strict";
+// phidelta web page: every number comes from the JSON API (/docs lists it).
+
+const state = {dataset: null, analysis: null, view: null, highlight: new Set(), sort: "delta",
+               isometrics: new Set(["accuracy"])};
+const $ = (id) => document.getElementById(id);
+const PINK = "deeppink", BLUE = "#2a6bb0";
+const ISO_COLORS = {accuracy: "#1f77b4", bias: "#d62728", sensitivity: "#2ca02c",
+  specificity: "#bcbd22", precision: "#9467bd", negative_predictive_value: "#8c564b",
+  information_gain: "#7f7f7f"};
+
+function clearErrors() {
+  document.querySelectorAll(".error").forEach((e) => { e.textContent = ""; });
+}
+function showError(detail) {
+  const info = (detail && detail.detail) || detail || {};
+  let message = info.message || info.detail || String(detail);
+  let field = info.field || "general";
+  if (Array.isArray(info)) {  // FastAPI validation errors
+    message = info.map((e) => `${(e.loc || []).join(".")}: ${e.msg}`).join("; ");
+    const last = (info[0] && info[0].loc || []).slice(-1)[0];
+    field = ["ratio", "cost_ratio"].includes(last) ? last :
+      (["phi_max", "delta_min", "k"].includes(last) ? "rule" : "general");
+  }
+  const target = document.querySelector(`.error[data-field="${field}"]`) ||
+                 document.querySelector('.error[data-field="general"]');
+  target.textContent = message;
+}
+async function api(method, url, body) {
+  const options = {method, headers: {}};
+  if (body instanceof FormData) options.body = body;
+  else if (body !== undefined) {
+    options.body = JSON.stringify(body);
+    options.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(url, options);
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (e) { data = {detail: {message: text}}; }
+  if (!response.ok) { throw data || {detail: {message: response.statusText}}; }
+  return data;
+}
+
+// --- 1. data --------------------------------------------------------------------------------
+function fillSelect(select, options, {empty = null, chosen = null} = {}) {
+  select.innerHTML = "";
+  if (empty !== null) select.add(new Option(empty, ""));
+  options.forEach((o) => select.add(new Option(String(o), String(o))));
+  if (chosen !== null) select.value = String(chosen);
+}
+function datasetLoaded(dataset) {
+  state.dataset = dataset;
+  $("dataset-info").textContent = `${dataset.name}: ${dataset.rows} rows, ` +
+    `${dataset.columns.length} columns (${dataset.columns.map((c) => c.name).join(", ")})`;
+  const names = dataset.columns.map((c) => c.name);
+  fillSelect($("label"), names);
+  // a likely class column: the last one with two values
+  const binary = dataset.columns.filter((c) => c.distinct === 2);
+  if (binary.length) $("label").value = binary[0].name;
+  fillSelect($("prediction"), names, {empty: "(none)"});
+  fillSelect($("score"), names, {empty: "(none)"});
+  fillSelect($("fold"), names, {empty: "(none)"});
+  updatePositive();
+  $("setup-section").hidden = false;
+  updateKind();
+}
+function updatePositive() {
+  const column = (state.dataset.columns || []).find((c) => c.name === $("label").value);
+  fillSelect($("positive"), column ? column.values : [], {empty: "(default)"});
+}
+function updateKind() {
+  const kind = $("kind").value, matrix = $("matrix").checked;
+  const show = (selector, visible) => document.querySelectorAll(`#setup-section ${selector}`)
+    .forEach((e) => { e.hidden = !visible; });
+  show(".signature-only", kind === "signature");
+  show(".classifier-only", kind === "classifier");
+  show(".predictions-only", kind !== "signature" && !matrix);
+  show(".binary-only", kind !== "multiclass");
+  show(".matrix-only", kind === "multiclass");
+  show(".not-matrix", !(kind === "multiclass" && matrix));
+}
+async function upload(file) {
+  clearErrors();
+  const form = new FormData();
+  form.append("file", file);
+  try { datasetLoaded(await api("POST", "/api/datasets", form)); }
+  catch (e) { showError(e); }
+}
+
+// --- 2. analysis ----------------------------------------------------------------------------
+async function analyse() {
+  clearErrors();
+  const body = {dataset_id: state.dataset.id, kind: $("kind").value, label: $("label").value,
+    positive: $("positive").value || null, prediction: $("prediction").value || null,
+    score: $("score").value || null, fold: $("fold").value || null,
+    numeric: $("numeric").value, matrix: $("matrix").checked};
+  try {
+    const created = await api("POST", "/api/analyses", body);
+    history.pushState({}, "", created.url);
+    await openAnalysis(created.id);
+  } catch (e) { showError(e); }
+}
+async function openAnalysis(id) {
+  clearErrors();
+  try {
+    const analysis = await api("GET", `/api/analyses/${id}`);
+    state.analysis = analysis;
+    state.highlight = new Set();
+    $("permalink").href = `/analyses/${id}`;
+    $("view-section").hidden = false;
+    $("view-title").textContent = {signature: "Feature signature", classifier: "Classifier",
+      multiclass: "Entropy triangle"}[analysis.kind] + ` of ${analysis.dataset.name}`;
+    const actual = analysis.view.actual_ratio;
+    $("actual-ratio").textContent = actual ? actual.toPrecision(4) : "–";
+    setRatioSlider(1);
+    render(analysis.view);
+  } catch (e) {
+    $("view-section").hidden = false;
+    showError(e);
+  }
+}
+function setRatioSlider(ratio) {
+  $("ratio").value = Math.log10(ratio).toFixed(2);
+  $("ratio-value").textContent = ratio.toPrecision(3);
+}
+function currentRatio() { return Math.pow(10, parseFloat($("ratio").value)); }
+async function refresh() {
+  if (!state.analysis) return;
+  clearErrors();
+  const params = new URLSearchParams({ratio: currentRatio().toFixed(4), rank: state.sort,
+    phi_max: $("phi-max").value, delta_min: $("delta-min").value, k: $("k").value,
+    cost_ratio: $("cost-ratio").value});
+  try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
+  catch (e) { showError(e); }
+}
+
+// --- 3. views -------------------------------------------------------------------------------
+function render(view) {
+  state.view = view;
+  const kind = view.kind;
+  document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
+  document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
+  document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
+  document.querySelector(".ratio-controls").hidden = kind === "multiclass";
+  if (kind === "signature") renderSignature(view);
+  else if (kind === "classifier") renderClassifier(view);
+  else renderTriangle(view);
+}
+function diamondTraces(view, kind) {
+  const traces = [{x: view.diamond.border.phi, y: view.diamond.border.delta, mode: "lines",
+    name: "diamond", line: {color: "black", width: 1.5}, hoverinfo: "skip", fill: "toself",
+    fillcolor: "rgba(0,0,0,0.03)"}];
+  const wanted = kind === "signature" ? [...state.isometrics] : ["accuracy", "bias"];
+  wanted.forEach((name) => (view.diamond.isometrics[name] || []).forEach((line, i) => {
+    traces.push({x: line.phi, y: line.delta, mode: "lines", name: `${name} ${line.value}`,
+      legendgroup: name, showlegend: i === 0, line: {color: ISO_COLORS[name], width: 0.7},
+      opacity: 0.6, hovertemplate: `${name} = ${line.value}<extra></extra>`});
+  }));
+  const view_ = kind === "signature" ? "feature" : "classifier";
+  Object.values(view.diamond.corners).forEach((c) => traces.push({x: [c.phi], y: [c.delta],
+    mode: "text", text: [c[view_]], textposition: c.delta > 0.99 ? "top center" :
+      (c.delta < -0.99 ? "bottom center" : "bottom center"), showlegend: false,
+    hoverinfo: "skip", textfont: {size: 10, color: "#555"}}));
+  return traces;
+}
+const LAYOUT = {margin: {l: 55, r: 15, t: 35, b: 45}, hovermode: "closest",
+  xaxis: {title: "φ (characteristic / bias)", zeroline: true},
+  yaxis: {title: "δ (discriminant / accuracy)", scaleanchor: "x", zeroline: true,
+          range: [-1.25, 1.25]},
+  legend: {font: {size: 9}}};
+
+function renderSignature(view) {
+  const f = view.features;
+  const colours = f.map((x) => state.highlight.has(x.index) ? PINK : BLUE);
+  const sizes = f.map((x) => state.highlight.has(x.index) ? 14 : 8);
+  const points = {x: f.map((x) => x.phi), y: f.map((x) => x.delta), mode: "markers",
+    name: "features", customdata: f.map((x) => [x.name, x.sensitivity, x.specificity, x.index]),
+    marker: {color: colours, size: sizes, line: {color: "white", width: 0.5}},
+    hovertemplate: "<b>%{customdata[0]}</b><br>φ = %{x:.4f}<br>δ = %{y:.4f}<br>" +
+      "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}<extra></extra>"};
+  const traces = diamondTraces(view, "signature").concat([points]);
+  const layout = Object.assign({}, LAYOUT, {title: {text:
+    `φ-δ diagram, N/P = ${view.ratio.toPrecision(3)} (actual ${view.actual_ratio.toPrecision(3)})`,
+    font: {size: 13}}});
+  Plotly.react("plot", traces, layout, {responsive: true});
+  const plot = $("plot");
+  if (!plot.dataset.bound) {
+    plot.on("plotly_click", (event) => {
+      const point = event.points.find((p) => p.data.name === "features");
+      if (point) toggle(point.customdata[3]);
+    });
+    plot.dataset.bound = "1";
+  }
+  renderTable(view);
+  const names = view.selected.map((i) => f[i].name);
+  $("selected-list").textContent = names.length ? names.join(", ") : "none";
+  const ratio = view.ratio.toFixed(4);
+  $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}`;
+}
+function renderTable(view) {
+  const body = document.querySelector("#ranking tbody");
+  body.innerHTML = "";
+  const n = view.ratio / (1 + view.ratio), p = 1 / (1 + view.ratio);
+  view.order.forEach((i, rank) => {
+    const x = view.features[i];
+    const corner = Math.min(Math.hypot(x.phi, x.delta - 1),
+                            Math.hypot(x.phi - 2 * (n - p), x.delta + 1));
+    const row = body.insertRow();
+    row.dataset.index = i;
+    if (state.highlight.has(i)) row.classList.add("highlight");
+    const cells = [rank + 1, x.name, x.kind, Math.abs(x.delta), corner, x.phi, x.delta,
+                   x.specificity, x.sensitivity, x.information_gain];
+    cells.forEach((v) => { row.insertCell().textContent =
+      typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(4)) : (v === null ? "–" : v); });
+    row.addEventListener("click", () => toggle(i));
+  });
+}
+function toggle(index) {
+  if (state.highlight.has(index)) state.highlight.delete(index); else state.highlight.add(index);
+  renderSignature(state.view);
+}
+function renderClassifier(view) {
+  const folds = view.folds;
+  const traces = diamondTraces(view, "classifier");
+  traces.push({x: folds.map((f) => f.phi), y: folds.map((f) => f.delta), mode: "markers",
+    name: "folds", text: folds.map((f) => f.name), marker: {color: BLUE, size: 8},
+    hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
+  if (view.ellipse) traces.push({x: view.ellipse.phi, y: view.ellipse.delta, mode: "lines",
+    name: "spread (2σ)", line: {color: "orange"}});
+  if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
+    name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
+  Plotly.react("plot", traces, Object.assign({}, LAYOUT, {title: {text:
+    `folds, N/P = ${view.ratio.toPrecision(3)}`, font: {size: 13}}}), {responsive: true});
+  if (view.roc) {
+    const r = view.roc;
+    Plotly.react("roc", [
+      {x: [0, 1], y: [0, 1], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false},
+      {x: r.fpr, y: r.tpr, mode: "lines", name: `ROC (AUC ${r.auc.toFixed(3)})`},
+      {x: r.hull.fpr, y: r.hull.tpr, mode: "lines", line: {dash: "dashdot", color: "red"},
+       name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
+      {x: r.isometric.fpr, y: r.isometric.tpr, mode: "lines", line: {dash: "dot", color: "green"},
+       name: "isometric"},
+      {x: r.optimal.fpr, y: r.optimal.tpr, mode: "markers", marker: {color: "green", size: 10},
+       name: `optimal: threshold ${r.optimal.threshold[0].toPrecision(3)}`}],
+      {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "ROC and operating point", font: {size: 13}},
+       xaxis: {title: "false positive rate", range: [0, 1]},
+       yaxis: {title: "true positive rate", range: [0, 1.02], scaleanchor: "x"},
+       legend: {font: {size: 9}, x: 0.35, y: 0.05}}, {responsive: true});
+    Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
+      mode: "lines", line: {color: "red"}, name: "isotonic"}],
+      {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
+       xaxis: {title: "score"}, yaxis: {title: "calibrated probability", range: [0, 1.02]}},
+      {responsive: true});
+  } else { Plotly.purge("roc"); Plotly.purge("calibration"); }
+}
+function renderTriangle(view) {
+  const h = Math.sqrt(3) / 2;
+  const traces = [{x: [0, 1, 0.5, 0], y: [0, 0, h, 0], mode: "lines", line: {color: "black"},
+    name: "triangle", hoverinfo: "skip"},
+    {x: [0, 1, 0.5], y: [0, 0, h], mode: "text", text: ["inaccurate: VI′=1",
+      "underperforming: ΔH′=1", "optimal: 2MI′=1"], textposition: ["bottom center",
+      "bottom center", "top center"], showlegend: false, hoverinfo: "skip"}];
+  view.names.forEach((name, i) => traces.push({x: [view.input[i][0], view.joint[i][0],
+    view.output[i][0]], y: [view.input[i][1], view.joint[i][1], view.output[i][1]],
+    mode: "lines+markers", name, marker: {symbol: ["triangle-left", "circle", "triangle-right"],
+    size: [9, 11, 9]}, hovertemplate: `${name}<br>(%{x:.3f}, %{y:.3f})<extra></extra>`}));
+  Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
+    "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}},
+    xaxis: {visible: false, range: [-0.1, 1.1]}, yaxis: {visible: false, scaleanchor: "x",
+    range: [-0.1, 1]}}, {responsive: true});
+  const body = document.querySelector("#triangle-table tbody");
+  body.innerHTML = "";
+  view.names.forEach((name, i) => {
+    const row = body.insertRow();
+    [name, ...view.fractions[i], view.mutual_information[i], view.accuracy[i]].forEach((v) => {
+      row.insertCell().textContent = typeof v === "number" ? v.toFixed(4) : v; });
+  });
+}
+
+// --- wiring ---------------------------------------------------------------------------------
+function buildIsometricToggles() {
+  const box = $("isometric-toggles");
+  box.innerHTML = "Isometrics: ";
+  Object.keys(ISO_COLORS).forEach((name) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = state.isometrics.has(name);
+    input.dataset.isometric = name;
+    input.addEventListener("change", () => {
+      if (input.checked) state.isometrics.add(name); else state.isometrics.delete(name);
+      if (state.view) render(state.view);
+    });
+    label.append(input, " " + name.replace(/_/g, " "));
+    box.append(label);
+  });
+}
+window.addEventListener("DOMContentLoaded", () => {
+  buildIsometricToggles();
+  $("file").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); });
+  $("example").addEventListener("click", async () => {
+    clearErrors();
+    try { datasetLoaded(await api("POST", "/api/examples/climate")); } catch (e) { showError(e); }
+  });
+  $("label").addEventListener("change", updatePositive);
+  $("kind").addEventListener("change", updateKind);
+  $("matrix").addEventListener("change", updateKind);
+  $("analyse").addEventListener("click", analyse);
+  $("ratio").addEventListener("input", () => { $("ratio-value").textContent = currentRatio().toPrecision(3); });
+  $("ratio").addEventListener("change", refresh);
+  $("actual-ratio").addEventListener("click", () => {
+    const actual = state.view && state.view.actual_ratio;
+    if (actual) { setRatioSlider(Math.min(10, Math.max(0.1, actual))); refresh(); }
+  });
+  $("cost-ratio").addEventListener("change", refresh);
+  $("apply-rule").addEventListener("click", async () => {
+    await refresh();
+    state.highlight = new Set(state.view.selected);
+    renderSignature(state.view);
+  });
+  $("clear").addEventListener("click", () => { state.highlight = new Set(); renderSignature(state.view); });
+  document.querySelectorAll("#ranking th[data-sort]").forEach((th) => th.addEventListener("click", () => {
+    if (th.dataset.sort === "name") return;
+    state.sort = th.dataset.sort;
+    refresh();
+  }));
+  $("delete").addEventListener("click", async () => {
+    if (!state.analysis) return;
+    try {
+      await api("DELETE", `/api/analyses/${state.analysis.id}`);
+      state.analysis = null;
+      $("view-section").hidden = true;
+      history.pushState({}, "", "/");
+    } catch (e) { showError(e); }
+  });
+  const match = location.pathname.match(/^\/analyses\/([0-9a-f]+)$/);
+  if (match) openAnalysis(match[1]);
+});

@@ -1,0 +1,215 @@
+"""The JSON API of the web application, every endpoint and its error answers."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+pd = pytest.importorskip("pandas")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+import phidelta  # noqa: E402
+from phidelta.web import create_app  # noqa: E402
+
+
+@pytest.fixture
+def database(tmp_path):
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def client(database):
+    return TestClient(create_app(database, max_upload_bytes=200_000))
+
+
+@pytest.fixture
+def climate_bytes(refdata):
+    return (refdata / "phidelta" / "climate_data.csv").read_bytes()
+
+
+def upload(client, content: bytes, name: str = "data.csv"):
+    return client.post("/api/datasets", files={"file": (name, io.BytesIO(content), "text/csv")})
+
+
+def test_upload_signature_view_csv_and_delete(client, climate_bytes, refdata):
+    response = upload(client, climate_bytes, "climate_data.csv")
+    assert response.status_code == 200
+    dataset = response.json()
+    assert dataset["rows"] == 29
+    assert dataset["columns"][0]["name"] == "RainBool"
+    assert dataset["columns"][0]["values"] == [0, 1]
+    assert client.get("/api/datasets").json()[0]["id"] == dataset["id"]
+    assert client.get(f"/api/datasets/{dataset['id']}").json()["rows"] == 29
+    created = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "signature",
+            "label": "RainBool",
+            "positive": "1",
+        },
+    )
+    assert created.status_code == 200
+    body = created.json()
+    assert body["url"] == f"/analyses/{body['id']}"
+    frame = pd.read_csv(refdata / "phidelta" / "climate_data.csv")
+    labels = frame.pop("RainBool")
+    phi, delta, names, ratio = phidelta.stats(frame, labels, ratio_corrected=False)
+    features = body["view"]["features"]
+    assert [f["name"] for f in features] == names
+    assert_allclose([f["phi"] for f in features], phi, atol=1e-12)
+    assert_allclose([f["delta"] for f in features], delta, atol=1e-12)
+    assert body["view"]["actual_ratio"] == pytest.approx(ratio)
+    view = client.get(
+        f"/api/analyses/{body['id']}/view",
+        params={"ratio": 4, "rank": "corner", "phi_max": 0.9, "delta_min": 0.1, "k": 3},
+    ).json()
+    sig = phidelta.signature(frame, labels)
+    assert_allclose([f["phi"] for f in view["features"]], sig.phi_delta(4).phi, atol=1e-12)
+    assert view["order"] == sig.rank("corner", ratio=4).tolist()
+    assert view["selected"] == sig.select(phi_max=0.9, delta_min=0.1, k=3, ratio=4).tolist()
+    assert_allclose(view["diamond"]["border"]["phi"], phidelta.diamond(4).border[:, 0])
+    csv = client.get(f"/api/analyses/{body['id']}/signature.csv")
+    assert csv.headers["content-type"].startswith("text/csv")
+    table = pd.read_csv(io.StringIO(csv.text))
+    assert_allclose(table["phi"], phi, atol=1e-12)
+    assert client.get("/api/analyses").json()[0]["id"] == body["id"]
+    assert client.delete(f"/api/analyses/{body['id']}").json() == {"deleted": body["id"]}
+    assert client.get(f"/api/analyses/{body['id']}").status_code == 404
+    assert client.delete(f"/api/datasets/{dataset['id']}").status_code == 200
+    assert client.get(f"/api/datasets/{dataset['id']}").status_code == 404
+
+
+def test_analyses_survive_a_restart(database, climate_bytes):
+    first = TestClient(create_app(database))
+    dataset = upload(first, climate_bytes).json()
+    created = first.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "label": "RainBool"}
+    ).json()
+    first.app.state.store.close()
+    second = TestClient(create_app(database))
+    again = second.get(f"/api/analyses/{created['id']}")
+    assert again.status_code == 200
+    assert again.json()["view"]["features"] == created["view"]["features"]
+    assert second.get(f"/analyses/{created['id']}").status_code == 200  # the page
+
+
+def test_classifier_and_multiclass_views(client):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    score = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    frame = pd.DataFrame(
+        {"y": y, "p": score, "yhat": (score > 0.5).astype(int), "fold": rng.integers(1, 4, 300)}
+    )
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    body = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "prediction": "yhat",
+            "score": "p",
+            "fold": "fold",
+            "positive": "1",
+        },
+    ).json()
+    view = client.get(
+        f"/api/analyses/{body['id']}/view", params={"ratio": 2, "cost_ratio": 3}
+    ).json()
+    counts, _ = phidelta.BinaryCounts.from_groups(y, frame.yhat, frame.fold)
+    assert_allclose(
+        [f["phi"] for f in view["folds"]], phidelta.measures.phi(counts, ratio=2), atol=1e-12
+    )
+    table = phidelta.counts.ScoreTable.from_scores(y, score)
+    assert view["roc"]["auc"] == pytest.approx(phidelta.measures.auc(table), abs=1e-12)
+    best = phidelta.measures.optimal_points(table, ratio=2, cost_ratio=3)
+    assert view["roc"]["optimal"]["threshold"] == pytest.approx(best.thresholds.tolist())
+    triangle = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "multiclass",
+            "label": "y",
+            "prediction": "yhat",
+            "fold": "fold",
+        },
+    ).json()
+    assert len(triangle["view"]["joint"]) == 3
+    assert_allclose(np.sum(triangle["view"]["fractions"], axis=1), 1.0)
+    matrix_csv = upload(client, b"a,b,c\n15,0,5\n0,15,5\n0,0,20\n", "matrix.csv").json()
+    tri = client.post(
+        "/api/analyses", json={"dataset_id": matrix_csv["id"], "kind": "multiclass", "matrix": True}
+    ).json()
+    assert tri["view"]["fractions"][0][1] == pytest.approx(0.6051549589285763, abs=1e-12)
+
+
+def test_examples(client):
+    assert client.get("/api/examples").json()[0]["name"] == "climate"
+    dataset = client.post("/api/examples/climate").json()
+    assert dataset["rows"] == 29
+    assert client.post("/api/examples/iris").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "field", "message"),
+    [
+        ({"label": "Rain"}, 400, "label", "Column 'Rain' is not in the data"),
+        ({"label": "RainBool", "positive": "yes"}, 400, "positive", "positive class 'yes'"),
+        ({"label": "RainBool", "kind": "forest"}, 400, "kind", "`kind` must be one of"),
+        ({"label": "RainBool", "numeric": "fuzzy"}, 400, "numeric", "`numeric` must be"),
+    ],
+)
+def test_analysis_errors(client, climate_bytes, payload, status, field, message):
+    dataset = upload(client, climate_bytes).json()
+    response = client.post("/api/analyses", json={"dataset_id": dataset["id"], **payload})
+    assert response.status_code == status
+    assert response.json()["detail"]["field"] == field
+    assert message in response.json()["detail"]["message"]
+
+
+def test_bad_uploads_and_limits(client):
+    one_class = upload(client, b"y,x\n1,0.5\n1,0.7\n").json()
+    response = client.post("/api/analyses", json={"dataset_id": one_class["id"], "label": "y"})
+    assert response.status_code == 400
+    assert "single class" in response.json()["detail"]["message"]
+    words = upload(client, b"y,s\n1,0.5\n0,high\n").json()
+    response = client.post(
+        "/api/analyses",
+        json={"dataset_id": words["id"], "kind": "classifier", "label": "y", "score": "s"},
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"]["field"] == "score"
+    empty = upload(client, b"")
+    assert empty.status_code == 400
+    assert empty.json()["detail"]["field"] == "file"
+    garbage = upload(client, bytes(range(256)) * 10, "x.parquet")
+    assert garbage.status_code == 400
+    big = upload(client, b"a,b\n" + b"1,2\n" * 60_000)
+    assert big.status_code == 413
+    assert "larger than" in big.json()["detail"]["message"]
+    # a path-like file name is only a label
+    named = upload(client, b"y,x\n1,2\n0,3\n", "../../etc/passwd").json()
+    assert named["name"] == "passwd"
+    assert client.get("/api/analyses/nope").status_code == 404
+    assert client.get("/api/datasets/nope").status_code == 404
+    assert client.delete("/api/analyses/nope").status_code == 404
+    assert client.get("/static/../../pyproject.toml").status_code == 404
+    assert client.get("/static/secret.py").status_code == 404
+
+
+def test_query_validation(client, climate_bytes):
+    dataset = upload(client, climate_bytes).json()
+    created = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "label": "RainBool"}
+    ).json()
+    for params in ({"ratio": 20}, {"ratio": 0}, {"rank": "auc"}, {"k": -1}, {"phi_max": 0}):
+        response = client.get(f"/api/analyses/{created['id']}/view", params=params)
+        assert response.status_code == 422, params
+    assert client.get("/openapi.json").json()["info"]["title"] == "phidelta"
