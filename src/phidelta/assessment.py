@@ -18,7 +18,7 @@ from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
-__all__ = ["Assessment", "assess", "cross_validate"]
+__all__ = ["Assessment", "assess", "assess_chunks", "cross_validate"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,70 @@ def assess(
         ]
     ratio = float((~is_pos).sum() / is_pos.sum())
     return Assessment(counts, tables, uniques, positive, ratio, chosen, y, s)
+
+
+def assess_chunks(chunks: Any, *, labels: Any, pos_label: Any = None) -> Assessment:
+    """Assess predictions arriving in blocks of ``(y_true, y_pred, scores, folds)`` (any of the
+    last three may be None). Per-fold counts and score tables merge as blocks arrive; memory is
+    one block plus the counts and the distinct scores. ``labels`` declares both classes.
+
+    Without ``y_pred``, blocks are counted at the threshold 0.5 (scores in [0, 1]) — pass
+    predictions to count anything else.
+    """
+    declared = list(np.asarray(labels).tolist())
+    if len(declared) != 2:
+        raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
+    positive = resolve_pos_label(declared, pos_label, declared, "`labels`")
+    counts: dict[Any, BinaryCounts] = {}
+    tables: dict[Any, list[ScoreTable]] = {}
+    negatives = positives = 0
+    for number, chunk in enumerate(chunks):
+        y, predicted, scores, folds = chunk
+        y = as_label_array(y, "y_true")
+        fold_ids = (
+            np.full(len(y), "all", dtype=object)
+            if folds is None
+            else as_label_array(folds, "folds")
+        )
+        is_pos = (
+            np.array([v == positive for v in y.tolist()]) if y.dtype == object else (y == positive)
+        )
+        positives += int(is_pos.sum())
+        negatives += len(y) - int(is_pos.sum())
+        if predicted is None and scores is None:
+            raise ValueError(f"Chunk {number}: pass predictions or scores.")
+        if predicted is not None:
+            part, groups = BinaryCounts.from_groups(
+                y, predicted, fold_ids, pos_label=positive, labels=declared
+            )
+        else:
+            s = as_float_array(scores, "scores")
+            part, groups = BinaryCounts.from_groups(
+                is_pos, s >= 0.5, fold_ids, pos_label=True, labels=[False, True]
+            )
+        for g, entry in zip(groups.tolist(), part, strict=True):
+            counts[g] = counts[g] + entry if g in counts else entry
+        if scores is not None:
+            s = as_float_array(scores, "scores")
+            check_same_length(y_true=y, scores=s)
+            for g in np.unique(fold_ids).tolist():
+                mask = fold_ids == g
+                tables.setdefault(g, []).append(ScoreTable._from_mask(s[mask], is_pos[mask]))
+                if len(tables[g]) >= 16:
+                    tables[g] = [ScoreTable.merge(tables[g])]
+    if not counts:
+        raise ValueError("`chunks` is empty: nothing to assess.")
+    if positives == 0 or negatives == 0:
+        raise ValueError("The labels hold a single class; an assessment needs both.")
+    keys = sorted(counts, key=lambda g: (str(type(g)), g))
+    merged = [ScoreTable.merge(tables[k]) for k in keys] if tables else None
+    return Assessment(
+        BinaryCounts.concat([counts[k] for k in keys]),
+        merged,
+        np.array(keys, dtype=object),
+        positive,
+        negatives / positives,
+    )
 
 
 def cross_validate(

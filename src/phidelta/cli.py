@@ -137,6 +137,72 @@ def _save(display: Any, path: str | None) -> None:
         click.echo(f"diagram written to {path}", err=True)
 
 
+def _stream(path: str, chunksize: int, columns: list[str] | None = None) -> Any:
+    """Blocks of a file with a progress display on stderr (rows so far)."""
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn
+
+    from phidelta.readers import read_chunks
+
+    file = Path(path)
+    if not file.exists():
+        _fail(f"file not found: {path}")
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        transient=True,
+        console=Console(stderr=True),
+    ) as progress:
+        task = progress.add_task(f"reading {file.name}", total=None)
+        rows = 0
+        for block in read_chunks(file, columns=columns, chunksize=chunksize):
+            rows += len(block)
+            progress.update(task, description=f"{file.name}: {rows:,} rows")
+            yield block
+
+
+def _read_header(path: str) -> list[str]:
+    from phidelta.readers import read_chunks
+
+    file = Path(path)
+    if not file.exists():
+        _fail(f"file not found: {path}")
+    if file.stat().st_size == 0:
+        _fail(f"{path} is empty")
+    first = next(iter(read_chunks(file, chunksize=1)), None)
+    if first is None:
+        _fail(f"{path} has no rows")
+    return [str(c) for c in first.columns]
+
+
+def _values_of(path: str, columns: list[str], chunksize: int) -> dict[str, list[Any]]:
+    """Distinct values of some columns, in one light pass (for streamed files)."""
+    import pandas as pd
+
+    header = _read_header(path)
+    for name in columns:
+        if name not in header:
+            _fail(f"column {name!r} is not in {path}; its columns are {', '.join(header)}")
+    seen: dict[str, set[Any]] = {c: set() for c in columns}
+    for block in _stream(path, chunksize, columns):
+        for c in columns:
+            seen[c].update(pd.unique(block[c].dropna()).tolist())
+    return {c: sorted(v, key=lambda x: (str(type(x)), x)) for c, v in seen.items()}
+
+
+def _match(values: list[Any], wanted: str | None, column: str) -> Any:
+    if wanted is None:
+        return None
+    for v in values:
+        if str(v) == wanted or (isinstance(v, int | float | np.number) and _same_number(v, wanted)):
+            return v
+    _fail(
+        f"the positive class {wanted!r} is not in column {column!r}; its values are "
+        f"{', '.join(map(str, values[:10]))}"
+    )
+    return None
+
+
 def _errors(function: Any) -> Any:
     """Turn the library's ValueError/TypeError into one clear line and exit status 1."""
     import functools
@@ -178,13 +244,18 @@ if click is not None:
     @click.option(
         "--rank",
         "rank_by",
-        type=click.Choice(["delta", "corner", "phi", "information_gain"]),
         default="delta",
         show_default=True,
+        type=click.Choice(["delta", "corner", "phi", "information_gain"]),
     )
     @click.option("--top", type=int, default=0, help="Show only the first N features.")
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the φ-δ diagram to this PNG/SVG/PDF.")
+    @click.option(
+        "--chunksize",
+        type=click.IntRange(min=1),
+        help="Stream the file in blocks of this many rows (files larger than memory).",
+    )
     @_errors
     def stats(
         data: str,
@@ -196,19 +267,32 @@ if click is not None:
         top: int,
         fmt: str,
         plot_path: str | None,
+        chunksize: int | None,
     ) -> None:
         """Feature signature of a data file: φ, δ of every feature, ranked.
 
         Example: phidelta stats climate_data.csv --label RainBool --positive 1 --ratio actual
         """
-        from phidelta.signatures import signature
+        from phidelta.signatures import default_positive_label, signature, signature_from_chunks
 
-        frame = _read(data)
-        labels = _column(frame, label, "class", data)
-        pos = _positive(labels, positive)
-        sig = signature(
-            frame.drop(columns=[label]), labels.to_numpy(), pos_label=pos, numeric=numeric
-        )
+        if chunksize:
+            if numeric != "soft":
+                _fail("--chunksize needs --numeric soft (a best cut needs whole columns)")
+            values = _values_of(data, [label], chunksize)[label]
+            pos = _match(values, positive, label)
+            if pos is None:
+                pos = default_positive_label(values)
+            blocks = (
+                (b.drop(columns=[label]), b[label].to_numpy()) for b in _stream(data, chunksize)
+            )
+            sig = signature_from_chunks(blocks, pos_label=pos)
+        else:
+            frame = _read(data)
+            labels = _column(frame, label, "class", data)
+            pos = _positive(labels, positive)
+            sig = signature(
+                frame.drop(columns=[label]), labels.to_numpy(), pos_label=pos, numeric=numeric
+            )
         r = sig.ratio if ratio == "actual" else _ratio(ratio)
         order = sig.rank(rank_by, ratio=r)
         if top:
@@ -229,7 +313,8 @@ if click is not None:
         _emit(
             columns,
             fmt,
-            f"signature of {Path(data).name} (positive {sig.positive!r}, N/P = {sig.ratio:.4g})",
+            f"signature of {Path(data).name} (positive "
+            f"{_plain(sig.positive)!r}, N/P = {sig.ratio:.4g})",
         )
         if plot_path:
             import matplotlib
@@ -262,6 +347,11 @@ if click is not None:
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the φ-δ diagram of the folds here.")
     @click.option("--roc", "roc_path", help="Write the pooled ROC curve here (needs --score).")
+    @click.option(
+        "--chunksize",
+        type=click.IntRange(min=1),
+        help="Stream the file in blocks of this many rows (files larger than memory).",
+    )
     @_errors
     def assess(
         predictions: str,
@@ -274,39 +364,76 @@ if click is not None:
         fmt: str,
         plot_path: str | None,
         roc_path: str | None,
+        chunksize: int | None,
     ) -> None:
         """Measures per fold of a predictions file (label, prediction and/or score, fold).
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
         """
         from phidelta.assessment import assess as run
+        from phidelta.assessment import assess_chunks
 
-        frame = _read(predictions)
         if prediction is None and score is None:
             _fail("pass --prediction (predicted labels) or --score (scores), or both")
-        y = _column(frame, label, "labels", predictions)
-        predicted = _column(frame, prediction, "predictions", predictions)
-        scores = _column(frame, score, "scores", predictions)
-        folds = _column(frame, fold, "folds", predictions)
-        if scores is not None:
-            import pandas as pd
+        if chunksize:
+            wanted = [c for c in (label, prediction, score, fold) if c]
+            header = _read_header(predictions)
+            for name in wanted:
+                if name not in header:
+                    _fail(
+                        f"column {name!r} is not in {predictions}; its columns are "
+                        f"{', '.join(header)}"
+                    )
+            values = _values_of(predictions, [label], chunksize)[label]
+            if len(values) != 2:
+                _fail(f"column {label!r} must hold two classes; it holds {values[:10]}")
+            pos = _match(values, positive, label)
 
-            numeric = pd.to_numeric(scores, errors="coerce")
-            bad = int(numeric.isna().sum())
-            if bad:
-                _fail(
-                    f"column {score!r} must hold numbers; {bad} values are not numeric "
-                    f"(e.g. {scores[numeric.isna()].iloc[0]!r})"
-                )
-            scores = numeric
-        pos = _positive(y, positive)
-        result = run(
-            y.to_numpy(),
-            y_pred=None if predicted is None else predicted.to_numpy(),
-            scores=None if scores is None else scores.to_numpy(),
-            folds=None if folds is None else folds.to_numpy(),
-            pos_label=pos,
-        )
+            def blocks() -> Any:
+                for b in _stream(predictions, chunksize, wanted):
+                    yield (
+                        b[label].to_numpy(),
+                        b[prediction].to_numpy() if prediction else None,
+                        _numbers(b[score], score) if score else None,
+                        b[fold].to_numpy() if fold else None,
+                    )
+
+            result = assess_chunks(blocks(), labels=values, pos_label=pos)
+        else:
+            frame = _read(predictions)
+            y = _column(frame, label, "labels", predictions)
+            predicted = _column(frame, prediction, "predictions", predictions)
+            scores = _column(frame, score, "scores", predictions)
+            folds = _column(frame, fold, "folds", predictions)
+            result = run(
+                y.to_numpy(),
+                y_pred=None if predicted is None else predicted.to_numpy(),
+                scores=None if scores is None else _numbers(scores, score),
+                folds=None if folds is None else folds.to_numpy(),
+                pos_label=_positive(y, positive),
+            )
+        _report_assessment(result, predictions, fmt, ratio, plot_path, roc_path)
+
+    def _numbers(series: Any, name: str | None) -> Any:
+        import pandas as pd
+
+        numeric = pd.to_numeric(series, errors="coerce")
+        bad = int(numeric.isna().sum())
+        if bad:
+            _fail(
+                f"column {name!r} must hold numbers; {bad} values are not numeric "
+                f"(e.g. {series[numeric.isna()].iloc[0]!r})"
+            )
+        return numeric.to_numpy(dtype=float)
+
+    def _report_assessment(
+        result: Any,
+        predictions: str,
+        fmt: str,
+        ratio: str,
+        plot_path: str | None,
+        roc_path: str | None,
+    ) -> None:
         names = [
             "accuracy",
             "unbiased_accuracy",
@@ -331,7 +458,9 @@ if click is not None:
                 auc(t) if t.total_positives and t.total_negatives else np.nan for t in result.tables
             ]
         _emit(
-            columns, fmt, f"assessment of {Path(predictions).name} (positive {result.positive!r})"
+            columns,
+            fmt,
+            f"assessment of {Path(predictions).name} (positive {_plain(result.positive)!r})",
         )
         if plot_path or roc_path:
             import matplotlib
@@ -362,6 +491,11 @@ if click is not None:
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the entropy triangle here.")
+    @click.option(
+        "--chunksize",
+        type=click.IntRange(min=1),
+        help="Stream the file in blocks of this many rows (files larger than memory).",
+    )
     @_errors
     def triangle(
         data: str,
@@ -371,6 +505,7 @@ if click is not None:
         matrix: bool,
         fmt: str,
         plot_path: str | None,
+        chunksize: int | None,
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
 
@@ -379,6 +514,7 @@ if click is not None:
         from phidelta.counts import ConfusionMatrix
         from phidelta.measures import entropy_balance
 
+        declared = None if classes is None else [c.strip() for c in classes.split(",")]
         if matrix:
             file = Path(data)
             if not file.exists():
@@ -388,15 +524,24 @@ if click is not None:
             except ValueError as exc:
                 _fail(f"cannot read a numeric matrix from {data}: {exc}")
             cm = ConfusionMatrix(counts)
+        elif label is None or prediction is None:
+            _fail("pass --label and --prediction, or --matrix")
+        elif chunksize:
+            if declared is None:
+                found = _values_of(data, [label, prediction], chunksize)
+                declared = sorted({str(v) for v in found[label] + found[prediction]})
+            blocks = (
+                (b[label].astype(str).to_numpy(), b[prediction].astype(str).to_numpy())
+                for b in _stream(data, chunksize, [label, prediction])
+            )
+            cm = ConfusionMatrix.from_chunks(blocks, classes=declared)
         else:
-            if label is None or prediction is None:
-                _fail("pass --label and --prediction, or --matrix")
             frame = _read(data)
             y = _column(frame, label, "labels", data)
             p = _column(frame, prediction, "predictions", data)
-            declared = None if classes is None else [c.strip() for c in classes.split(",")]
-            yy, pp = y.astype(str).to_numpy(), p.astype(str).to_numpy()
-            cm = ConfusionMatrix.from_labels(yy, pp, classes=declared)
+            cm = ConfusionMatrix.from_labels(
+                y.astype(str).to_numpy(), p.astype(str).to_numpy(), classes=declared
+            )
         b = entropy_balance(cm)
         columns = {
             "quantity": list(b.to_dict()),

@@ -389,6 +389,53 @@ class BinaryCounts:
         return GroupedCounts(cls._trusted(tn, fp, fn, tp), uniques)
 
     @classmethod
+    def from_chunks(
+        cls,
+        chunks: Any,
+        *,
+        pos_label: Any = None,
+        labels: Any = None,
+    ) -> BinaryCounts:
+        """Counts of data arriving in blocks: ``(y_true, y_pred)`` or ``(y_true, y_pred, groups)``
+        pairs, merged as they come (memory: one block plus the counts).
+
+        ``labels`` declares both classes (a block may hold one class only); with labels
+        {0, 1}, {−1, 1} or booleans it may be omitted. With groups (folds), the result has one
+        entry per group seen, in sorted group order.
+
+        Examples
+        --------
+        >>> blocks = [([1, 0], [1, 1]), ([0, 0, 1], [0, 0, 0])]
+        >>> BinaryCounts.from_chunks(blocks) == BinaryCounts.from_labels([1, 0, 0, 0, 1],
+        ...                                                              [1, 1, 0, 0, 0])
+        True
+        """
+        total: BinaryCounts | None = None
+        grouped: dict[Any, BinaryCounts] = {}
+        for number, chunk in enumerate(chunks):
+            if not isinstance(chunk, tuple | list) or len(chunk) not in (2, 3):
+                raise TypeError(
+                    f"Chunk {number} must be (y_true, y_pred) or (y_true, y_pred, groups)."
+                )
+            if len(chunk) == 2:
+                part = cls.from_labels(chunk[0], chunk[1], pos_label=pos_label, labels=labels)
+                total = part if total is None else total + part
+            else:
+                counts, groups = cls.from_groups(
+                    chunk[0], chunk[1], chunk[2], pos_label=pos_label, labels=labels
+                )
+                for g, entry in zip(groups.tolist(), counts, strict=True):
+                    grouped[g] = grouped[g] + entry if g in grouped else entry
+        if grouped:
+            if total is not None:
+                raise ValueError("Chunks must all have groups or all lack them.")
+            keys = sorted(grouped, key=lambda g: (str(type(g)), g))
+            return cls.concat([grouped[k] for k in keys])
+        if total is None:
+            raise ValueError("`chunks` is empty: no rows to count.")
+        return total
+
+    @classmethod
     def from_rates(
         cls,
         specificity: Any,

@@ -239,6 +239,36 @@ class ConfusionMatrix:
         return cls(counts, input_classes=inputs, output_classes=outputs), uniques
 
     @classmethod
+    def from_chunks(
+        cls, chunks: Any, *, classes: Any, output_classes: Any = None
+    ) -> ConfusionMatrix:
+        """The matrix of data arriving in blocks of ``(y_true, y_pred)``; ``classes`` must be
+        declared (a block need not contain every class).
+
+        Examples
+        --------
+        >>> ConfusionMatrix.from_chunks([([0, 1], [0, 2]), ([2], [2])], classes=[0, 1, 2]).counts
+        array([[[1, 0, 0],
+                [0, 0, 1],
+                [0, 0, 1]]])
+        """
+        if classes is None:
+            raise ValueError("`classes` is required for chunks: a block may miss a class.")
+        total: ConfusionMatrix | None = None
+        for number, chunk in enumerate(chunks):
+            if not isinstance(chunk, tuple | list) or len(chunk) != 2:
+                raise TypeError(f"Chunk {number} must be a pair (y_true, y_pred).")
+            counts, inputs, outputs = _count(
+                chunk[0], chunk[1], None, classes, output_classes, None
+            )
+            part = counts[0]
+            total = part if total is None else total + part  # type: ignore[operator]
+            last = (inputs, outputs)
+        if total is None:
+            raise ValueError("`chunks` is empty: no rows to count.")
+        return cls(total, input_classes=last[0], output_classes=last[1])
+
+    @classmethod
     def from_channel(
         cls,
         channel: Any,

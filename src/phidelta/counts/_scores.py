@@ -238,6 +238,28 @@ class ScoreTable:
         return cls._trusted(distinct[::-1], positives[::-1].copy(), negatives[::-1].copy())
 
     @classmethod
+    def from_chunks(cls, chunks: Any, *, pos_label: Any = None, labels: Any = None) -> ScoreTable:
+        """The table of labelled scores arriving in blocks of ``(y_true, scores)``, merged as
+        they come (memory: one block plus the distinct scores seen).
+
+        Examples
+        --------
+        >>> a = ScoreTable.from_chunks([([1, 0], [0.9, 0.1]), ([1], [0.1])])
+        >>> a.scores, a.positives, a.negatives
+        (array([0.9, 0.1]), array([1, 1]), array([0, 1]))
+        """
+        tables: list[ScoreTable] = []
+        for number, chunk in enumerate(chunks):
+            if not isinstance(chunk, tuple | list) or len(chunk) != 2:
+                raise TypeError(f"Chunk {number} must be a pair (y_true, scores).")
+            tables.append(cls.from_scores(chunk[0], chunk[1], pos_label=pos_label, labels=labels))
+            if len(tables) >= 16:  # merge as we go: memory stays at the distinct scores
+                tables = [cls.merge(tables)]
+        if not tables:
+            raise ValueError("`chunks` is empty: no scores.")
+        return cls.merge(tables)
+
+    @classmethod
     def from_groups(
         cls, y_true: Any, scores: Any, groups: Any, *, pos_label: Any = None, labels: Any = None
     ) -> tuple[list[ScoreTable], np.ndarray]:
