@@ -129,3 +129,57 @@ def test_cli_streaming_matches_in_memory(tmp_path, refdata):
     bad = _cli("stats", str(csv), "--label", "nope", "--chunksize", "100")
     assert bad.returncode != 0
     assert "column 'nope'" in bad.stderr
+
+
+def test_cli_dask_engine_matches_numpy(tmp_path):
+    pytest.importorskip("dask.dataframe")
+    rng = np.random.default_rng(4)
+    n = 3000
+    y = rng.integers(0, 2, n)
+    score = np.round(rng.random(n) * 0.6 + 0.4 * y, 3)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "p": score,
+            "yhat": (score > 0.5).astype(int),
+            "fold": rng.integers(1, 4, n),
+            "f1": rng.normal(size=n),
+            "f2": rng.choice(list("xyz"), n),
+        }
+    )
+    csv = tmp_path / "d.csv"
+    frame.to_csv(csv, index=False)
+    for args in (
+        ["stats", str(csv), "--label", "y", "--positive", "1"],
+        [
+            "assess",
+            str(csv),
+            "--label",
+            "y",
+            "--prediction",
+            "yhat",
+            "--score",
+            "p",
+            "--fold",
+            "fold",
+            "--positive",
+            "1",
+        ],
+        ["triangle", str(csv), "--label", "y", "--prediction", "yhat"],
+    ):
+        local = _cli(*args, "--format", "json")
+        dask_run = _cli(*args, "--format", "json", "--engine", "dask")
+        assert dask_run.returncode == 0, dask_run.stderr
+        a, b = json.loads(local.stdout), json.loads(dask_run.stdout)
+        assert len(a) == len(b)
+        for ra, rb in zip(a, b, strict=True):
+            for key, value in ra.items():
+                if isinstance(value, float):
+                    assert rb[key] == pytest.approx(value, rel=1e-12, abs=1e-12), key
+                else:
+                    assert rb[key] == value, key
+    dead = _cli(
+        "stats", str(csv), "--label", "y", "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9"
+    )
+    assert dead.returncode != 0
+    assert "No Dask scheduler answered" in dead.stderr

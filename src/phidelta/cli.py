@@ -203,6 +203,46 @@ def _match(values: list[Any], wanted: str | None, column: str) -> Any:
     return None
 
 
+def _dask_frame(path: str, scheduler: str | None, columns: list[str] | None = None) -> Any:
+    """A dask DataFrame of a CSV/Parquet file (and a client when a scheduler is named)."""
+    try:
+        import dask.dataframe as dd
+    except ImportError:
+        _fail("--engine dask needs the scale extra: pip install 'phidelta[scale]'")
+    from phidelta import distributed as pdd
+
+    file = Path(path)
+    if not file.exists():
+        _fail(f"file not found: {path}")
+    client = None
+    if scheduler:
+        try:
+            client = pdd.connect(scheduler)
+        except ConnectionError as exc:
+            _fail(str(exc))
+    if file.suffix.lower() in (".parquet", ".pq"):
+        frame = dd.read_parquet(file, columns=columns)
+    else:
+        sep = "\t" if file.suffix.lower() in (".tsv", ".tab") else ","
+        frame = dd.read_csv(file, sep=sep, usecols=columns, blocksize="64MB")
+    return frame, client
+
+
+def _engine_options(function: Any) -> Any:
+    function = click.option(
+        "--scheduler",
+        help="Address of a Dask scheduler to use (with --engine dask), e.g. tcp://10.0.0.5:8786.",
+    )(function)
+    return click.option(
+        "--engine",
+        type=click.Choice(["numpy", "dask"]),
+        default="numpy",
+        show_default=True,
+        help="numpy: this process; dask: per-partition counts reduced by "
+        "Dask (a local pool, or --scheduler).",
+    )(function)
+
+
 def _errors(function: Any) -> Any:
     """Turn the library's ValueError/TypeError into one clear line and exit status 1."""
     import functools
@@ -256,6 +296,7 @@ if click is not None:
         type=click.IntRange(min=1),
         help="Stream the file in blocks of this many rows (files larger than memory).",
     )
+    @_engine_options
     @_errors
     def stats(
         data: str,
@@ -268,6 +309,8 @@ if click is not None:
         fmt: str,
         plot_path: str | None,
         chunksize: int | None,
+        engine: str = "numpy",
+        scheduler: str | None = None,
     ) -> None:
         """Feature signature of a data file: φ, δ of every feature, ranked.
 
@@ -275,7 +318,27 @@ if click is not None:
         """
         from phidelta.signatures import default_positive_label, signature, signature_from_chunks
 
-        if chunksize:
+        if engine == "dask":
+            from phidelta import distributed as pdd
+
+            if numeric != "soft":
+                _fail("--engine dask needs --numeric soft (a best cut needs whole columns)")
+            frame, client = _dask_frame(data, scheduler)
+            if label not in frame.columns:
+                _fail(
+                    f"column {label!r} is not in {data}; its columns are "
+                    f"{', '.join(map(str, frame.columns))}"
+                )
+            values = sorted(
+                frame[label].dropna().unique().compute().tolist(), key=lambda x: (str(type(x)), x)
+            )
+            pos = _match(values, positive, label)
+            if pos is None:
+                pos = default_positive_label(values)
+            sig = pdd.signature(frame, label=label, pos_label=pos)
+            if client is not None:
+                client.close()
+        elif chunksize:
             if numeric != "soft":
                 _fail("--chunksize needs --numeric soft (a best cut needs whole columns)")
             values = _values_of(data, [label], chunksize)[label]
@@ -352,6 +415,7 @@ if click is not None:
         type=click.IntRange(min=1),
         help="Stream the file in blocks of this many rows (files larger than memory).",
     )
+    @_engine_options
     @_errors
     def assess(
         predictions: str,
@@ -365,6 +429,8 @@ if click is not None:
         plot_path: str | None,
         roc_path: str | None,
         chunksize: int | None,
+        engine: str = "numpy",
+        scheduler: str | None = None,
     ) -> None:
         """Measures per fold of a predictions file (label, prediction and/or score, fold).
 
@@ -375,7 +441,41 @@ if click is not None:
 
         if prediction is None and score is None:
             _fail("pass --prediction (predicted labels) or --score (scores), or both")
-        if chunksize:
+        if engine == "dask":
+            from phidelta import distributed as pdd
+
+            wanted = [c for c in (label, prediction, score, fold) if c]
+            frame, client = _dask_frame(predictions, scheduler)
+            for name in wanted:
+                if name not in frame.columns:
+                    _fail(
+                        f"column {name!r} is not in {predictions}; its columns are "
+                        f"{', '.join(map(str, frame.columns))}"
+                    )
+            values = sorted(
+                frame[label].dropna().unique().compute().tolist(), key=lambda x: (str(type(x)), x)
+            )
+            if len(values) != 2:
+                _fail(f"column {label!r} must hold two classes; it holds {values[:10]}")
+            scores = None
+            if score:
+                import dask.dataframe as dd
+
+                scores = dd.to_numeric(frame[score], errors="coerce")
+                bad = int(scores.isna().sum().compute())
+                if bad:
+                    _fail(f"column {score!r} must hold numbers; {bad} values are not numeric")
+            result = pdd.assess(
+                frame[label],
+                y_pred=frame[prediction] if prediction else None,
+                scores=scores,
+                folds=frame[fold] if fold else None,
+                labels=values,
+                pos_label=_match(values, positive, label),
+            )
+            if client is not None:
+                client.close()
+        elif chunksize:
             wanted = [c for c in (label, prediction, score, fold) if c]
             header = _read_header(predictions)
             for name in wanted:
@@ -496,6 +596,7 @@ if click is not None:
         type=click.IntRange(min=1),
         help="Stream the file in blocks of this many rows (files larger than memory).",
     )
+    @_engine_options
     @_errors
     def triangle(
         data: str,
@@ -506,6 +607,8 @@ if click is not None:
         fmt: str,
         plot_path: str | None,
         chunksize: int | None,
+        engine: str = "numpy",
+        scheduler: str | None = None,
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
 
@@ -526,6 +629,19 @@ if click is not None:
             cm = ConfusionMatrix(counts)
         elif label is None or prediction is None:
             _fail("pass --label and --prediction, or --matrix")
+        elif engine == "dask":
+            from phidelta import distributed as pdd
+
+            frame, client = _dask_frame(data, scheduler, [label, prediction])
+            truth, guess = frame[label].astype(str), frame[prediction].astype(str)
+            if declared is None:
+                found = set(truth.unique().compute().tolist()) | set(
+                    guess.unique().compute().tolist()
+                )
+                declared = sorted(found)
+            cm = pdd.confusion_matrix(truth, guess, classes=declared)
+            if client is not None:
+                client.close()
         elif chunksize:
             if declared is None:
                 found = _values_of(data, [label, prediction], chunksize)

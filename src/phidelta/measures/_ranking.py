@@ -147,10 +147,26 @@ def auc(table: ScoreTable) -> float:
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "AUC")
-    pos = t.positives.astype(np.float64)
-    neg = t.negatives.astype(np.float64)
-    above = np.cumsum(pos) - pos
-    return float(np.dot(neg, above + pos / 2) / (p * n))
+    return float(auc_numerator(t.positives, t.negatives) / (2 * p * n))
+
+
+def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) -> Any:
+    """2·Σᵢ Nᵢ·(P_above,i + Pᵢ/2) = Σᵢ Nᵢ·(2·P_above,i + Pᵢ), with ``above`` positives scoring
+    higher than the whole table. An exact Python integer for integer counts (so that AUCs of
+    partitioned tables add up bit for bit), a float for weighted ones."""
+    if positives.dtype.kind in "iu" and negatives.dtype.kind in "iu":
+        total_pos = int(positives.sum()) + int(above)
+        total_neg = int(negatives.sum())
+        # every term is at most 2·P·N: int64 is exact below 2⁶³, Python integers beyond
+        kind = np.int64 if 2 * (total_pos + 1) * (total_neg + 1) < 2**62 else object
+        pos = positives.astype(kind)
+        neg = negatives.astype(kind)
+        running = np.cumsum(pos) - pos + int(above)
+        return int(np.dot(neg, 2 * running + pos)) if len(pos) else 0
+    pos = positives.astype(np.float64)
+    neg = negatives.astype(np.float64)
+    running = np.cumsum(pos) - pos + float(above)
+    return float(np.dot(neg, 2 * running + pos))
 
 
 def ranking_errors(table: ScoreTable) -> RankingErrors:
