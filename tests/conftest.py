@@ -27,3 +27,15 @@ def refdata() -> Path:
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def client():
+    """A Dask LocalCluster of two worker processes, started once for the session."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as connection:
+        yield connection
+    cluster.close()

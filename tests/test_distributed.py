@@ -19,16 +19,6 @@ from phidelta.counts import ConfusionMatrix, ScoreTable  # noqa: E402
 from phidelta.signatures import signature  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    )
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
-
-
 def _uneven_chunks(n: int, rng: np.random.Generator) -> tuple[int, ...]:
     """Random chunk sizes including empty ones, summing to n."""
     cuts = np.sort(rng.integers(0, n + 1, 6))
@@ -66,8 +56,9 @@ def test_signatures_dense_sparse_and_dataframe(client):
     rng = np.random.default_rng(8)
     n = 4000
     y = rng.integers(0, 2, n)
+    y[:300] = 1  # a one-class first partition
     x = rng.normal(size=(n, 12)) + y[:, None] * rng.random(12)
-    chunks = _uneven_chunks(n, rng)
+    chunks = (300, *_uneven_chunks(n - 300, rng))
     X = da.from_array(x, chunks=(chunks, 6))  # column blocks are joined per partition
     Y = da.from_array(y, chunks=(chunks,))
     got = pdd.signature(X, Y, pos_label=1)
