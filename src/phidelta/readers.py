@@ -33,7 +33,9 @@ def read_chunks(
     if suffix in (".parquet", ".pq"):
         import pyarrow.parquet as pq
 
-        parquet = pq.ParquetFile(file)
+        # pre_buffer=False: pyarrow otherwise keeps every column chunk it read alive, and
+        # memory grows with the file instead of staying at one block
+        parquet = pq.ParquetFile(file, pre_buffer=False)
         for batch in parquet.iter_batches(batch_size=chunksize, columns=columns):
             yield batch.to_pandas()
         return
