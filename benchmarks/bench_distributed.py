@@ -4,8 +4,10 @@
    binary counts, NumPy in this process vs a LocalCluster of 2 worker processes; wall time,
    peak memory per worker, the overhead of an (almost) empty computation.
 2. The Zipf bag of words of the features benchmark (``--docs`` × ``--terms``): signature.
-3. ``phidelta stats --chunksize`` on a Parquet file several times larger than the address-space
-   limit it runs under (``RLIMIT_AS``), compared with the in-memory result on a sample.
+3. ``phidelta stats --chunksize`` on a Parquet file 4× larger than the address-space limit it
+   runs under (``RLIMIT_AS``, which also counts libraries and thread reservations: about
+   1.4 GiB of the process is virtual overhead, its resident peak stays under 1 GiB), checked
+   against the same statistics computed without a limit.
 """
 
 from __future__ import annotations
@@ -168,8 +170,9 @@ def part_three(rows: int, limit_mib: int) -> None:
     if result.returncode != 0:
         print("   failed:", result.stderr.strip()[-300:])
         return
+    child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     streamed = json.loads(result.stdout)
-    # the same statistics in memory, from the file read without a limit, column by column
+    # the same statistics without a memory limit (large blocks in this process)
     from phidelta.readers import read_chunks
     from phidelta.signatures import signature_from_chunks
 
@@ -183,8 +186,8 @@ def part_three(rows: int, limit_mib: int) -> None:
         for n, p in zip(reference.names, reference.phi_delta().phi, strict=True)
     )
     print(
-        f"   finished in {wall:.1f} s within the limit; largest |φ| difference to the "
-        f"reference {worst:.1e}"
+        f"   finished in {wall:.1f} s within the limit (peak resident {child_rss:,.0f} MiB); "
+        f"largest |φ| difference to the reference without a limit {worst:.1e}"
     )
 
 
@@ -195,8 +198,8 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=800_000)
     parser.add_argument("--terms", type=int, default=50_000)
     parser.add_argument("--nnz", type=float, default=79e6)
-    parser.add_argument("--rows", type=int, default=26_000_000)
-    parser.add_argument("--limit-mib", type=int, default=1024)
+    parser.add_argument("--rows", type=int, default=39_000_000)
+    parser.add_argument("--limit-mib", type=int, default=1536)
     parser.add_argument("--skip", default="", help="parts to skip, e.g. 12")
     args = parser.parse_args()
     if "3" not in args.skip:
