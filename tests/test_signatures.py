@@ -364,3 +364,20 @@ def test_chunk_errors():
         signature_from_chunks([(np.eye(2), [0, 1]), (np.eye(2), [2, 2])])
     with pytest.raises(ValueError, match=r"different columns"):
         signature_from_chunks([(np.eye(2), [0, 1]), (np.eye(3)[:2], [0, 1])])
+
+
+def test_sparse_kernel_and_fallback_agree(monkeypatch):
+    from phidelta.signatures import _statistics
+
+    x, y = _random_binary(11, rows=500, cols=60)
+    x[x > 0] = np.random.default_rng(0).integers(1, 4, int((x > 0).sum()))  # counts
+    matrix = sp.csr_matrix(x)
+    matrix.data[::7] = 0.0  # explicit zeros are absent
+    direct = _statistics.sparse_presence(matrix, y.astype(bool), block_nnz=97)
+    monkeypatch.setattr(_statistics, "_KERNEL", None)
+    fallback = _statistics.sparse_presence(matrix, y.astype(bool), block_nnz=97)
+    present = matrix.toarray() != 0
+    assert_allclose(direct[0], present[y == 1].sum(axis=0))
+    assert_allclose(direct[1], present[y == 0].sum(axis=0))
+    assert_allclose(direct[0], fallback[0])
+    assert_allclose(direct[1], fallback[1])

@@ -179,6 +179,25 @@ def _nnz_blocks(indptr: np.ndarray, block_nnz: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in itertools.pairwise(cuts) if b > a]
 
 
+def _transposed_kernel() -> Any:
+    """SciPy's compiled y += Aᵀ·x for a CSR block, called directly (its constructor would copy
+    each block's index slice). Private API: checked on a tiny matrix, else None."""
+    try:
+        import scipy.sparse as sp
+        from scipy.sparse import _sparsetools
+
+        kernel = _sparsetools.csc_matvec
+        probe = sp.csr_matrix(np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]))
+        out = np.zeros(2)
+        kernel(2, 3, probe.indptr, probe.indices, probe.data, np.array([1.0, 2.0, 4.0]), out)
+        return kernel if np.array_equal(out, [3.0, 6.0]) else None
+    except Exception:  # pragma: no cover - depends on the SciPy build
+        return None
+
+
+_KERNEL = _transposed_kernel()
+
+
 def sparse_presence(
     matrix: Any, is_pos: np.ndarray, block_nnz: int = 1 << 18
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -208,8 +227,23 @@ def sparse_presence(
     if len(data) and bool(np.all(data)):
         longest = max((int(indptr[b]) - int(indptr[a]) for a, b in blocks), default=0)
         ones = np.ones(longest)
+    direct = _KERNEL is not None and fmt == "csr" and indices.dtype == indptr.dtype
     for start, stop in blocks:
         lo, hi = int(indptr[start]), int(indptr[stop])
+        if direct:  # no per-block matrix object: the index slice stays a view
+            present = ones[: hi - lo] if ones is not None else (data[lo:hi] != 0).astype(np.float64)
+            local = indptr[start : stop + 1] - indptr[start]
+            for result, w in zip(results, weights, strict=True):
+                _KERNEL(
+                    n_cols,
+                    stop - start,
+                    local,
+                    indices[lo:hi],
+                    present,
+                    np.ascontiguousarray(w[start:stop]),
+                    result,
+                )
+            continue
         present = ones[: hi - lo] if ones is not None else (data[lo:hi] != 0).astype(np.float64)
         local_ptr = (indptr[start : stop + 1] - lo).astype(indices.dtype, copy=False)
         if fmt == "csr":  # a block of rows: its transpose times the rows' weights
