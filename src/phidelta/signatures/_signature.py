@@ -346,15 +346,16 @@ def _finish(
     if not rows.names:
         raise ValueError("No features to assess: every column was ignored.")
     order = _source_order(rows, names)
-    cells = np.vstack(rows.cells)[order]
+    identity = order is None
+    cells = np.vstack(rows.cells) if identity else np.vstack(rows.cells)[order]
     counts = BinaryCounts._trusted(*(cells[:, i] for i in range(4)))
     if not counts.is_soft:
         counts = BinaryCounts._trusted(*(np.rint(cells[:, i]).astype(np.int64) for i in range(4)))
     return Signature(
-        names=[rows.names[i] for i in order],
-        sources=[rows.sources[i] for i in order],
-        kinds=[rows.kinds[i] for i in order],
-        cuts=np.asarray(rows.cuts, dtype=np.float64)[order],
+        names=list(rows.names) if identity else [rows.names[i] for i in order],
+        sources=list(rows.sources) if identity else [rows.sources[i] for i in order],
+        kinds=list(rows.kinds) if identity else [rows.kinds[i] for i in order],
+        cuts=np.asarray(rows.cuts, dtype=np.float64)[slice(None) if identity else order],
         counts=counts,
         ratio=float(n_neg / n_pos),
         positive=positive,
@@ -444,17 +445,20 @@ def _check_kinds(kinds: dict[str, str] | None, names: list[str] | None) -> dict[
     bad = {k: v for k, v in forced.items() if v not in allowed}
     if bad:
         raise ValueError(f"`kinds` values must be one of {sorted(allowed)}; got {bad}.")
-    if names is not None:
+    if names is not None and forced:
         unknown = sorted(set(forced) - set(names))
         if unknown:
             raise ValueError(f"`kinds` names unknown columns {unknown}; the columns are {names}.")
     return forced
 
 
-def _source_order(rows: FeatureRows, names: list[str]) -> np.ndarray:
-    """Order the derived features by their source column's position (stable within a column)."""
-    if rows.sources == names:  # one feature per column, already in order (e.g. sparse input)
-        return np.arange(len(names))
+def _source_order(rows: FeatureRows, names: list[str]) -> np.ndarray | None:
+    """Order the derived features by their source column's position (stable within a column).
+
+    ``None`` means the rows already are in that order (one feature per column, e.g. sparse input).
+    """
+    if rows.sources == names:
+        return None
     position = {name: i for i, name in enumerate(names)}
     keys = np.array([position[s] for s in rows.sources])
     return np.argsort(keys, kind="stable")
