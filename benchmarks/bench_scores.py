@@ -89,7 +89,7 @@ def main() -> None:
     union = np.concatenate([continuous[i::100][:100_000] for i in range(100)])
     t_union, _ = best(np.sort, union)
     t_merge, _ = best(lambda: sum(parts[1:], parts[0]), repeat=1)
-    t_tree, _ = best(lambda: ScoreTable.merge(parts), repeat=1)
+    t_tree, _ = best(lambda: ScoreTable.merge(parts))
     print("merging 100 tables of 10⁵ scores")
     row("numpy.sort of the union (floor)", t_union, t_union)
     row("phidelta ScoreTable.merge", t_tree, t_union, "(target ≤ 1×)")

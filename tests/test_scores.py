@@ -263,3 +263,36 @@ def test_errors():
         measures.auc([0.1, 0.2])
     with pytest.raises(ValueError, match=r"`probabilities` must lie in \[0, 1\]"):
         measures.brier_score([1, 0], [1.2, 0.1])
+
+
+@given(
+    data=st.lists(
+        st.tuples(st.integers(-3, 3), st.integers(0, 4), st.integers(0, 4)), max_size=40
+    ),
+    splits=st.integers(1, 5),
+    scale=st.sampled_from([1, 2**30, 2**40]),  # 2**30 and 2**40 overflow the packed sort
+    weighted=st.booleans(),
+)
+def test_merge_of_many_tables_sums_counts_of_equal_scores(data, splits, scale, weighted):
+    tables = []
+    for part in range(splits):
+        rows = {s: (p, n) for s, p, n in data[part::splits]}  # distinct scores per table
+        s = np.array(sorted(rows, reverse=True), dtype=float)
+        p = np.array([rows[k][0] for k in sorted(rows, reverse=True)], dtype=np.int64) * scale
+        n = np.array([rows[k][1] for k in sorted(rows, reverse=True)], dtype=np.int64) * scale
+        if weighted:
+            p, n = p * 0.5, n * 0.25
+        tables.append(ScoreTable(s, p, n) if len(s) else ScoreTable._trusted(s, p, n))
+    merged = ScoreTable.merge(tables)
+    expected: dict[float, list] = {}
+    for t in tables:
+        for s, p, n in zip(t.scores, t.positives, t.negatives, strict=True):
+            expected.setdefault(float(s), [0, 0])
+            expected[float(s)][0] += p
+            expected[float(s)][1] += n
+    keys = sorted(expected, reverse=True)
+    assert merged.scores.tolist() == keys
+    assert merged.positives.tolist() == [expected[k][0] for k in keys]
+    assert merged.negatives.tolist() == [expected[k][1] for k in keys]
+    assert merged.positives.dtype.kind == ("f" if weighted else "i")
+    assert sum(tables[1:], tables[0]) == merged
