@@ -266,9 +266,7 @@ def test_errors():
 
 
 @given(
-    data=st.lists(
-        st.tuples(st.integers(-3, 3), st.integers(0, 4), st.integers(0, 4)), max_size=40
-    ),
+    data=st.lists(st.tuples(st.integers(-3, 3), st.integers(0, 4), st.integers(0, 4)), max_size=40),
     splits=st.integers(1, 5),
     scale=st.sampled_from([1, 2**30, 2**40]),  # 2**30 and 2**40 overflow the packed sort
     weighted=st.booleans(),
@@ -296,3 +294,28 @@ def test_merge_of_many_tables_sums_counts_of_equal_scores(data, splits, scale, w
     assert merged.negatives.tolist() == [expected[k][1] for k in keys]
     assert merged.positives.dtype.kind == ("f" if weighted else "i")
     assert sum(tables[1:], tables[0]) == merged
+
+
+@given(data=_labelled_scores(), zero=st.integers(0, 79))
+def test_isotonic_calibration_matches_scikit_learn_and_the_hull_path(data, zero):
+    isotonic = pytest.importorskip("sklearn.isotonic")
+    y, s = np.array(data[0]), np.array(data[1], dtype=float)
+    table = ScoreTable.from_scores(y, s, labels=[0, 1], pos_label=1)
+    fast = measures.IsotonicCalibrator().fit_table(table).transform(s)
+    reference = isotonic.IsotonicRegression(out_of_bounds="clip").fit(s, y).predict(s)
+    assert_allclose(fast, reference, rtol=0, atol=1e-12)
+    # a distinct score of zero weight is dropped: the map is that of the rest, never NaN
+    weights = np.ones(len(y))
+    weights[zero % len(y)] = 0.0
+    kept = weights > 0
+    if not kept.any():
+        return
+    weighted = ScoreTable.from_scores(y, s, labels=[0, 1], pos_label=1, sample_weight=weights)
+    for laplace in (False, True):
+        with_zero = measures.IsotonicCalibrator(laplace=laplace).fit_table(weighted)
+        without = measures.IsotonicCalibrator(laplace=laplace).fit_table(
+            ScoreTable.from_scores(y[kept], s[kept], labels=[0, 1], pos_label=1)
+        )
+        grid = np.linspace(-1, 7, 33)
+        assert np.all(np.isfinite(with_zero.transform(grid)))
+        assert_allclose(with_zero.transform(grid), without.transform(grid), rtol=0, atol=1e-12)

@@ -230,8 +230,28 @@ class IsotonicCalibrator:
     def fit_table(self, table: ScoreTable) -> IsotonicCalibrator:
         if not isinstance(table, ScoreTable):
             raise TypeError(f"`table` must be a ScoreTable; got {type(table).__name__}.")
+        weight = table.positives + table.negatives
+        if not np.all(weight > 0):  # scores carrying zero weight say nothing: drop them
+            kept = weight > 0
+            table = ScoreTable._trusted(
+                table.scores[kept], table.positives[kept], table.negatives[kept]
+            )
         if len(table) == 0:
-            raise ValueError("Cannot calibrate without examples.")
+            raise ValueError("Cannot calibrate without examples (of positive weight).")
+        positives = table.positives.astype(np.float64)
+        weight = positives + table.negatives
+        if not self.laplace:
+            # without the Laplace correction a segment's rate is its block's pooled rate, and
+            # collinear blocks share it: the blocks of pool-adjacent-violators suffice
+            from scipy.optimize import isotonic_regression
+
+            blocks = isotonic_regression(positives / weight, weights=weight, increasing=False)
+            starts = np.asarray(blocks.blocks[:-1])
+            rate = np.add.reduceat(positives, starts) / np.add.reduceat(weight, starts)
+            values = np.repeat(rate, np.diff(blocks.blocks))
+            self.knots_ = table.scores[::-1].copy()  # ascending, for interpolation
+            self.values_ = values[::-1].copy()
+            return self
         tp, fp = table.cumulative()
         tp, fp = tp.astype(np.float64), fp.astype(np.float64)
         # the hull is the same in coverage and ROC space; collinear points split it into the
