@@ -27,6 +27,8 @@ class ScoreTable:
     """Distinct scores (decreasing) with the positives and negatives at each.
 
     Build with :meth:`from_scores`; ``a + b`` is the table of the union of the two data sets.
+    To combine many tables use :meth:`merge` (one merge of all the sorted runs, about the cost
+    of sorting the union) rather than ``sum(tables)``, which merges them one at a time.
 
     Attributes
     ----------
