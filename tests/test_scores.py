@@ -319,3 +319,14 @@ def test_isotonic_calibration_matches_scikit_learn_and_the_hull_path(data, zero)
         grid = np.linspace(-1, 7, 33)
         assert np.all(np.isfinite(with_zero.transform(grid)))
         assert_allclose(with_zero.transform(grid), without.transform(grid), rtol=0, atol=1e-12)
+
+
+@given(data=_labelled_scores())
+def test_score_table_construction_paths_agree(data):
+    y, s = np.array(data[0], dtype=bool), np.array(data[1], dtype=float) - 3
+    s[s == 0] = -0.0  # signed zeros are one score
+    packed = ScoreTable._from_mask(s, y)
+    searched = ScoreTable._from_mask_searched(s, y)
+    assert packed == searched
+    assert packed.total_positives == y.sum()
+    assert packed.total_negatives == (~y).sum()

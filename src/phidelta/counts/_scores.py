@@ -189,10 +189,36 @@ class ScoreTable:
 
     @classmethod
     def _from_mask(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
-        """Sort-based construction: one sort of all scores, one of the positives' scores."""
-        ascending = np.sort(s)
-        if len(ascending) == 0:
+        """Sort-based construction: the positives' and the negatives' scores are sorted apart
+        (together about the cost of one sort), reduced to (distinct score, count) runs, and the
+        two runs are merged by one stable sort that carries the counts packed into the
+        imaginary part of a complex number (exact below 2⁵³; see :func:`_merge_runs`)."""
+        if len(s) == 0:
             return cls._trusted(np.empty(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        positives = np.sort(s[is_pos])
+        negatives = np.sort(s[~is_pos])
+        base = len(negatives) + 1
+        if len(positives) * base + len(negatives) >= 2**53:  # packing would not be exact
+            return cls._from_mask_searched(s, is_pos)
+        pos_scores, pos_counts = _runs(positives)
+        neg_scores, neg_counts = _runs(negatives)
+        k = len(pos_scores)
+        packed = np.empty(k + len(neg_scores), dtype=np.complex128)
+        packed.real[:k] = pos_scores
+        packed.real[k:] = neg_scores
+        packed.imag[:k] = pos_counts
+        packed.imag[:k] *= base
+        packed.imag[k:] = neg_counts
+        packed.sort(kind="stable")  # two ascending runs: one merge
+        keys = packed.real
+        starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+        p, n = np.divmod(np.add.reduceat(packed.imag, starts).astype(np.int64), base)
+        return cls._trusted(keys[starts][::-1], p[::-1].copy(), n[::-1].copy())
+
+    @classmethod
+    def _from_mask_searched(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
+        """One sort of all scores, one of the positives' scores, then a search (any size)."""
+        ascending = np.sort(s)
         starts = np.flatnonzero(np.concatenate([[True], ascending[1:] != ascending[:-1]]))
         distinct = ascending[starts]
         totals = np.diff(np.concatenate([starts, [len(ascending)]]))
@@ -271,6 +297,14 @@ class ScoreTable:
         tp, fp = self.cumulative()
         p, n = self.total_positives, self.total_negatives
         return BinaryCounts._trusted(n - fp, fp, p - tp, tp)
+
+
+def _runs(ascending: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values of a sorted array and how often each occurs."""
+    if len(ascending) == 0:
+        return ascending, np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate([[True], ascending[1:] != ascending[:-1]]))
+    return ascending[starts], np.diff(np.append(starts, len(ascending)))
 
 
 def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
