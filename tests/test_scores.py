@@ -330,3 +330,10 @@ def test_score_table_construction_paths_agree(data):
     assert packed == searched
     assert packed.total_positives == y.sum()
     assert packed.total_negatives == (~y).sum()
+
+
+def test_empty_weighted_scores_give_an_empty_table():
+    table = ScoreTable.from_scores([], [], labels=[0, 1], pos_label=1, sample_weight=[])
+    assert len(table) == 0
+    assert table.total_positives == 0
+    assert table.total_negatives == 0

@@ -178,13 +178,7 @@ class ScoreTable:
             if np.any(w < 0):
                 raise ValueError("`sample_weight` must be non-negative.")
             order = np.argsort(-s, kind="stable")
-            ordered = s[order]
-            starts = np.concatenate([[True], ordered[1:] != ordered[:-1]])
-            group = np.cumsum(starts) - 1
-            k = int(starts.sum())
-            p = np.bincount(group, weights=(w * is_pos)[order], minlength=k)
-            n = np.bincount(group, weights=(w * ~is_pos)[order], minlength=k)
-            return cls._trusted(ordered[starts], p, n)
+            return cls._trusted(*_sum_runs(s[order], (w * is_pos)[order], (w * ~is_pos)[order]))
         return cls._from_mask(s, is_pos)
 
     @classmethod
@@ -209,19 +203,13 @@ class ScoreTable:
         packed.imag[:k] = pos_counts
         packed.imag[:k] *= base
         packed.imag[k:] = neg_counts
-        packed.sort(kind="stable")  # two ascending runs: one merge
-        keys = packed.real
-        starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
-        p, n = np.divmod(np.add.reduceat(packed.imag, starts).astype(np.int64), base)
-        return cls._trusted(keys[starts][::-1], p[::-1].copy(), n[::-1].copy())
+        distinct, p, n = _merge_packed(packed, base)  # two ascending runs: one merge
+        return cls._trusted(distinct[::-1], p[::-1].copy(), n[::-1].copy())
 
     @classmethod
     def _from_mask_searched(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
         """One sort of all scores, one of the positives' scores, then a search (any size)."""
-        ascending = np.sort(s)
-        starts = np.flatnonzero(np.concatenate([[True], ascending[1:] != ascending[:-1]]))
-        distinct = ascending[starts]
-        totals = np.diff(np.concatenate([starts, [len(ascending)]]))
+        distinct, totals = _runs(np.sort(s))
         # positives at each distinct score: locate each positive's score and count (the needles
         # are sorted first, so the search walks memory in order)
         where = np.searchsorted(distinct, np.sort(s[is_pos]))
@@ -301,10 +289,31 @@ class ScoreTable:
 
 def _runs(ascending: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct values of a sorted array and how often each occurs."""
-    if len(ascending) == 0:
-        return ascending, np.zeros(0, dtype=np.intp)
-    starts = np.flatnonzero(np.concatenate([[True], ascending[1:] != ascending[:-1]]))
+    starts = _run_starts(ascending)
     return ascending[starts], np.diff(np.append(starts, len(ascending)))
+
+
+def _run_starts(keys: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of a sorted array starts."""
+    if len(keys) == 0:
+        return np.zeros(0, dtype=np.intp)
+    return np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+
+
+def _sum_runs(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The distinct values of sorted ``keys`` and, for each array of ``values``, its sum over
+    each run of equal keys."""
+    starts = _run_starts(keys)
+    return keys[starts], *(np.add.reduceat(v, starts) for v in values)
+
+
+def _merge_packed(packed: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Stable-sort complex entries ``key + 1j·(positives·base + negatives)`` (integer counts,
+    every sum below 2⁵³) and return the distinct keys with the summed positives and negatives."""
+    packed.sort(kind="stable")
+    keys, sums = _sum_runs(packed.real, packed.imag)
+    p, n = np.divmod(sums.astype(np.int64), base)
+    return keys, p, n
 
 
 def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
@@ -332,16 +341,9 @@ def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
         packed.imag = positives
         packed.imag *= base
         packed.imag += negatives  # exact: integers below 2**53
-        packed.sort(kind="stable")
-        keys = packed.real
-        starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
-        p, n = np.divmod(np.add.reduceat(packed.imag, starts).astype(np.int64), base)
+        scores, p, n = _merge_packed(packed, base)
     else:
         order = np.argsort(negated, kind="stable")
-        keys = negated[order]
-        starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
-        p = np.add.reduceat(positives[order], starts)
-        n = np.add.reduceat(negatives[order], starts)
-    scores = keys[starts]
+        scores, p, n = _sum_runs(negated[order], positives[order], negatives[order])
     np.negative(scores, out=scores)
     return ScoreTable._trusted(scores, p, n)
