@@ -346,16 +346,22 @@ def _finish(
     if not rows.names:
         raise ValueError("No features to assess: every column was ignored.")
     order = _source_order(rows, names)
-    identity = order is None
-    cells = np.vstack(rows.cells) if identity else np.vstack(rows.cells)[order]
+    cells = np.vstack(rows.cells)
+    cuts = np.asarray(rows.cuts, dtype=np.float64)
+    row_names, sources, kinds = rows.names, rows.sources, rows.kinds
+    if order is not None:
+        cells, cuts = cells[order], cuts[order]
+        row_names, sources, kinds = (
+            [items[i] for i in order] for items in (rows.names, rows.sources, rows.kinds)
+        )
     counts = BinaryCounts._trusted(*(cells[:, i] for i in range(4)))
     if not counts.is_soft:
         counts = BinaryCounts._trusted(*(np.rint(cells[:, i]).astype(np.int64) for i in range(4)))
     return Signature(
-        names=list(rows.names) if identity else [rows.names[i] for i in order],
-        sources=list(rows.sources) if identity else [rows.sources[i] for i in order],
-        kinds=list(rows.kinds) if identity else [rows.kinds[i] for i in order],
-        cuts=np.asarray(rows.cuts, dtype=np.float64)[slice(None) if identity else order],
+        names=list(row_names),
+        sources=list(sources),
+        kinds=list(kinds),
+        cuts=cuts,
         counts=counts,
         ratio=float(n_neg / n_pos),
         positive=positive,
