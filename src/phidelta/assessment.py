@@ -18,7 +18,21 @@ from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
-__all__ = ["Assessment", "assess", "assess_chunks", "cross_validate"]
+__all__ = ["SUMMARY_MEASURES", "Assessment", "assess", "assess_chunks", "cross_validate"]
+
+#: The per-fold measures that assessment summaries (CLI table, HTML report) show.
+SUMMARY_MEASURES = (
+    "accuracy",
+    "unbiased_accuracy",
+    "sensitivity",
+    "specificity",
+    "precision",
+    "f1_score",
+    "mcc",
+    "unbiased_mcc",
+    "phi",
+    "delta",
+)
 
 
 @dataclass(frozen=True)

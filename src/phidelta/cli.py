@@ -228,18 +228,24 @@ def _dask_frame(path: str, scheduler: str | None, columns: list[str] | None = No
     return frame, client
 
 
-def _engine_options(function: Any) -> Any:
+def _streaming_options(function: Any) -> Any:
+    """--chunksize, --engine and --scheduler: how a data file is read and reduced."""
     function = click.option(
         "--scheduler",
         help="Address of a Dask scheduler to use (with --engine dask), e.g. tcp://10.0.0.5:8786.",
     )(function)
-    return click.option(
+    function = click.option(
         "--engine",
         type=click.Choice(["numpy", "dask"]),
         default="numpy",
         show_default=True,
         help="numpy: this process; dask: per-partition counts reduced by "
         "Dask (a local pool, or --scheduler).",
+    )(function)
+    return click.option(
+        "--chunksize",
+        type=click.IntRange(min=1),
+        help="Stream the file in blocks of this many rows (files larger than memory).",
     )(function)
 
 
@@ -291,12 +297,7 @@ if click is not None:
     @click.option("--top", type=int, default=0, help="Show only the first N features.")
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the φ-δ diagram to this PNG/SVG/PDF.")
-    @click.option(
-        "--chunksize",
-        type=click.IntRange(min=1),
-        help="Stream the file in blocks of this many rows (files larger than memory).",
-    )
-    @_engine_options
+    @_streaming_options
     @_errors
     def stats(
         data: str,
@@ -410,12 +411,7 @@ if click is not None:
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the φ-δ diagram of the folds here.")
     @click.option("--roc", "roc_path", help="Write the pooled ROC curve here (needs --score).")
-    @click.option(
-        "--chunksize",
-        type=click.IntRange(min=1),
-        help="Stream the file in blocks of this many rows (files larger than memory).",
-    )
-    @_engine_options
+    @_streaming_options
     @_errors
     def assess(
         predictions: str,
@@ -534,18 +530,9 @@ if click is not None:
         plot_path: str | None,
         roc_path: str | None,
     ) -> None:
-        names = [
-            "accuracy",
-            "unbiased_accuracy",
-            "sensitivity",
-            "specificity",
-            "precision",
-            "f1_score",
-            "mcc",
-            "unbiased_mcc",
-            "phi",
-            "delta",
-        ]
+        from phidelta.assessment import SUMMARY_MEASURES
+
+        names = list(SUMMARY_MEASURES)
         table = result.measures(names)
         columns: dict[str, Any] = {"fold": [str(f) for f in result.folds]}
         for f in ("tn", "fp", "fn", "tp"):
@@ -591,12 +578,7 @@ if click is not None:
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the entropy triangle here.")
-    @click.option(
-        "--chunksize",
-        type=click.IntRange(min=1),
-        help="Stream the file in blocks of this many rows (files larger than memory).",
-    )
-    @_engine_options
+    @_streaming_options
     @_errors
     def triangle(
         data: str,

@@ -230,18 +230,9 @@ def assessment_section(assessment: Any) -> str:
             ax=ax, measures=("classification_error", "signal_efficiency", "background_acceptance")
         )
         figures.append(figure_html(fig, "threshold dependence (Jiřina Figs. 2–3)"))
-    names = [
-        "accuracy",
-        "unbiased_accuracy",
-        "sensitivity",
-        "specificity",
-        "precision",
-        "f1_score",
-        "mcc",
-        "unbiased_mcc",
-        "phi",
-        "delta",
-    ]
+    from phidelta.assessment import SUMMARY_MEASURES
+
+    names = list(SUMMARY_MEASURES)
     table = assessment.measures(names)
     columns: dict[str, Any] = {"fold": [str(f) for f in assessment.folds]}
     columns.update({n: table[n] for n in names})
