@@ -14,6 +14,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_same_length
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._score_keys import count_sorted_keys, decode_scores, labelled_keys
 
 __all__ = ["ScoreTable"]
 
@@ -183,12 +184,24 @@ class ScoreTable:
 
     @classmethod
     def _from_mask(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
-        """Sort-based construction: the positives' and the negatives' scores are sorted apart
-        (together about the cost of one sort), reduced to (distinct score, count) runs, and the
-        two runs are merged by one stable sort that carries the counts packed into the
-        imaginary part of a complex number (exact below 2⁵³; see :func:`_merge_runs`)."""
+        """Sort-based construction: one SIMD sort of 64-bit keys that carry each score and its
+        label (see :mod:`phidelta.counts._score_keys`), then one pass over the sorted keys."""
         if len(s) == 0:
             return cls._trusted(np.empty(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        made = labelled_keys(s, is_pos, float(s.min()), float(s.max()))
+        if made is None:  # scores spanning nearly the whole double range
+            return cls._from_mask_packed(s, is_pos)
+        keys, code = made
+        keys.sort()
+        values, positives, negatives = count_sorted_keys(keys)
+        return cls._trusted(decode_scores(values, code), positives, negatives)
+
+    @classmethod
+    def _from_mask_packed(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
+        """The positives' and the negatives' scores sorted apart (together about the cost of
+        one sort), reduced to (distinct score, count) runs, and the two runs merged by one
+        stable sort that carries the counts packed into the imaginary part of a complex number
+        (exact below 2⁵³; see :func:`_merge_runs`)."""
         positives = np.sort(s[is_pos])
         negatives = np.sort(s[~is_pos])
         base = len(negatives) + 1

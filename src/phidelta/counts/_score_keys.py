@@ -1,0 +1,140 @@
+"""Order-preserving integer keys for float scores, with the class label in the lowest bit.
+
+A score table needs the scores sorted with their labels alongside. Sorting indices (argsort)
+is several times slower than sorting plain 64-bit numbers, which NumPy does with SIMD. So each
+score x becomes one unsigned 64-bit key
+
+    key = 2·(v(max) − v(x)) + [x is positive]
+
+where v is a strictly increasing integer image of the float: the bits of |x| (for non-negative
+doubles their order is their bits' order) with the sign of x. Sorting the keys ascending gives
+the scores in decreasing order, negatives before positives within a tie, and ``key >> 1``
+decodes back to the exact float. ±0 map to one key (they are one score).
+
+The label bit needs v(max) − v(min) < 2⁶³. That always holds when all scores have one sign.
+With both signs, the unused small magnitudes are squeezed out first: every non-zero |x| is
+shifted down by (smallest non-zero magnitude − 1), which keeps the order and leaves zero
+alone. Only scores spanning nearly the whole double range (e.g. 1e-300 next to ±1e300) still
+do not fit; :func:`labelled_keys` then returns ``None`` and the caller falls back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["KeyCode", "count_sorted_keys", "decode_scores", "labelled_keys"]
+
+_MAGNITUDE = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
+_SIGN = np.uint64(1 << 63)
+_ONE = np.uint64(1)
+_LIMIT = 2**63  # v(max) − v(min) must stay below this for the label bit to fit
+
+
+def _magnitude_bits(x: float) -> int:
+    return int(np.float64(abs(x)).view(np.uint64))
+
+
+@dataclass(frozen=True)
+class KeyCode:
+    """How keys were made: ``top`` = v(max score), ``shift`` = magnitudes' offset (0: none),
+    ``negative`` = some score is below zero."""
+
+    top: int
+    shift: int
+    negative: bool
+
+
+def labelled_keys(
+    scores: np.ndarray, is_positive: np.ndarray, low: float, high: float
+) -> tuple[np.ndarray, KeyCode] | None:
+    """Keys ``2·(v(high) − v(x)) + label`` (uint64, a new array) or ``None`` if they do not fit.
+
+    ``scores`` are finite float64 with minimum ``low`` and maximum ``high``.
+    """
+    keys = np.bitwise_and(scores.view(np.uint64), _MAGNITUDE)  # |x| as bits; ±0 → 0
+    signed = keys.view(np.int64)
+    shift = 0
+    span = _magnitude_bits(high) + _magnitude_bits(low)
+    if low < 0 < high and span >= _LIMIT:
+        np.subtract(keys, _ONE, out=keys)  # zeros wrap around to 2⁶⁴ − 1
+        shift = int(keys.min())  # smallest non-zero magnitude − 1
+        if span - 2 * shift >= _LIMIT:
+            return None
+        # non-zero: (m − 1) − (shift − 1) = m − shift ≥ 1; zero: 2⁶⁴ − shift, negative as int64
+        np.subtract(keys, np.uint64((shift - 1) % 2**64), out=keys)
+        np.maximum(signed, 0, out=signed)
+    magnitude_high = _magnitude_bits(high)
+    top = magnitude_high - shift if high > 0 else -magnitude_high
+    if low >= 0:  # v = |x|
+        np.subtract(np.uint64(top), keys, out=keys)
+    elif high <= 0:  # v = −|x|, so v(high) − v = |x| − |high|
+        np.add(keys, np.uint64(top % 2**64), out=keys)
+    else:  # v = ±g: two's complement from sign and magnitude, (g ^ s) − s with s = 0 or −1
+        sign = np.right_shift(scores.view(np.int64), 63)
+        np.bitwise_xor(signed, sign, out=signed)
+        np.add(sign, top, out=sign)
+        np.subtract(sign, signed, out=signed)  # top + s − (g ^ s) = top − v
+    np.left_shift(keys, _ONE, out=keys)
+    np.bitwise_or(keys, is_positive, out=keys)
+    return keys, KeyCode(top, shift, low < 0)
+
+
+def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
+    """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them."""
+    zero = None
+    if code.shift and code.top >= 0:  # the one value that is exactly zero keeps no shift
+        at = int(np.searchsorted(values, np.uint64(code.top)))
+        if at < len(values) and values[at] == code.top:
+            zero = at
+    v = values.view(np.int64)
+    np.subtract(np.int64(code.top), v, out=v)
+    if code.negative:
+        sign = v < 0
+        np.abs(v, out=v)
+    if code.shift:
+        v += code.shift
+        if zero is not None:
+            v[zero] = 0
+    bits = v.view(np.uint64)
+    if code.negative:
+        np.bitwise_or(bits, _SIGN, out=bits, where=sign)
+    return bits.view(np.float64)
+
+
+def count_sorted_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct values (``key >> 1``, ascending) of sorted labelled keys with the number of
+    positives and negatives at each. ``keys`` may be overwritten."""
+    n = len(keys)
+    if n == 0:
+        return keys, np.zeros(0, np.int64), np.zeros(0, np.int64)
+    change = np.not_equal(keys[1:], keys[:-1])
+    if change.all():  # every (score, label) once: continuous scores
+        lengths = None
+    else:
+        starts = np.empty(n, dtype=bool)
+        starts[0] = True
+        starts[1:] = change
+        starts = np.flatnonzero(starts)
+        keys = keys[starts]
+        lengths = np.empty(len(starts), dtype=np.int64)
+        np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
+        lengths[-1] = n - starts[-1]
+    del change
+    label = np.bitwise_and(keys, _ONE, out=np.empty(len(keys), np.uint8), casting="unsafe")
+    values = np.right_shift(keys, _ONE, out=keys)
+    if lengths is None:
+        positives = label.astype(np.int64)
+        negatives = np.subtract(1, positives)
+    else:
+        positives = np.multiply(lengths, label)
+        negatives = np.subtract(lengths, positives, out=lengths)
+    # a score held by both classes is a run of negatives (bit 0) then one of positives (bit 1)
+    shared = np.flatnonzero(np.equal(values[1:], values[:-1]))
+    if len(shared):
+        positives[shared] = positives[shared + 1]
+        keep = np.ones(len(values), dtype=bool)
+        keep[shared + 1] = False
+        values, positives, negatives = values[keep], positives[keep], negatives[keep]
+    return values, positives, negatives

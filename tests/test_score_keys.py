@@ -1,0 +1,85 @@
+"""Score tables built from labelled 64-bit keys: every float, every sign pattern, every tie."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from phidelta.counts import ScoreTable
+from phidelta.counts._score_keys import labelled_keys
+
+TINY = 5e-324  # the smallest subnormal
+
+
+def _reference(y: np.ndarray, s: np.ndarray) -> tuple[list[float], list[int], list[int]]:
+    """Count with a dictionary (−0.0 and 0.0 are one key, as they are one score)."""
+    counts: dict[float, list[int]] = {}
+    for label, score in zip(y.tolist(), s.tolist(), strict=True):
+        counts.setdefault(score, [0, 0])[0 if label else 1] += 1
+    scores = sorted(counts, reverse=True)
+    return scores, [counts[k][0] for k in scores], [counts[k][1] for k in scores]
+
+
+def _assert_matches_reference(y: np.ndarray, s: np.ndarray) -> ScoreTable:
+    table = ScoreTable._from_mask(s, y)
+    scores, positives, negatives = _reference(y, s)
+    assert table.scores.tolist() == scores
+    assert table.positives.tolist() == positives
+    assert table.negatives.tolist() == negatives
+    assert table.positives.dtype == table.negatives.dtype == np.int64
+    assert np.all(np.diff(table.scores) < 0)
+    return table
+
+
+_any_float = st.floats(allow_nan=False, allow_infinity=False)
+_pool = st.lists(_any_float, min_size=1, max_size=6)  # few distinct values: many ties
+
+
+@given(
+    data=st.tuples(_pool, st.integers(1, 60)).flatmap(
+        lambda pool_n: st.tuples(
+            st.lists(st.booleans(), min_size=pool_n[1], max_size=pool_n[1]),
+            st.lists(st.sampled_from(pool_n[0]), min_size=pool_n[1], max_size=pool_n[1]),
+        )
+    )
+)
+def test_tied_scores_of_any_magnitude_and_sign(data):
+    _assert_matches_reference(np.array(data[0]), np.array(data[1], dtype=np.float64))
+
+
+@given(
+    y=st.lists(st.booleans(), min_size=1, max_size=40),
+    s=st.lists(_any_float, min_size=40, max_size=40),
+)
+def test_distinct_scores_of_any_magnitude_and_sign(y, s):
+    _assert_matches_reference(np.array(y), np.array(s[: len(y)], dtype=np.float64))
+
+
+@pytest.mark.parametrize(
+    ("scores", "fits"),
+    [
+        ([0.0, 0.25, 1.0, 0.25, 1e-300], True),  # non-negative: probabilities
+        ([-0.0, -3.5, -1e300, -3.5, -TINY], True),  # non-positive
+        ([-0.75, 0.5, 0.0, -0.0, 0.5], True),  # both signs, no squeezing needed
+        ([-5.5, 6.25, 0.0, -0.0, 1e-7, -6.25], True),  # both signs, small magnitudes squeezed out
+        ([-1e300, 1e300, 1e-5, 0.0], True),  # squeezed just enough
+        ([-1e300, 1e300, TINY, 0.0], False),  # spans everything: the packed fallback
+        ([-1.7976931348623157e308, TINY, 1.0], False),
+    ],
+)
+def test_every_key_branch_and_the_fallback(scores, fits):
+    s = np.array(scores * 3)
+    y = np.arange(len(s)) % 2 == 0
+    made = labelled_keys(s, y, float(s.min()), float(s.max()))
+    assert (made is not None) == fits
+    table = _assert_matches_reference(y, s)
+    assert not np.signbit(table.scores[table.scores == 0]).any()  # one zero, written +0.0
+
+
+def test_large_continuous_input_matches_the_packed_path():
+    rng = np.random.default_rng(7)
+    y = rng.random(200_000) < 0.3
+    s = np.concatenate([rng.normal(size=100_000), np.round(rng.normal(size=100_000), 2)])
+    assert ScoreTable._from_mask(s, y) == ScoreTable._from_mask_packed(s, y)
