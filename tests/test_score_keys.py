@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phidelta.counts import ScoreTable
-from phidelta.counts._score_keys import labelled_keys
+from phidelta.counts import ScoreTable, _score_keys
+from phidelta.counts._score_keys import labelled_keys, sort_keys
 
 TINY = 5e-324  # the smallest subnormal
 
@@ -82,4 +82,30 @@ def test_large_continuous_input_matches_the_packed_path():
     rng = np.random.default_rng(7)
     y = rng.random(200_000) < 0.3
     s = np.concatenate([rng.normal(size=100_000), np.round(rng.normal(size=100_000), 2)])
+    assert ScoreTable._from_mask(s, y) == ScoreTable._from_mask_packed(s, y)
+
+
+@pytest.mark.parametrize(
+    ("scores", "as_doubles"), [([0.5, 0.25, 0.5], True), ([-1e300, 1e300, 1e-5], False)]
+)
+def test_keys_sort_as_doubles_only_below_the_bits_of_infinity(scores, as_doubles):
+    s = np.array(scores * 4)
+    y = np.arange(len(s)) % 3 == 0
+    keys, code = labelled_keys(s, y, float(s.min()), float(s.max()))
+    assert (code.largest < 0x7FF0_0000_0000_0000) == as_doubles
+    assert int(keys.max()) <= code.largest
+    expected = np.sort(keys)
+    sort_keys(keys, code)
+    assert np.array_equal(keys, expected)
+
+
+def test_keys_are_made_block_by_block_the_same_as_at_once(monkeypatch):
+    rng = np.random.default_rng(3)
+    s = np.concatenate([rng.normal(size=5000), [0.0, -0.0, 1e-9]])
+    y = rng.random(len(s)) < 0.5
+    whole, code = labelled_keys(s, y, float(s.min()), float(s.max()))
+    monkeypatch.setattr(_score_keys, "_BLOCK", 7)
+    blocked, blocked_code = labelled_keys(s, y, float(s.min()), float(s.max()))
+    assert code == blocked_code
+    assert np.array_equal(whole, blocked)
     assert ScoreTable._from_mask(s, y) == ScoreTable._from_mask_packed(s, y)

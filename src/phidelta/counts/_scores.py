@@ -14,7 +14,12 @@ import numpy as np
 from phidelta._validation import as_float_array, check_same_length
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
-from phidelta.counts._score_keys import count_sorted_keys, decode_scores, labelled_keys
+from phidelta.counts._score_keys import (
+    count_sorted_keys,
+    decode_scores,
+    labelled_keys,
+    sort_keys,
+)
 
 __all__ = ["ScoreTable"]
 
@@ -192,7 +197,7 @@ class ScoreTable:
         if made is None:  # scores spanning nearly the whole double range
             return cls._from_mask_packed(s, is_pos)
         keys, code = made
-        keys.sort()
+        sort_keys(keys, code)
         values, positives, negatives = count_sorted_keys(keys)
         return cls._trusted(decode_scores(values, code), positives, negatives)
 
@@ -286,11 +291,13 @@ class ScoreTable:
 
     def cumulative(self) -> tuple[np.ndarray, np.ndarray]:
         """(TP, FP) at each threshold of :meth:`thresholds`: the coverage curve's points."""
-        zero = np.zeros(1, dtype=np.result_type(self.positives, self.negatives))
-        return (
-            np.concatenate([zero, np.cumsum(self.positives)]),
-            np.concatenate([zero, np.cumsum(self.negatives)]),
-        )
+        kind = np.result_type(self.positives, self.negatives)
+        tp = np.empty(len(self) + 1, dtype=kind)
+        fp = np.empty(len(self) + 1, dtype=kind)
+        tp[0] = fp[0] = 0
+        np.cumsum(self.positives, out=tp[1:])
+        np.cumsum(self.negatives, out=fp[1:])
+        return tp, fp
 
     def counts(self) -> BinaryCounts:
         """Binary counts at every threshold of :meth:`thresholds` (d + 1 entries): every binary

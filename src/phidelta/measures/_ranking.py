@@ -159,14 +159,22 @@ def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) 
         total_neg = int(negatives.sum())
         # every term is at most 2·P·N: int64 is exact below 2⁶³, Python integers beyond
         kind = np.int64 if 2 * (total_pos + 1) * (total_neg + 1) < 2**62 else object
-        pos = positives.astype(kind)
-        neg = negatives.astype(kind)
-        running = np.cumsum(pos) - pos + int(above)
-        return int(np.dot(neg, 2 * running + pos)) if len(pos) else 0
-    pos = positives.astype(np.float64)
-    neg = negatives.astype(np.float64)
-    running = np.cumsum(pos) - pos + float(above)
-    return float(np.dot(neg, 2 * running + pos))
+        pos = positives.astype(kind, copy=False)
+        neg = negatives.astype(kind, copy=False)
+        return int(_pair_sum(pos, neg, int(above))) if len(pos) else 0
+    pos = positives.astype(np.float64, copy=False)
+    neg = negatives.astype(np.float64, copy=False)
+    return float(_pair_sum(pos, neg, float(above)))
+
+
+def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
+    """Σᵢ Nᵢ·(2·P_above,i + Pᵢ) in one buffer: running = 2·cumsum(P) − P (+ 2·above)."""
+    running = np.cumsum(pos)
+    running *= 2
+    running -= pos
+    if above:
+        running += 2 * above
+    return np.dot(neg, running)
 
 
 def ranking_errors(table: ScoreTable) -> RankingErrors:
