@@ -109,3 +109,18 @@ def test_keys_are_made_block_by_block_the_same_as_at_once(monkeypatch):
     assert code == blocked_code
     assert np.array_equal(whole, blocked)
     assert ScoreTable._from_mask(s, y) == ScoreTable._from_mask_packed(s, y)
+
+
+@pytest.mark.parametrize("tied", [False, True])
+def test_merging_tables_equals_the_table_of_the_union(tied):
+    # continuous parts take the re-listing path, heavily tied parts the packed run merge
+    rng = np.random.default_rng(11)
+    y = rng.random(30_000) < 0.4
+    s = rng.normal(size=30_000)
+    s = np.round(s, 1) if tied else s
+    parts = [ScoreTable.from_scores(y[i::7], s[i::7], labels=[False, True]) for i in range(7)]
+    union = ScoreTable.from_scores(y, s)
+    entries = sum(len(t) for t in parts)
+    assert (entries * 2 >= len(s)) != tied  # the two paths are both exercised
+    assert ScoreTable.merge(parts) == union
+    assert sum(parts[1:], parts[0]) == union

@@ -339,12 +339,14 @@ def _merge_packed(packed: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray
 def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
     """Merge tables (each a strictly decreasing run of scores) and sum the counts of equal scores.
 
-    The negated scores of each table are an ascending run, so a stable sort (timsort) merges
-    the runs in about n·log2(runs) steps instead of a full sort. Integer counts ride along inside
-    the sort: each entry becomes the complex number ``−score + 1j·(positives·M + negatives)``
-    with M = total negatives + 1, and complex numbers sort by real part first. That is exact
-    while every packed sum stays below 2⁵³; otherwise (or for weighted counts) an indirect sort
-    is used.
+    When the tables hold about one example per score (at most two on average), the examples
+    are listed again and tabled by one sort of labelled keys (:meth:`ScoreTable._from_mask`).
+    Otherwise the negated scores of each table are an ascending run, so a stable sort (timsort)
+    merges the runs in about n·log2(runs) steps instead of a full sort. Integer counts ride
+    along inside the sort: each entry becomes the complex number
+    ``−score + 1j·(positives·M + negatives)`` with M = total negatives + 1, and complex numbers
+    sort by real part first. That is exact while every packed sum stays below 2⁵³; otherwise (or
+    for weighted counts) an indirect sort is used.
     """
     negated = np.concatenate([t.scores for t in tables])
     np.negative(negated, out=negated)
@@ -354,6 +356,21 @@ def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
         return ScoreTable._trusted(negated, positives, negatives)
     integer = positives.dtype.kind in "iu" and negatives.dtype.kind in "iu"
     total_p, total_n = (int(positives.sum()), int(negatives.sum())) if integer else (0, 0)
+    if (
+        len(tables) > 2  # two runs: timsort merges them in one linear pass
+        and integer
+        and total_p + total_n <= 2 * len(negated)
+        and np.add(positives, negatives).min() > 0  # a score without examples must stay
+    ):
+        # mostly single examples per score (continuous scores): cheaper to list the examples
+        # again and build their table with one key sort than to merge the runs
+        scores = np.negative(negated, out=negated)
+        if total_p + total_n == len(scores):  # exactly one example per entry
+            return ScoreTable._from_mask(scores, positives.astype(bool))
+        examples = np.concatenate([np.repeat(scores, positives), np.repeat(scores, negatives)])
+        is_pos = np.zeros(len(examples), dtype=bool)
+        is_pos[:total_p] = True
+        return ScoreTable._from_mask(examples, is_pos)
     base = total_n + 1
     if integer and total_p * base + total_n < 2**53:
         packed = np.empty(len(negated), dtype=np.complex128)
