@@ -84,7 +84,9 @@ def squared_error(
     """
     p = _probabilities(probabilities)
     if p.ndim == 1:
-        return (p - _positive_indicator(y_true, pos_label, len(p))) ** 2
+        errors = _positive_indicator(y_true, pos_label, len(p))  # a new array: reuse it
+        np.subtract(p, errors, out=errors)
+        return np.square(errors, out=errors)
     if classes is None:
         classes = list(range(p.shape[1]))
     classes = list(np.asarray(classes).tolist())
