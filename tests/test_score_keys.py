@@ -124,3 +124,14 @@ def test_merging_tables_equals_the_table_of_the_union(tied):
     assert (entries * 2 >= len(s)) != tied  # the two paths are both exercised
     assert ScoreTable.merge(parts) == union
     assert sum(parts[1:], parts[0]) == union
+
+
+def test_strided_and_big_endian_scores_give_the_same_table():
+    rng = np.random.default_rng(5)
+    matrix = rng.normal(size=(500, 3))
+    y = matrix[:, 1] > 0
+    column = matrix[:, 0]  # a strided view
+    expected = ScoreTable.from_scores(y, column.copy())
+    assert not column.flags.c_contiguous
+    assert ScoreTable.from_scores(y, column) == expected
+    assert ScoreTable.from_scores(y, column.astype(">f8")) == expected
