@@ -114,12 +114,9 @@ def counts(y_true: Any, y_pred: Any, *, pos_label: Any = None, labels: Any = Non
     """
     if not (_is_dask(y_true) or _is_dask(y_pred)):
         return BinaryCounts.from_labels(y_true, y_pred, pos_label=pos_label, labels=labels)
-    dask = _require_dask()
-    pieces = [
-        dask.delayed(_labels_counts)(t, p, pos_label, labels)
-        for t, p in _aligned(("y_true", y_true), ("y_pred", y_pred))
-    ]
-    return _compute(_tree(pieces, _add))
+    return _sum_of_partitions(
+        _labels_counts, ("y_true", y_true), ("y_pred", y_pred), pos_label, labels
+    )
 
 
 def _labels_counts(t: Any, p: Any, pos_label: Any, labels: Any) -> BinaryCounts:
@@ -132,18 +129,22 @@ def _add(a: Any, b: Any) -> Any:
     return a + b
 
 
+def _sum_of_partitions(
+    build: Callable[..., Any], first: tuple[str, Any], second: tuple[str, Any], *options: Any
+) -> Any:
+    """``build(a, b, *options)`` on each pair of aligned partitions, added up in a tree."""
+    dask = _require_dask()
+    pieces = [dask.delayed(build)(a, b, *options) for a, b in _aligned(first, second)]
+    return _compute(_tree(pieces, _add))
+
+
 def score_table(
     y_true: Any, scores: Any, *, pos_label: Any = None, labels: Any = None
 ) -> ScoreTable:
     """The exact score table of labelled scores in dask collections (merged in a tree)."""
     if not (_is_dask(y_true) or _is_dask(scores)):
         return ScoreTable.from_scores(y_true, scores, pos_label=pos_label, labels=labels)
-    dask = _require_dask()
-    pieces = [
-        dask.delayed(_table)(t, s, pos_label, labels)
-        for t, s in _aligned(("y_true", y_true), ("scores", scores))
-    ]
-    return _compute(_tree(pieces, _add))
+    return _sum_of_partitions(_table, ("y_true", y_true), ("scores", scores), pos_label, labels)
 
 
 def _table(t: Any, s: Any, pos_label: Any, labels: Any) -> ScoreTable:
@@ -156,12 +157,8 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, classes: Sequence[Any]) -> Con
     """The k×k confusion matrix of labels in dask collections; ``classes`` is required."""
     if not (_is_dask(y_true) or _is_dask(y_pred)):
         return ConfusionMatrix.from_labels(y_true, y_pred, classes=classes)
-    dask = _require_dask()
-    pieces = [
-        dask.delayed(_matrix)(t, p, list(classes))
-        for t, p in _aligned(("y_true", y_true), ("y_pred", y_pred))
-    ]
-    total = _compute(_tree(pieces, _add))  # raw counts: a partition may be empty
+    # raw counts: a partition may be empty
+    total = _sum_of_partitions(_matrix, ("y_true", y_true), ("y_pred", y_pred), list(classes))
     return ConfusionMatrix(total, input_classes=list(classes), output_classes=list(classes))
 
 
