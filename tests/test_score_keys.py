@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phidelta.counts import ScoreTable, _score_keys
+from phidelta.counts import ScoreTable, _score_keys, _scores
 from phidelta.counts._score_keys import labelled_keys, sort_keys
 
 TINY = 5e-324  # the smallest subnormal
@@ -135,3 +135,19 @@ def test_strided_and_big_endian_scores_give_the_same_table():
     assert not column.flags.c_contiguous
     assert ScoreTable.from_scores(y, column) == expected
     assert ScoreTable.from_scores(y, column.astype(">f8")) == expected
+
+
+def test_merging_stack_equals_one_merge_of_everything():
+    rng = np.random.default_rng(2)
+    stack = _scores.MergingStack()
+    assert not stack
+    with pytest.raises(ValueError, match="No score tables"):
+        stack.result()
+    parts = []
+    for i in range(300):  # three levels of 16: 300 = 1·256 + 2·16 + 12
+        y = rng.random(50) < 0.5
+        s = rng.normal(size=50) if i % 2 else np.round(rng.normal(size=50), 1)
+        parts.append(ScoreTable.from_scores(y, s, labels=[False, True]))
+        stack.add(parts[-1])
+    assert stack
+    assert stack.result() == ScoreTable.merge(parts)

@@ -16,6 +16,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_positive_int, check_same_length
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._scores import MergingStack
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
 __all__ = ["SUMMARY_MEASURES", "Assessment", "assess", "assess_chunks", "cross_validate"]
@@ -164,7 +165,7 @@ def assess_chunks(chunks: Any, *, labels: Any, pos_label: Any = None) -> Assessm
         raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
     positive = resolve_pos_label(declared, pos_label, declared, "`labels`")
     counts: dict[Any, BinaryCounts] = {}
-    tables: dict[Any, list[ScoreTable]] = {}
+    tables: dict[Any, MergingStack] = {}
     negatives = positives = 0
     for number, chunk in enumerate(chunks):
         y, predicted, scores, folds = chunk
@@ -197,15 +198,14 @@ def assess_chunks(chunks: Any, *, labels: Any, pos_label: Any = None) -> Assessm
             check_same_length(y_true=y, scores=s)
             for g in np.unique(fold_ids).tolist():
                 mask = fold_ids == g
-                tables.setdefault(g, []).append(ScoreTable._from_mask(s[mask], is_pos[mask]))
-                if len(tables[g]) >= 16:
-                    tables[g] = [ScoreTable.merge(tables[g])]
+                table = ScoreTable._from_mask(s[mask], is_pos[mask])
+                tables.setdefault(g, MergingStack()).add(table)
     if not counts:
         raise ValueError("`chunks` is empty: nothing to assess.")
     if positives == 0 or negatives == 0:
         raise ValueError("The labels hold a single class; an assessment needs both.")
     keys = sorted(counts, key=lambda g: (str(type(g)), g))
-    merged = [ScoreTable.merge(tables[k]) for k in keys] if tables else None
+    merged = [tables[k].result() for k in keys] if tables else None
     return Assessment(
         BinaryCounts.concat([counts[k] for k in keys]),
         merged,

@@ -7,6 +7,7 @@ calibration exact with ties.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from phidelta.counts._score_keys import (
     sort_keys,
 )
 
-__all__ = ["ScoreTable"]
+__all__ = ["MergingStack", "ScoreTable"]
 
 
 def _freeze(array: np.ndarray) -> np.ndarray:
@@ -246,16 +247,14 @@ class ScoreTable:
         >>> a.scores, a.positives, a.negatives
         (array([0.9, 0.1]), array([1, 1]), array([0, 1]))
         """
-        tables: list[ScoreTable] = []
+        pending = MergingStack()
         for number, chunk in enumerate(chunks):
             if not isinstance(chunk, tuple | list) or len(chunk) != 2:
                 raise TypeError(f"Chunk {number} must be a pair (y_true, scores).")
-            tables.append(cls.from_scores(chunk[0], chunk[1], pos_label=pos_label, labels=labels))
-            if len(tables) >= 16:  # merge as we go: memory stays at the distinct scores
-                tables = [cls.merge(tables)]
-        if not tables:
+            pending.add(cls.from_scores(chunk[0], chunk[1], pos_label=pos_label, labels=labels))
+        if not pending:
             raise ValueError("`chunks` is empty: no scores.")
-        return cls.merge(tables)
+        return pending.result()
 
     @classmethod
     def from_groups(
@@ -305,6 +304,46 @@ class ScoreTable:
         tp, fp = self.cumulative()
         p, n = self.total_positives, self.total_negatives
         return BinaryCounts._trusted(n - fp, fp, p - tp, tp)
+
+
+class MergingStack:
+    """Score tables merged as they arrive, in levels of 16 (a log-structured merge): every
+    score takes part in about log₁₆(tables) merges instead of one merge per 16 new tables, and
+    memory stays near the distinct scores seen.
+
+    Examples
+    --------
+    >>> stack = MergingStack()
+    >>> for _ in range(40):
+    ...     stack.add(ScoreTable.from_scores([1, 0], [0.9, 0.1]))
+    >>> stack.result().positives
+    array([40,  0])
+    """
+
+    fan_in = 16
+
+    def __init__(self) -> None:
+        self._levels: list[list[ScoreTable]] = []
+
+    def __bool__(self) -> bool:
+        return any(self._levels)
+
+    def add(self, table: ScoreTable) -> None:
+        for level in itertools.count():
+            if level == len(self._levels):
+                self._levels.append([])
+            self._levels[level].append(table)
+            if len(self._levels[level]) < self.fan_in:
+                return
+            table = _merge_runs(self._levels[level])
+            self._levels[level] = []
+
+    def result(self) -> ScoreTable:
+        """The table of everything added (raises if nothing was)."""
+        tables = [table for level in reversed(self._levels) for table in level]
+        if not tables:
+            raise ValueError("No score tables were added.")
+        return tables[0] if len(tables) == 1 else _merge_runs(tables)
 
 
 def _runs(ascending: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
