@@ -151,3 +151,27 @@ def test_merging_stack_equals_one_merge_of_everything():
         stack.add(parts[-1])
     assert stack
     assert stack.result() == ScoreTable.merge(parts)
+
+
+@given(
+    data=st.tuples(_pool, st.integers(1, 60)).flatmap(
+        lambda pool_n: st.tuples(
+            st.lists(st.booleans(), min_size=pool_n[1], max_size=pool_n[1]),
+            st.lists(st.sampled_from(pool_n[0]), min_size=pool_n[1], max_size=pool_n[1]),
+            st.lists(
+                st.sampled_from([0.0, 0.25, 1.0, 3.5]), min_size=pool_n[1], max_size=pool_n[1]
+            ),
+        )
+    )
+)
+def test_weighted_tables_sum_the_weights_of_each_score_and_class(data):
+    y, s, w = np.array(data[0]), np.array(data[1], dtype=np.float64), np.array(data[2])
+    table = ScoreTable._from_mask_weighted(s, y, w)
+    sums: dict[float, list[float]] = {}
+    for label, score, weight in zip(y.tolist(), s.tolist(), w.tolist(), strict=True):
+        sums.setdefault(score, [0.0, 0.0])[0 if label else 1] += weight
+    scores = sorted(sums, reverse=True)  # zero-weight scores stay, with zero counts
+    assert table.scores.tolist() == scores
+    assert table.positives.tolist() == [sums[k][0] for k in scores]  # exact: quarter weights
+    assert table.negatives.tolist() == [sums[k][1] for k in scores]
+    assert table.positives.dtype == np.float64

@@ -24,7 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["KeyCode", "count_sorted_keys", "decode_scores", "labelled_keys", "sort_keys"]
+__all__ = [
+    "KeyCode",
+    "count_sorted_keys",
+    "decode_scores",
+    "key_order",
+    "labelled_keys",
+    "sort_keys",
+]
 
 _MAGNITUDE = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
 _SIGN = np.uint64(1 << 63)
@@ -137,33 +144,40 @@ def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
     return bits.view(np.float64)
 
 
-def count_sorted_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct values (``key >> 1``, ascending) of sorted labelled keys with the number of
-    positives and negatives at each. ``keys`` may be overwritten."""
+def count_sorted_keys(
+    keys: np.ndarray, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct values (``key >> 1``, ascending) of sorted labelled keys with the number (or,
+    given ``weights`` in the keys' order, the weight) of positives and negatives at each.
+    ``keys`` may be overwritten."""
     n = len(keys)
     if n == 0:
-        return keys, np.zeros(0, np.int64), np.zeros(0, np.int64)
+        kind = np.int64 if weights is None else np.float64
+        return keys, np.zeros(0, kind), np.zeros(0, kind)
     change = np.not_equal(keys[1:], keys[:-1])
-    if change.all():  # every (score, label) once: continuous scores
-        lengths = None
+    if weights is None and change.all():  # every (score, label) once: continuous scores
+        totals = None
     else:
         starts = np.empty(n, dtype=bool)
         starts[0] = True
         starts[1:] = change
         starts = np.flatnonzero(starts)
         keys = keys[starts]
-        lengths = np.empty(len(starts), dtype=np.int64)
-        np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
-        lengths[-1] = n - starts[-1]
+        if weights is None:
+            totals = np.empty(len(starts), dtype=np.int64)
+            np.subtract(starts[1:], starts[:-1], out=totals[:-1])
+            totals[-1] = n - starts[-1]
+        else:
+            totals = np.add.reduceat(weights, starts)
     del change
     label = np.bitwise_and(keys, _ONE, out=np.empty(len(keys), np.uint8), casting="unsafe")
     values = np.right_shift(keys, _ONE, out=keys)
-    if lengths is None:
+    if totals is None:
         positives = label.astype(np.int64)
         negatives = np.subtract(1, positives)
     else:
-        positives = np.multiply(lengths, label)
-        negatives = np.subtract(lengths, positives, out=lengths)
+        positives = np.multiply(totals, label)
+        negatives = np.subtract(totals, positives, out=totals)
     # a score held by both classes is a run of negatives (bit 0) then one of positives (bit 1)
     shared = np.flatnonzero(np.equal(values[1:], values[:-1]))
     if len(shared):
@@ -172,3 +186,10 @@ def count_sorted_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
         keep[shared + 1] = False
         values, positives, negatives = values[keep], positives[keep], negatives[keep]
     return values, positives, negatives
+
+
+def key_order(keys: np.ndarray, code: KeyCode) -> np.ndarray:
+    """The permutation that sorts ``keys`` (ties in any order), for weights to follow them."""
+    if code.largest < _INFINITY_BITS:
+        return np.argsort(keys.view(np.float64))
+    return np.argsort(keys)

@@ -18,6 +18,7 @@ from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolv
 from phidelta.counts._score_keys import (
     count_sorted_keys,
     decode_scores,
+    key_order,
     labelled_keys,
     sort_keys,
 )
@@ -184,9 +185,21 @@ class ScoreTable:
             check_same_length(y_true=y, sample_weight=w)
             if np.any(w < 0):
                 raise ValueError("`sample_weight` must be non-negative.")
+            return cls._from_mask_weighted(s, is_pos, w)
+        return cls._from_mask(s, is_pos)
+
+    @classmethod
+    def _from_mask_weighted(cls, s: np.ndarray, is_pos: np.ndarray, w: np.ndarray) -> ScoreTable:
+        """Labelled keys as in :meth:`_from_mask`, put in order by an indirect sort so that the
+        weights can follow them; weights summed per run of equal keys."""
+        made = labelled_keys(s, is_pos, float(s.min()), float(s.max())) if len(s) else None
+        if made is None:  # no scores, or scores spanning nearly the whole double range
             order = np.argsort(-s, kind="stable")
             return cls._trusted(*_sum_runs(s[order], (w * is_pos)[order], (w * ~is_pos)[order]))
-        return cls._from_mask(s, is_pos)
+        keys, code = made
+        order = key_order(keys, code)
+        values, positives, negatives = count_sorted_keys(keys[order], w[order])
+        return cls._trusted(decode_scores(values, code), positives, negatives)
 
     @classmethod
     def _from_mask(cls, s: np.ndarray, is_pos: np.ndarray) -> ScoreTable:
