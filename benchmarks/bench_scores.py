@@ -91,6 +91,23 @@ def main() -> None:
             assert abs(sk_value - value) < 1e-12
             row("sklearn roc_auc_score", t_sk, t_sort, f"phidelta {t_sk / t_auc:5.1f}× faster")
             row("sklearn roc_curve", t_skroc, t_sort, f"phidelta {t_skroc / t_roc:5.1f}× faster")
+            if label == "continuous":
+                w = rng.random(n)
+                t_wauc, w_value = best(
+                    lambda s=scores, w=w: measures.auc(
+                        ScoreTable.from_scores(y, s, sample_weight=w)
+                    ),
+                    repeat=2,
+                )
+                t_skw, skw_value = best(roc_auc_score, y, scores, sample_weight=w, repeat=1)
+                assert abs(skw_value - w_value) < 1e-12
+                row("phidelta AUC, sample weights", t_wauc, t_sort)
+                row(
+                    "sklearn AUC, sample weights",
+                    t_skw,
+                    t_sort,
+                    f"phidelta {t_skw / t_wauc:5.1f}× faster",
+                )
     p = 1 / (1 + np.exp(-continuous))
     t_floor, _ = best(lambda: np.mean((p - y) ** 2))
     t_brier, _ = best(measures.brier_score, y, p)
