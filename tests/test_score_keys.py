@@ -175,3 +175,20 @@ def test_weighted_tables_sum_the_weights_of_each_score_and_class(data):
     assert table.positives.tolist() == [sums[k][0] for k in scores]  # exact: quarter weights
     assert table.negatives.tolist() == [sums[k][1] for k in scores]
     assert table.positives.dtype == np.float64
+
+
+def test_tables_per_group_equal_the_tables_of_each_groups_examples():
+    rng = np.random.default_rng(9)
+    y = np.where(rng.random(3000) < 0.4, "spam", "ham")
+    s = np.round(rng.normal(size=3000), 2)
+    folds = rng.choice(["fold b", "fold a", "fold c"], size=3000)
+    y[folds == "fold c"] = "ham"  # a group holding one class keeps both declared
+    tables, groups = ScoreTable.from_groups(y, s, folds, pos_label="spam")
+    assert groups.tolist() == ["fold a", "fold b", "fold c"]
+    for table, group in zip(tables, groups.tolist(), strict=True):
+        mask = folds == group
+        expected = ScoreTable.from_scores(
+            y[mask], s[mask], pos_label="spam", labels=["ham", "spam"]
+        )
+        assert table == expected
+    assert tables[2].total_positives == 0

@@ -284,14 +284,20 @@ class ScoreTable:
         if declared is None:
             declared = values if len(values) == 2 else [*values, pos]
         uniques, codes = np.unique(g, return_inverse=True)
+        # one stable pass puts each group's examples together (O(n), not one mask per group)
+        order = np.argsort(codes.ravel(), kind="stable")
+        bounds = np.concatenate(
+            [[0], np.cumsum(np.bincount(codes.ravel(), minlength=len(uniques)))]
+        )
+        y, s = y[order], s[order]
         tables = [
             cls.from_scores(
-                y[codes == i],
-                s[codes == i],
+                y[start:stop],
+                s[start:stop],
                 pos_label=pos,
                 labels=declared if len(declared) == 2 else None,
             )
-            for i in range(len(uniques))
+            for start, stop in itertools.pairwise(bounds.tolist())
         ]
         return tables, uniques
 
