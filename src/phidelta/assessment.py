@@ -144,10 +144,9 @@ def assess(
         )
     tables = None
     if s is not None:
-        _, codes = np.unique(fold_ids, return_inverse=True)
-        tables = [
-            ScoreTable._from_mask(s[codes == i], is_pos[codes == i]) for i in range(len(uniques))
-        ]
+        tables, _ = ScoreTable.from_groups(
+            is_pos, s, fold_ids, pos_label=True, labels=[False, True]
+        )
     ratio = float((~is_pos).sum() / is_pos.sum())
     return Assessment(counts, tables, uniques, positive, ratio, chosen, y, s)
 
