@@ -129,6 +129,7 @@ def test_classifier_and_multiclass_views(client):
     )
     table = phidelta.counts.ScoreTable.from_scores(y, score)
     assert view["roc"]["auc"] == pytest.approx(phidelta.measures.auc(table), abs=1e-12)
+    assert (view["roc"]["positives"], view["roc"]["negatives"]) == ((y == 1).sum(), (y == 0).sum())
     best = phidelta.measures.optimal_points(table, ratio=2, cost_ratio=3)
     assert view["roc"]["optimal"]["threshold"] == pytest.approx(best.thresholds.tolist())
     triangle = client.post(

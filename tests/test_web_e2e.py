@@ -231,6 +231,29 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
         "document.getElementById('plot').data.find(t => t.name === 'folds').x.length"
     )
     assert folds == 5
+    titles = page.evaluate(
+        "['plot', 'roc', 'calibration'].map(id => {"
+        " const layout = document.getElementById(id)._fullLayout;"
+        " return [layout.xaxis.title.text, layout.yaxis.title.text]; })"
+    )
+    assert titles == [
+        ["φ (characteristic / bias)", "δ (discriminant / accuracy)"],
+        ["false positive rate", "true positive rate"],
+        ["score", "calibrated probability"],
+    ]
+    # the coverage space: the same curve in counts, in the N × P rectangle
+    page.check("#coverage")
+    page.wait_for_function(
+        "document.getElementById('roc')._fullLayout.xaxis.title.text.startsWith('false positives')"
+    )
+    curve = page.evaluate("document.getElementById('roc').data[1]")
+    assert max(curve["x"]) == (y == 0).sum()
+    assert max(curve["y"]) == (y == 1).sum()
+    page.locator("#roc").screenshot(path=str(tmp_path / "coverage.png"))
+    page.uncheck("#coverage")
+    page.wait_for_function(
+        "document.getElementById('roc')._fullLayout.xaxis.title.text === 'false positive rate'"
+    )
     page.goto(server.url)
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#setup-section:not([hidden])")

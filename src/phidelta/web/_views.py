@@ -282,6 +282,9 @@ def classifier_view(
             "fpr": _floats(curve.fpr),
             "tpr": _floats(curve.tpr),
             "auc": curve.auc(),
+            # totals: the coverage space (Flach Fig. 2.7) is the ROC space scaled by N and P
+            "positives": table.total_positives,
+            "negatives": table.total_negatives,
             "hull": {"fpr": _floats(hull.fpr), "tpr": _floats(hull.tpr), "auc": hull.auc()},
             "optimal": {
                 "fpr": _floats(best.fpr),

@@ -158,16 +158,21 @@ function diamondTraces(view, kind) {
   }));
   const view_ = kind === "signature" ? "feature" : "classifier";
   Object.values(view.diamond.corners).forEach((c) => traces.push({x: [c.phi], y: [c.delta],
+    // side corners: the label outside the diamond, next to its corner
     mode: "text", text: [c[view_]], textposition: c.delta > 0.99 ? "top center" :
-      (c.delta < -0.99 ? "bottom center" : "bottom center"), showlegend: false,
+      (c.delta < -0.99 ? "bottom center" : (c.phi < 0 ? "top left" : "top right")),
+    showlegend: false,
     hoverinfo: "skip", textfont: {size: 10, color: "#555"}}));
   return traces;
 }
 const LAYOUT = {margin: {l: 55, r: 15, t: 35, b: 45}, hovermode: "closest",
-  xaxis: {title: "φ (characteristic / bias)", zeroline: true},
-  yaxis: {title: "δ (discriminant / accuracy)", scaleanchor: "x", zeroline: true,
+  xaxis: {title: {text: "φ (characteristic / bias)"}, zeroline: true},
+  yaxis: {title: {text: "δ (discriminant / accuracy)"}, scaleanchor: "x", zeroline: true,
           range: [-1.25, 1.25]},
   legend: {font: {size: 9}}};
+// in a half-width plot the legend goes below: the plot is then wider than tall, and with equal
+// units the φ axis has room for the side corners' labels outside the diamond
+const LEGEND_BELOW = {font: {size: 9}, orientation: "h", y: -0.18};
 
 function renderSignature(view) {
   const f = view.features;
@@ -229,27 +234,36 @@ function renderClassifier(view) {
     name: "spread (2σ)", line: {color: "orange"}});
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
     name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
-  Plotly.react("plot", traces, Object.assign({}, LAYOUT, {title: {text:
+  Plotly.react("plot", traces, Object.assign({}, LAYOUT, {legend: LEGEND_BELOW, title: {text:
     `folds, N/P = ${view.ratio.toPrecision(3)}`, font: {size: 13}}}), {responsive: true});
   if (view.roc) {
     const r = view.roc;
+    // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
+    const coverage = $("coverage").checked;
+    const sx = coverage ? r.negatives : 1, sy = coverage ? r.positives : 1;
+    const X = (xs) => xs.map((v) => v * sx), Y = (ys) => ys.map((v) => v * sy);
     Plotly.react("roc", [
-      {x: [0, 1], y: [0, 1], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false},
-      {x: r.fpr, y: r.tpr, mode: "lines", name: `ROC (AUC ${r.auc.toFixed(3)})`},
-      {x: r.hull.fpr, y: r.hull.tpr, mode: "lines", line: {dash: "dashdot", color: "red"},
+      {x: [0, sx], y: [0, sy], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false},
+      {x: X(r.fpr), y: Y(r.tpr), mode: "lines",
+       name: `${coverage ? "coverage curve" : "ROC"} (AUC ${r.auc.toFixed(3)})`},
+      {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dashdot", color: "red"},
        name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
-      {x: r.isometric.fpr, y: r.isometric.tpr, mode: "lines", line: {dash: "dot", color: "green"},
-       name: "isometric"},
-      {x: r.optimal.fpr, y: r.optimal.tpr, mode: "markers", marker: {color: "green", size: 10},
+      {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
+       line: {dash: "dot", color: "green"}, name: "isometric"},
+      {x: X(r.optimal.fpr), y: Y(r.optimal.tpr), mode: "markers", marker: {color: "green", size: 10},
        name: `optimal: threshold ${r.optimal.threshold[0].toPrecision(3)}`}],
-      {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "ROC and operating point", font: {size: 13}},
-       xaxis: {title: "false positive rate", range: [0, 1]},
-       yaxis: {title: "true positive rate", range: [0, 1.02], scaleanchor: "x"},
+      {margin: {l: 55, r: 15, t: 35, b: 45},
+       title: {text: `${coverage ? "coverage space" : "ROC"} and operating point`, font: {size: 13}},
+       xaxis: {title: {text: coverage ? `false positives (N = ${sx})` : "false positive rate"},
+               range: [0, sx]},
+       yaxis: {title: {text: coverage ? `true positives (P = ${sy})` : "true positive rate"},
+               range: [0, 1.02 * sy], scaleanchor: "x"},
        legend: {font: {size: 9}, x: 0.35, y: 0.05}}, {responsive: true});
     Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
       mode: "lines", line: {color: "red"}, name: "isotonic"}],
       {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
-       xaxis: {title: "score"}, yaxis: {title: "calibrated probability", range: [0, 1.02]}},
+       xaxis: {title: {text: "score"}},
+       yaxis: {title: {text: "calibrated probability"}, range: [0, 1.02]}},
       {responsive: true});
   } else { Plotly.purge("roc"); Plotly.purge("calibration"); }
 }
@@ -313,6 +327,7 @@ window.addEventListener("DOMContentLoaded", () => {
     if (actual) { setRatioSlider(Math.min(10, Math.max(0.1, actual))); refresh(); }
   });
   $("cost-ratio").addEventListener("change", refresh);
+  $("coverage").addEventListener("change", () => { if (state.view) renderClassifier(state.view); });
   $("apply-rule").addEventListener("click", async () => {
     await refresh();
     state.highlight = new Set(state.view.selected);
