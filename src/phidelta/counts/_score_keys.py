@@ -110,12 +110,15 @@ def labelled_keys(
 
 
 def sort_keys(keys: np.ndarray, code: KeyCode) -> None:
-    """Sort keys in place. Keys below the bits of +inf are the bits of non-negative doubles in
-    the same order, and NumPy sorts doubles a little faster than 64-bit integers."""
-    if code.largest < _INFINITY_BITS:
-        keys.view(np.float64).sort()
-    else:
-        keys.sort()
+    """Sort keys in place."""
+    _sortable(keys, code).sort()
+
+
+def _sortable(keys: np.ndarray, code: KeyCode) -> np.ndarray:
+    """The keys, viewed as doubles when they all lie below the bits of +inf: those are the bits
+    of non-negative doubles in the same order, and NumPy sorts doubles a little faster than
+    64-bit integers."""
+    return keys.view(np.float64) if code.largest < _INFINITY_BITS else keys
 
 
 def _blocks(n: int):
@@ -190,6 +193,4 @@ def count_sorted_keys(
 
 def key_order(keys: np.ndarray, code: KeyCode) -> np.ndarray:
     """The permutation that sorts ``keys`` (ties in any order), for weights to follow them."""
-    if code.largest < _INFINITY_BITS:
-        return np.argsort(keys.view(np.float64))
-    return np.argsort(keys)
+    return np.argsort(_sortable(keys, code))

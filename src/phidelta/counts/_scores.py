@@ -285,10 +285,9 @@ class ScoreTable:
             declared = values if len(values) == 2 else [*values, pos]
         uniques, codes = np.unique(g, return_inverse=True)
         # one stable pass puts each group's examples together (O(n), not one mask per group)
-        order = np.argsort(codes.ravel(), kind="stable")
-        bounds = np.concatenate(
-            [[0], np.cumsum(np.bincount(codes.ravel(), minlength=len(uniques)))]
-        )
+        codes = codes.ravel()
+        order = np.argsort(codes, kind="stable")
+        bounds = np.concatenate([[0], np.cumsum(np.bincount(codes, minlength=len(uniques)))])
         y, s = y[order], s[order]
         tables = [
             cls.from_scores(
@@ -406,29 +405,28 @@ def _merge_runs(tables: list[ScoreTable]) -> ScoreTable:
     sort by real part first. That is exact while every packed sum stays below 2⁵³; otherwise (or
     for weighted counts) an indirect sort is used.
     """
-    negated = np.concatenate([t.scores for t in tables])
-    np.negative(negated, out=negated)
+    scores = np.concatenate([t.scores for t in tables])
     positives = np.concatenate([t.positives for t in tables])
     negatives = np.concatenate([t.negatives for t in tables])
-    if len(negated) == 0:
-        return ScoreTable._trusted(negated, positives, negatives)
+    if len(scores) == 0:
+        return ScoreTable._trusted(scores, positives, negatives)
     integer = positives.dtype.kind in "iu" and negatives.dtype.kind in "iu"
     total_p, total_n = (int(positives.sum()), int(negatives.sum())) if integer else (0, 0)
     if (
         len(tables) > 2  # two runs: timsort merges them in one linear pass
         and integer
-        and total_p + total_n <= 2 * len(negated)
+        and total_p + total_n <= 2 * len(scores)
         and np.add(positives, negatives).min() > 0  # a score without examples must stay
     ):
         # mostly single examples per score (continuous scores): cheaper to list the examples
         # again and build their table with one key sort than to merge the runs
-        scores = np.negative(negated, out=negated)
         if total_p + total_n == len(scores):  # exactly one example per entry
             return ScoreTable._from_mask(scores, positives.astype(bool))
         examples = np.concatenate([np.repeat(scores, positives), np.repeat(scores, negatives)])
         is_pos = np.zeros(len(examples), dtype=bool)
         is_pos[:total_p] = True
         return ScoreTable._from_mask(examples, is_pos)
+    negated = np.negative(scores, out=scores)
     base = total_n + 1
     if integer and total_p * base + total_n < 2**53:
         packed = np.empty(len(negated), dtype=np.complex128)

@@ -129,18 +129,8 @@ def roc_curve(table: ScoreTable) -> RocCurve:
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "The ROC curve")
-    return RocCurve(
-        _cumulative_rate(t.negatives, n), _cumulative_rate(t.positives, p), t.thresholds(), t
-    )
-
-
-def _cumulative_rate(counts: np.ndarray, total: float) -> np.ndarray:
-    """0, then the running sum of ``counts`` (in their own type: exact for integers) over
-    ``total``."""
-    rate = np.empty(len(counts) + 1)
-    rate[0] = 0.0
-    np.divide(np.cumsum(counts), total, out=rate[1:])
-    return rate
+    tp, fp = t.cumulative()
+    return RocCurve(fp / n, tp / p, t.thresholds(), t)
 
 
 def auc(table: ScoreTable) -> float:
