@@ -160,7 +160,7 @@ def test_container_protocol_and_immutability():
 
 # --- errors -----------------------------------------------------------------------------------
 def test_ambiguous_labels_need_pos_label():
-    with pytest.raises(ValueError, match=r"do not say which class is positive; pass `pos_label`"):
+    with pytest.raises(ValueError, match=r"do not say which is positive; pass `pos_label`"):
         BinaryCounts.from_labels(["a", "b"], ["a", "a"])
 
 

@@ -261,16 +261,21 @@ def test_export_frame_and_csv(tmp_path):
 
 def test_default_positive_class_and_errors():
     x = np.eye(4)
-    assert signature(x, ["b", "a", "b", "a"]).positive == "a"
+    assert signature(x, ["b", "a", "b", "a"], pos_label="a").positive == "a"
+    with pytest.raises(ValueError, match=r"do not say which is positive; pass `pos_label`"):
+        signature(x, ["b", "a", "b", "a"])
+    assert signature(x, [0.0, 1.0, 0.0, 1.0]).positive == 1
+    assert signature(x, ["0", "1", "0", "1"]).positive == "1"
+    assert signature(x, ["b", "a", "b", "a"], pos_label="b").counts.tp.sum() == 2
     assert signature(x, [True, False, True, False]).positive is True
     assert signature(x, [-1, 1, -1, 1]).positive == 1
-    with pytest.raises(ValueError, match=r"do not contain 1"):
+    with pytest.raises(ValueError, match=r"do not say which is positive"):
         signature(x, [2, 3, 2, 3])
     with pytest.raises(ValueError, match=r"`labels` has 3 entries but `data` has 4 rows"):
         signature(x, [0, 1, 0])
     with pytest.raises(ValueError, match=r"single class"):
         signature(x, [1, 1, 1, 1])
-    with pytest.raises(ValueError, match=r"positive class 'c' is not in `labels`"):
+    with pytest.raises(ValueError, match=r"`pos_label`='c' is not in `labels`"):
         signature(x, ["a", "b", "a", "b"], pos_label="c")
     with pytest.raises(ValueError, match=r"`data` must be 2-dimensional"):
         signature(np.arange(4), [0, 1, 0, 1])
@@ -356,7 +361,7 @@ def test_sparse_chunks():
 def test_chunk_errors():
     with pytest.raises(ValueError, match=r"`chunks` is empty"):
         signature_from_chunks([])
-    with pytest.raises(ValueError, match=r"Pass `pos_label`"):
+    with pytest.raises(ValueError, match=r"pass `pos_label`"):
         signature_from_chunks([(np.eye(2), ["a", "b"])])
     with pytest.raises(ValueError, match=r"single class"):
         signature_from_chunks([(np.eye(2), [1, 1])])

@@ -63,6 +63,21 @@ def check_same_length(**arrays: np.ndarray) -> int:
     return next(iter(lengths.values()))
 
 
+def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:
+    """One non-negative, finite weight per sample (the one check of ``sample_weight``)."""
+    weights = as_float_array(sample_weight, "sample_weight")
+    if len(weights) != n:
+        raise ValueError(
+            f"`sample_weight` has {len(weights)} entries but there are {n} samples; one weight "
+            "per sample is needed."
+        )
+    if np.any(weights < 0):
+        raise ValueError(
+            f"`sample_weight` must be non-negative; got a minimum of {weights.min():g}."
+        )
+    return weights
+
+
 def check_unit_interval(array: np.ndarray, name: str) -> np.ndarray:
     """Rates such as specificity and sensitivity must lie in [0, 1]."""
     if array.size and (array.min() < 0 or array.max() > 1):

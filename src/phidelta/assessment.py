@@ -8,18 +8,34 @@ predictions and/or scores and fold ids the user already has. Both return an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_positive_int, check_same_length
+from phidelta._validation import (
+    as_float_array,
+    check_positive_int,
+    check_same_length,
+    check_sample_weight,
+)
 from phidelta.counts import BinaryCounts, ScoreTable
-from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._labels import as_label_array, binary_target, check_pos_label
 from phidelta.counts._scores import MergingStack
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
-__all__ = ["SUMMARY_MEASURES", "Assessment", "assess", "assess_chunks", "cross_validate"]
+__all__ = [
+    "DEFAULT_THRESHOLD_RULE",
+    "SUMMARY_MEASURES",
+    "Assessment",
+    "AssessmentPart",
+    "assess",
+    "assess_chunks",
+    "assessment_part",
+    "cross_validate",
+    "decision_threshold",
+    "finish_assessment",
+]
 
 #: The per-fold measures that assessment summaries (CLI table, HTML report) show.
 SUMMARY_MEASURES = (
@@ -36,6 +52,12 @@ SUMMARY_MEASURES = (
 )
 
 
+#: How scores become predictions when no threshold is given: 0.5 when every score lies in
+#: [0, 1] (probabilities), otherwise 0 (decision functions). Decided on the pooled score table,
+#: so it is the same in memory, in chunks and on Dask.
+DEFAULT_THRESHOLD_RULE = "0.5 for scores within [0, 1], else 0"
+
+
 @dataclass(frozen=True)
 class Assessment:
     """Per-fold results of a classifier.
@@ -43,14 +65,20 @@ class Assessment:
     Attributes
     ----------
     counts : BinaryCounts
-        One entry per fold (predictions, or scores thresholded at ``threshold``).
+        One entry per fold: the predictions' counts, or — without predictions — the scores cut
+        at ``threshold`` (positive when score ≥ threshold).
     tables : list of ScoreTable or None
         One per fold when scores are available.
     folds : ndarray
         Fold identifiers, in the order of the entries.
     positive : object
+        The positive class.
     ratio : float
         N/P over all folds.
+    threshold : float or None
+        The cut that turned scores into predictions (None when predictions were given).
+    rows_left_out : int
+        Rows left out because a value they needed was missing (see :mod:`phidelta.data`).
     """
 
     counts: BinaryCounts
@@ -59,8 +87,9 @@ class Assessment:
     positive: Any
     ratio: float
     threshold: float | None = None
-    y_true: np.ndarray = field(repr=False, default_factory=lambda: np.empty(0))
+    y_true: np.ndarray | None = field(repr=False, default=None)
     scores: np.ndarray | None = field(repr=False, default=None)
+    rows_left_out: int = 0
 
     def measures(self, names: list[str] | None = None) -> MeasureTable:
         """Every measure per fold (undefined values NaN)."""
@@ -76,13 +105,150 @@ class Assessment:
         return ScoreTable.merge(self.tables)
 
 
-def _is_positive(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray, Any]:
-    values, first = distinct_at_most_two(y, "y_true")
-    if len(values) < 2:
-        raise ValueError(f"`y_true` holds one class {values}; an assessment needs both.")
-    pos = resolve_pos_label(values, pos_label, None, "`y_true`")
-    assert first is not None
-    return (first if values[0] == pos else ~first), pos
+@dataclass
+class AssessmentPart:
+    """Additive partial results of an assessment: per-fold counts of predictions, per-fold
+    score tables, and the class totals. Parts of disjoint rows add up (``+``) to the part of
+    their union, which is what makes in-memory, chunked and distributed assessments equal.
+    """
+
+    counts: dict[Any, BinaryCounts]
+    tables: dict[Any, ScoreTable]
+    positives: float
+    negatives: float
+    has_predictions: bool
+    has_scores: bool
+
+    def __add__(self, other: AssessmentPart) -> AssessmentPart:
+        counts = dict(self.counts)
+        for key, value in other.counts.items():
+            counts[key] = counts[key] + value if key in counts else value
+        tables = dict(self.tables)
+        for key, value in other.tables.items():
+            tables[key] = tables[key] + value if key in tables else value
+        return AssessmentPart(
+            counts,
+            tables,
+            self.positives + other.positives,
+            self.negatives + other.negatives,
+            self.has_predictions or other.has_predictions,
+            self.has_scores or other.has_scores,
+        )
+
+
+def assessment_part(
+    y_true: Any,
+    *,
+    y_pred: Any = None,
+    scores: Any = None,
+    folds: Any = None,
+    sample_weight: Any = None,
+    classes: Any,
+    positive: Any,
+) -> AssessmentPart:
+    """The additive part of one block of rows; ``classes`` declares both classes (a block may
+    hold one) and ``positive`` is the positive one (decided beforehand by
+    :func:`phidelta.counts.check_pos_label`)."""
+    y = as_label_array(y_true, "y_true")
+    if y_pred is None and scores is None:
+        raise ValueError("Pass `y_pred` (predicted labels) or `scores` (or both).")
+    fold_ids = (
+        np.full(len(y), "all", dtype=object) if folds is None else as_label_array(folds, "folds")
+    )
+    check_same_length(y_true=y, folds=fold_ids)
+    w = None if sample_weight is None else check_sample_weight(sample_weight, len(y))
+    is_pos = binary_target(y, positive, labels=classes).is_positive
+    counts: dict[Any, BinaryCounts] = {}
+    tables: dict[Any, ScoreTable] = {}
+    if y_pred is not None:
+        p = as_label_array(y_pred, "y_pred")
+        check_same_length(y_true=y, y_pred=p)
+        grouped, uniques = BinaryCounts.from_groups(
+            y, p, fold_ids, pos_label=positive, labels=classes, sample_weight=w
+        )
+        counts = {_key(g): grouped[i] for i, g in enumerate(uniques.tolist())}
+    if scores is not None:
+        s = as_float_array(scores, "scores")
+        check_same_length(y_true=y, scores=s)
+        per_fold, uniques = ScoreTable.from_groups(
+            is_pos, s, fold_ids, pos_label=True, labels=[False, True], sample_weight=w
+        )
+        tables = {_key(g): t for g, t in zip(uniques.tolist(), per_fold, strict=True)}
+    positives = float(is_pos.sum()) if w is None else float(w[is_pos].sum())
+    negatives = float(len(y) - is_pos.sum()) if w is None else float(w[~is_pos].sum())
+    return AssessmentPart(
+        counts, tables, positives, negatives, y_pred is not None, scores is not None
+    )
+
+
+def _key(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _ordered(keys: Any) -> list[Any]:
+    try:
+        return sorted(keys)
+    except TypeError:
+        return sorted(keys, key=lambda g: (type(g).__name__, repr(g)))
+
+
+def decision_threshold(table: ScoreTable, threshold: float | str | None = None) -> float:
+    """The cut that turns scores into predictions (positive when score ≥ cut): ``threshold``
+    itself, the accuracy-optimal cut of ``table`` for ``"optimal"``, or by default 0.5 when
+    every score lies in [0, 1] (probabilities) and 0 otherwise (decision functions).
+
+    Examples
+    --------
+    >>> decision_threshold(ScoreTable.from_scores([1, 0], [0.7, 0.2]))
+    0.5
+    >>> decision_threshold(ScoreTable.from_scores([1, 0], [2.5, -1.0]))
+    0.0
+    """
+    if threshold is None:
+        if len(table) == 0:
+            return 0.5
+        return 0.5 if table.scores[-1] >= 0 and table.scores[0] <= 1 else 0.0
+    if isinstance(threshold, str):
+        if threshold != "optimal":
+            raise ValueError(f'`threshold` must be a number or "optimal"; got {threshold!r}.')
+        return float(optimal_points(table).thresholds[0])
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float | np.number):
+        raise TypeError(f'`threshold` must be a number or "optimal"; got {threshold!r}.')
+    value = float(threshold)
+    if not np.isfinite(value):
+        raise ValueError(f"`threshold` must be finite; got {threshold!r}.")
+    return value
+
+
+def finish_assessment(
+    part: AssessmentPart,
+    *,
+    positive: Any,
+    threshold: float | str | None = None,
+    rows_left_out: int = 0,
+) -> Assessment:
+    """Turn the (summed) parts of all rows into an :class:`Assessment`. Without predictions,
+    the per-fold counts come from the score tables at :func:`decision_threshold`."""
+    if part.positives == 0 or part.negatives == 0:
+        raise ValueError("The labels hold a single class; an assessment needs both.")
+    keys = _ordered(part.counts if part.has_predictions else part.tables)
+    tables = [part.tables[k] for k in keys] if part.has_scores else None
+    chosen = None
+    if part.has_predictions:
+        counts = BinaryCounts.concat([part.counts[k] for k in keys])
+    else:
+        assert tables is not None
+        chosen = decision_threshold(ScoreTable.merge(tables), threshold)
+        counts = BinaryCounts.concat([t.counts_at(chosen) for t in tables])
+    return Assessment(
+        counts,
+        tables,
+        np.array(keys, dtype=object) if any(isinstance(k, str) for k in keys) else np.array(keys),
+        positive,
+        part.negatives / part.positives,
+        chosen,
+        rows_left_out=rows_left_out,
+    )
 
 
 def assess(
@@ -93,125 +259,95 @@ def assess(
     folds: Any = None,
     pos_label: Any = None,
     threshold: float | str | None = None,
+    sample_weight: Any = None,
 ) -> Assessment:
     """Assess predictions and/or scores you already have, one entry per fold.
 
     Parameters
     ----------
-    y_pred : predicted labels (same encoding as ``y_true``), optional
-    scores : scores or positive-class probabilities, optional
-    folds : fold id of every sample, optional (default: a single fold "all")
-    threshold : without ``y_pred``, predict positive when score ≥ threshold; "optimal"
-        picks the accuracy-optimal threshold of the pooled scores (midpoint rule); default 0.5
-        for scores within [0, 1], else 0.
+    y_true : array-like
+        True labels (two classes).
+    y_pred : array-like, optional
+        Predicted labels (same encoding as ``y_true``).
+    scores : array-like, optional
+        Scores or positive-class probabilities (higher = more positive).
+    folds : array-like, optional
+        Fold id of every sample (default: a single fold "all").
+    pos_label : optional
+        The positive class: needed unless the labels are {0, 1}, {−1, 1} or {False, True}
+        (see :func:`phidelta.counts.check_pos_label`).
+    threshold : float or "optimal", optional
+        Without ``y_pred``, predict positive when score ≥ threshold; "optimal" picks the
+        accuracy-optimal cut of the pooled scores; default 0.5 when every score lies in
+        [0, 1], else 0 (:func:`decision_threshold`). The cut used is ``Assessment.threshold``.
+    sample_weight : array-like, optional
 
     Examples
     --------
     >>> a = assess([1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6], folds=[1, 1, 2, 2])
-    >>> a.counts.tp, a.folds
-    (array([1, 0]), array([1, 2]))
+    >>> a.counts.tp, a.folds, a.threshold
+    (array([1, 0]), array([1, 2]), 0.5)
     """
     y = as_label_array(y_true, "y_true")
-    if y_pred is None and scores is None:
-        raise ValueError("Pass `y_pred` (predicted labels) or `scores` (or both).")
-    fold_ids = (
-        np.full(len(y), "all", dtype=object) if folds is None else as_label_array(folds, "folds")
+    target = binary_target(y, pos_label, both=True)
+    classes = target.classes
+    part = assessment_part(
+        y,
+        y_pred=y_pred,
+        scores=scores,
+        folds=folds,
+        sample_weight=sample_weight,
+        classes=classes,
+        positive=target.positive,
     )
-    check_same_length(y_true=y, folds=fold_ids)
-    is_pos, positive = _is_positive(y, pos_label)
-    s = None
-    chosen = None
-    if scores is not None:
-        s = as_float_array(scores, "scores")
-        check_same_length(y_true=y, scores=s)
-    if y_pred is not None:
-        p = as_label_array(y_pred, "y_pred")
-        check_same_length(y_true=y, y_pred=p)
-        labels = list(distinct_at_most_two(y, "y_true")[0])
-        counts, uniques = BinaryCounts.from_groups(
-            y, p, fold_ids, pos_label=positive, labels=labels
-        )
-    else:
-        assert s is not None
-        if threshold is None:
-            chosen = 0.5 if (s.min() >= 0 and s.max() <= 1) else 0.0
-        elif threshold == "optimal":
-            chosen = float(optimal_points(ScoreTable._from_mask(s, is_pos)).thresholds[0])
-        else:
-            chosen = float(threshold)
-        counts, uniques = BinaryCounts.from_groups(
-            is_pos, s >= chosen, fold_ids, pos_label=True, labels=[False, True]
-        )
-    tables = None
-    if s is not None:
-        tables, _ = ScoreTable.from_groups(
-            is_pos, s, fold_ids, pos_label=True, labels=[False, True]
-        )
-    ratio = float((~is_pos).sum() / is_pos.sum())
-    return Assessment(counts, tables, uniques, positive, ratio, chosen, y, s)
+    result = finish_assessment(part, positive=target.positive, threshold=threshold)
+    kept = None if scores is None else as_float_array(scores, "scores")
+    return replace(result, y_true=y, scores=kept)
 
 
-def assess_chunks(chunks: Any, *, labels: Any, pos_label: Any = None) -> Assessment:
+def assess_chunks(
+    chunks: Any,
+    *,
+    labels: Any,
+    pos_label: Any = None,
+    threshold: float | str | None = None,
+) -> Assessment:
     """Assess predictions arriving in blocks of ``(y_true, y_pred, scores, folds)`` (any of the
-    last three may be None). Per-fold counts and score tables merge as blocks arrive; memory is
-    one block plus the counts and the distinct scores. ``labels`` declares both classes.
-
-    Without ``y_pred``, blocks are counted at the threshold 0.5 (scores in [0, 1]) — pass
-    predictions to count anything else.
+    last three may be None; a fifth item, sample weights, is optional). Per-fold counts and
+    score tables add up as blocks arrive; memory is one block plus the counts and the
+    distinct scores. ``labels`` declares both classes. The result equals :func:`assess` on all
+    rows at once, threshold included (it is decided on the merged score tables).
     """
     declared = list(np.asarray(labels).tolist())
     if len(declared) != 2:
         raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
-    positive = resolve_pos_label(declared, pos_label, declared, "`labels`")
-    counts: dict[Any, BinaryCounts] = {}
-    tables: dict[Any, MergingStack] = {}
-    negatives = positives = 0
+    positive = check_pos_label(declared, pos_label, declared=declared, where="`labels`")
+    total: AssessmentPart | None = None
+    stacks: dict[Any, MergingStack] = {}
     for number, chunk in enumerate(chunks):
-        y, predicted, scores, folds = chunk
-        y = as_label_array(y, "y_true")
-        fold_ids = (
-            np.full(len(y), "all", dtype=object)
-            if folds is None
-            else as_label_array(folds, "folds")
-        )
-        is_pos = (
-            np.array([v == positive for v in y.tolist()]) if y.dtype == object else (y == positive)
-        )
-        positives += int(is_pos.sum())
-        negatives += len(y) - int(is_pos.sum())
-        if predicted is None and scores is None:
-            raise ValueError(f"Chunk {number}: pass predictions or scores.")
-        if predicted is not None:
-            part, groups = BinaryCounts.from_groups(
-                y, predicted, fold_ids, pos_label=positive, labels=declared
+        if not isinstance(chunk, tuple | list) or len(chunk) not in (4, 5):
+            raise TypeError(
+                f"Chunk {number} must be a tuple (y_true, y_pred, scores, folds[, weights])."
             )
-        else:
-            s = as_float_array(scores, "scores")
-            part, groups = BinaryCounts.from_groups(
-                is_pos, s >= 0.5, fold_ids, pos_label=True, labels=[False, True]
-            )
-        for g, entry in zip(groups.tolist(), part, strict=True):
-            counts[g] = counts[g] + entry if g in counts else entry
-        if scores is not None:
-            s = as_float_array(scores, "scores")
-            check_same_length(y_true=y, scores=s)
-            for g in np.unique(fold_ids).tolist():
-                mask = fold_ids == g
-                table = ScoreTable._from_mask(s[mask], is_pos[mask])
-                tables.setdefault(g, MergingStack()).add(table)
-    if not counts:
+        y, predicted, scores, folds = chunk[:4]
+        weights = chunk[4] if len(chunk) == 5 else None
+        part = assessment_part(
+            y,
+            y_pred=predicted,
+            scores=scores,
+            folds=folds,
+            sample_weight=weights,
+            classes=declared,
+            positive=positive,
+        )
+        for key, table in part.tables.items():  # merged in levels, not one by one
+            stacks.setdefault(key, MergingStack()).add(table)
+        part.tables = {}
+        total = part if total is None else total + part
+    if total is None:
         raise ValueError("`chunks` is empty: nothing to assess.")
-    if positives == 0 or negatives == 0:
-        raise ValueError("The labels hold a single class; an assessment needs both.")
-    keys = sorted(counts, key=lambda g: (str(type(g)), g))
-    merged = [tables[k].result() for k in keys] if tables else None
-    return Assessment(
-        BinaryCounts.concat([counts[k] for k in keys]),
-        merged,
-        np.array(keys, dtype=object),
-        positive,
-        negatives / positives,
-    )
+    total.tables = {key: stack.result() for key, stack in stacks.items()}
+    return finish_assessment(total, positive=positive, threshold=threshold)
 
 
 def cross_validate(
@@ -247,7 +383,7 @@ def cross_validate(
         raise ImportError("cross_validate needs scikit-learn: pip install 'phidelta[ml]'.") from exc
     cv = check_positive_int(cv, "cv", minimum=2)
     labels = as_label_array(y, "y")
-    _is_pos, positive = _is_positive(labels, pos_label)
+    positive = binary_target(labels, pos_label, name="y", both=True).positive
     n = len(labels)
     if hasattr(X, "shape") and X.shape[0] != n:
         raise ValueError(f"`X` has {X.shape[0]} rows but `y` has {n} labels.")

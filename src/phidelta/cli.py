@@ -27,79 +27,36 @@ def _fail(message: str) -> None:
     raise click.ClickException(message)
 
 
-def _read(path: str) -> Any:
-    """A CSV or Parquet file as a pandas DataFrame, with clear errors."""
-    import pandas as pd
-
-    file = Path(path)
-    if not file.exists():
-        _fail(f"file not found: {path}")
-    if file.is_dir():
-        _fail(f"{path} is a directory, not a data file")
-    if file.stat().st_size == 0 or (
-        file.suffix.lower() not in (".parquet", ".pq")
-        and not file.read_text(errors="replace").strip()
-    ):
-        _fail(f"{path} is empty")
-    try:
-        suffix = file.suffix.lower()
-        if suffix in (".parquet", ".pq"):
-            frame = pd.read_parquet(file)
-        elif suffix in (".tsv", ".tab"):
-            frame = pd.read_csv(file, sep="\t")
-        else:
-            frame = pd.read_csv(file)
-    except pd.errors.EmptyDataError:
-        _fail(f"{path} is empty")
-    except Exception as exc:  # parser errors of every kind
-        _fail(f"cannot read {path}: {exc}")
-    if frame.empty:
-        _fail(f"{path} has no rows")
-    return frame
+# the data layer names roles as the Python API does; a command-line user knows the options
+_OPTION_NAMES = {
+    "`positive`": "--positive",
+    "`pos_label`": "--positive",
+    "`threshold`": "--threshold",
+    "missing='drop'": "--missing drop",
+}
 
 
-def _column(frame: Any, name: str | None, what: str, path: str) -> Any:
-    if name is None:
-        return None
-    if name not in frame.columns:
-        _fail(
-            f"column {name!r} ({what}) is not in {path}; its columns are "
-            f"{', '.join(map(str, frame.columns))}"
-        )
-    return frame[name]
+def _speak_cli(message: str) -> str:
+    for api, option in _OPTION_NAMES.items():
+        message = message.replace(api, option)
+    return message
 
 
-def _positive(series: Any, value: str | None) -> Any:
-    """Match --positive against the column's values (CSV numbers arrive as text)."""
-    if value is None:
-        return None
-    values = list(series.dropna().unique())
-    for v in values:
-        if str(v) == value or (isinstance(v, int | float | np.number) and _same_number(v, value)):
-            return v
-    _fail(
-        f"the positive class {value!r} is not in column {series.name!r}; its values are "
-        f"{', '.join(sorted(map(str, values))[:10])}"
-    )
-    return None
-
-
-def _same_number(v: Any, text: str) -> bool:
-    try:
-        return float(text) == float(v)
-    except ValueError:
-        return False
-
-
-def _emit(columns: dict[str, Any], fmt: str, title: str) -> None:
+def _emit(columns: dict[str, Any], fmt: str, title: str, meta: dict[str, Any]) -> None:
+    """Print named columns as a table, CSV or JSON. ``meta`` (positive class, ratio, threshold,
+    rows left out) goes into the JSON object, the table title, or stderr for CSV."""
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
+    notes = [f"{k.replace('_', ' ')}: {_text(v)}" for k, v in meta.items() if v is not None]
     if fmt == "json":
         records = [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
-        click.echo(json.dumps(records, indent=1, allow_nan=False, default=str))
+        document = {k: _plain(v) for k, v in meta.items()} | {"rows": records}
+        click.echo(json.dumps(document, indent=1, allow_nan=False, default=str))
     elif fmt == "csv":
         import csv
 
+        for note in notes:
+            click.echo(f"# {note}", err=True)
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(names)
         for i in range(rows):
@@ -108,7 +65,7 @@ def _emit(columns: dict[str, Any], fmt: str, title: str) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table(title=title)
+        table = Table(title=title, caption="; ".join(notes) or None)
         for n in names:
             table.add_column(n, justify="left" if isinstance(columns[n][0], str) else "right")
         for i in range(rows):
@@ -137,99 +94,44 @@ def _save(display: Any, path: str | None) -> None:
         click.echo(f"diagram written to {path}", err=True)
 
 
-def _stream(path: str, chunksize: int, columns: list[str] | None = None) -> Any:
-    """Blocks of a file with a progress display on stderr (rows so far)."""
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn
-
-    from phidelta.readers import read_chunks
-
-    file = Path(path)
-    if not file.exists():
-        _fail(f"file not found: {path}")
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        transient=True,
-        console=Console(stderr=True),
-    ) as progress:
-        task = progress.add_task(f"reading {file.name}", total=None)
-        rows = 0
-        for block in read_chunks(file, columns=columns, chunksize=chunksize):
-            rows += len(block)
-            progress.update(task, description=f"{file.name}: {rows:,} rows")
-            yield block
-
-
-def _read_header(path: str) -> list[str]:
-    from phidelta.readers import read_chunks
-
-    file = Path(path)
-    if not file.exists():
-        _fail(f"file not found: {path}")
-    if file.stat().st_size == 0:
-        _fail(f"{path} is empty")
-    first = next(iter(read_chunks(file, chunksize=1)), None)
-    if first is None:
-        _fail(f"{path} has no rows")
-    return [str(c) for c in first.columns]
-
-
-def _values_of(path: str, columns: list[str], chunksize: int) -> dict[str, list[Any]]:
-    """Distinct values of some columns, in one light pass (for streamed files)."""
-    import pandas as pd
-
-    header = _read_header(path)
-    for name in columns:
-        if name not in header:
-            _fail(f"column {name!r} is not in {path}; its columns are {', '.join(header)}")
-    seen: dict[str, set[Any]] = {c: set() for c in columns}
-    for block in _stream(path, chunksize, columns):
-        for c in columns:
-            seen[c].update(pd.unique(block[c].dropna()).tolist())
-    return {c: sorted(v, key=lambda x: (str(type(x)), x)) for c, v in seen.items()}
-
-
-def _match(values: list[Any], wanted: str | None, column: str) -> Any:
-    if wanted is None:
-        return None
-    for v in values:
-        if str(v) == wanted or (isinstance(v, int | float | np.number) and _same_number(v, wanted)):
-            return v
-    _fail(
-        f"the positive class {wanted!r} is not in column {column!r}; its values are "
-        f"{', '.join(map(str, values[:10]))}"
-    )
-    return None
-
-
-def _dask_frame(path: str, scheduler: str | None, columns: list[str] | None = None) -> Any:
-    """A dask DataFrame of a CSV/Parquet file (and a client when a scheduler is named)."""
-    try:
-        import dask.dataframe as dd
-    except ImportError:
-        _fail("--engine dask needs the scale extra: pip install 'phidelta[scale]'")
-    from phidelta import distributed as pdd
-
-    file = Path(path)
-    if not file.exists():
-        _fail(f"file not found: {path}")
-    client = None
-    if scheduler:
+def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None) -> Any:
+    """What the data layer reads: the path, a streamed file with a progress line on stderr,
+    or a Dask frame (on a cluster when a scheduler is named)."""
+    if engine == "dask":
         try:
-            client = pdd.connect(scheduler)
-        except ConnectionError as exc:
-            _fail(str(exc))
-    if file.suffix.lower() in (".parquet", ".pq"):
-        frame = dd.read_parquet(file, columns=columns)
-    else:
-        sep = "\t" if file.suffix.lower() in (".tsv", ".tab") else ","
-        frame = dd.read_csv(file, sep=sep, usecols=columns, blocksize="64MB")
-    return frame, client
+            import dask.dataframe  # noqa: F401
+        except ImportError:
+            _fail("--engine dask needs the scale extra: pip install 'phidelta[scale]'")
+        from phidelta import distributed as pdd
+
+        if scheduler:
+            try:
+                pdd.connect(scheduler)  # becomes the default scheduler of this process
+            except ConnectionError as exc:
+                _fail(str(exc))
+        return pdd.DaskTable(pdd.read_table(path), name=Path(path).name)
+    if chunksize:
+        from phidelta.data import ChunkedTable
+
+        table = ChunkedTable(path, chunksize=chunksize)
+        if sys.stderr.isatty():
+            table.progress = lambda rows: click.echo(
+                f"\r{Path(path).name}: {rows:,} rows", err=True, nl=False
+            )
+        return table
+    return path
 
 
 def _streaming_options(function: Any) -> Any:
-    """--chunksize, --engine and --scheduler: how a data file is read and reduced."""
+    """--chunksize, --engine, --scheduler and --missing: how a data file is read."""
+    function = click.option(
+        "--missing",
+        type=click.Choice(["drop", "error"]),
+        default="drop",
+        show_default=True,
+        help="Rows with a missing label, prediction, score, fold or weight: leave them out "
+        "(and say how many) or refuse the file.",
+    )(function)
     function = click.option(
         "--scheduler",
         help="Address of a Dask scheduler to use (with --engine dask), e.g. tcp://10.0.0.5:8786.",
@@ -258,12 +160,30 @@ def _errors(function: Any) -> Any:
         try:
             return function(*args, **kwargs)
         except (ValueError, TypeError, KeyError) as exc:
-            raise click.ClickException(str(exc).strip("'\"")) from None
+            raise click.ClickException(_speak_cli(str(exc).strip("'\""))) from None
 
     return wrapper
 
 
+def _ratio(text: str, actual: float) -> float:
+    if text == "actual":
+        return actual
+    try:
+        return float(text)
+    except ValueError:
+        _fail(f'--ratio must be a number or "actual"; got {text!r}')
+        return 1.0
+
+
+def _threshold_note(result: Any) -> str | None:
+    """How scores became predictions, for the reader of a result."""
+    if result.threshold is None:
+        return None
+    return f"score ≥ {result.threshold:g}"
+
+
 if click is not None:
+    from phidelta.signatures import RANKINGS
 
     @click.group(context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(package_name="phidelta")
@@ -273,7 +193,10 @@ if click is not None:
     @cli.command()
     @click.argument("data")
     @click.option("--label", required=True, help="Name of the class column.")
-    @click.option("--positive", help="The positive class (default: 1/True, else first sorted).")
+    @click.option(
+        "--positive",
+        help="The positive class (needed unless the classes are 0/1, -1/1 or false/true).",
+    )
     @click.option(
         "--numeric",
         type=click.Choice(["soft", "threshold"]),
@@ -288,11 +211,7 @@ if click is not None:
         help='Ratio N/P of the φ-δ space: a number in [0.1, 10] or "actual".',
     )
     @click.option(
-        "--rank",
-        "rank_by",
-        default="delta",
-        show_default=True,
-        type=click.Choice(["delta", "corner", "phi", "information_gain"]),
+        "--rank", "rank_by", default="delta", show_default=True, type=click.Choice(RANKINGS)
     )
     @click.option("--top", type=int, default=0, help="Show only the first N features.")
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
@@ -312,52 +231,21 @@ if click is not None:
         chunksize: int | None,
         engine: str = "numpy",
         scheduler: str | None = None,
+        missing: str = "drop",
     ) -> None:
         """Feature signature of a data file: φ, δ of every feature, ranked.
 
         Example: phidelta stats climate_data.csv --label RainBool --positive 1 --ratio actual
         """
-        from phidelta.signatures import default_positive_label, signature, signature_from_chunks
+        from phidelta.data import Roles, load_signature
 
-        if engine == "dask":
-            from phidelta import distributed as pdd
-
-            if numeric != "soft":
-                _fail("--engine dask needs --numeric soft (a best cut needs whole columns)")
-            frame, client = _dask_frame(data, scheduler)
-            if label not in frame.columns:
-                _fail(
-                    f"column {label!r} is not in {data}; its columns are "
-                    f"{', '.join(map(str, frame.columns))}"
-                )
-            values = sorted(
-                frame[label].dropna().unique().compute().tolist(), key=lambda x: (str(type(x)), x)
-            )
-            pos = _match(values, positive, label)
-            if pos is None:
-                pos = default_positive_label(values)
-            sig = pdd.signature(frame, label=label, pos_label=pos)
-            if client is not None:
-                client.close()
-        elif chunksize:
-            if numeric != "soft":
-                _fail("--chunksize needs --numeric soft (a best cut needs whole columns)")
-            values = _values_of(data, [label], chunksize)[label]
-            pos = _match(values, positive, label)
-            if pos is None:
-                pos = default_positive_label(values)
-            blocks = (
-                (b.drop(columns=[label]), b[label].to_numpy()) for b in _stream(data, chunksize)
-            )
-            sig = signature_from_chunks(blocks, pos_label=pos)
-        else:
-            frame = _read(data)
-            labels = _column(frame, label, "class", data)
-            pos = _positive(labels, positive)
-            sig = signature(
-                frame.drop(columns=[label]), labels.to_numpy(), pos_label=pos, numeric=numeric
-            )
-        r = sig.ratio if ratio == "actual" else _ratio(ratio)
+        sig = load_signature(
+            _source(data, chunksize, engine, scheduler),
+            Roles(label, positive=positive),
+            numeric=numeric,
+            missing=missing,
+        )
+        r = _ratio(ratio, sig.ratio)
         order = sig.rank(rank_by, ratio=r)
         if top:
             order = order[:top]
@@ -374,12 +262,12 @@ if click is not None:
             "information_gain",
         ]
         columns = {k: [table[k][i] for i in order] for k in keys}
-        _emit(
-            columns,
-            fmt,
-            f"signature of {Path(data).name} (positive "
-            f"{_plain(sig.positive)!r}, N/P = {sig.ratio:.4g})",
-        )
+        meta = {
+            "positive": sig.positive,
+            "ratio": sig.ratio,
+            "rows_left_out": sig.rows_left_out or None,
+        }
+        _emit(columns, fmt, f"signature of {Path(data).name}", meta)
         if plot_path:
             import matplotlib
 
@@ -388,20 +276,22 @@ if click is not None:
 
             _save(PhiDeltaDisplay.from_signature(sig, ratio=r), plot_path)
 
-    def _ratio(text: str) -> float:
-        try:
-            return float(text)
-        except ValueError:
-            _fail(f'--ratio must be a number or "actual"; got {text!r}')
-            return 1.0
-
     @cli.command()
     @click.argument("predictions")
     @click.option("--label", required=True, help="Column of true labels.")
     @click.option("--prediction", help="Column of predicted labels.")
     @click.option("--score", help="Column of scores or positive-class probabilities.")
+    @click.option(
+        "--threshold",
+        help="Without --prediction: predict positive when score ≥ this number, or "
+        '"optimal" (accuracy-optimal cut). Default 0.5 for scores in [0, 1], else 0.',
+    )
     @click.option("--fold", help="Column of fold (or run) ids.")
-    @click.option("--positive", help="The positive class.")
+    @click.option("--weight", help="Column of sample weights.")
+    @click.option(
+        "--positive",
+        help="The positive class (needed unless the classes are 0/1, -1/1 or false/true).",
+    )
     @click.option(
         "--ratio",
         default="1",
@@ -418,7 +308,9 @@ if click is not None:
         label: str,
         prediction: str | None,
         score: str | None,
+        threshold: str | None,
         fold: str | None,
+        weight: str | None,
         positive: str | None,
         ratio: str,
         fmt: str,
@@ -427,100 +319,29 @@ if click is not None:
         chunksize: int | None,
         engine: str = "numpy",
         scheduler: str | None = None,
+        missing: str = "drop",
     ) -> None:
         """Measures per fold of a predictions file (label, prediction and/or score, fold).
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
         """
-        from phidelta.assessment import assess as run
-        from phidelta.assessment import assess_chunks
+        from phidelta.data import Roles, load_assessment
 
-        if prediction is None and score is None:
-            _fail("pass --prediction (predicted labels) or --score (scores), or both")
-        if engine == "dask":
-            from phidelta import distributed as pdd
-
-            wanted = [c for c in (label, prediction, score, fold) if c]
-            frame, client = _dask_frame(predictions, scheduler)
-            for name in wanted:
-                if name not in frame.columns:
-                    _fail(
-                        f"column {name!r} is not in {predictions}; its columns are "
-                        f"{', '.join(map(str, frame.columns))}"
-                    )
-            values = sorted(
-                frame[label].dropna().unique().compute().tolist(), key=lambda x: (str(type(x)), x)
-            )
-            if len(values) != 2:
-                _fail(f"column {label!r} must hold two classes; it holds {values[:10]}")
-            scores = None
-            if score:
-                import dask.dataframe as dd
-
-                scores = dd.to_numeric(frame[score], errors="coerce")
-                bad = int(scores.isna().sum().compute())
-                if bad:
-                    _fail(f"column {score!r} must hold numbers; {bad} values are not numeric")
-            result = pdd.assess(
-                frame[label],
-                y_pred=frame[prediction] if prediction else None,
-                scores=scores,
-                folds=frame[fold] if fold else None,
-                labels=values,
-                pos_label=_match(values, positive, label),
-            )
-            if client is not None:
-                client.close()
-        elif chunksize:
-            wanted = [c for c in (label, prediction, score, fold) if c]
-            header = _read_header(predictions)
-            for name in wanted:
-                if name not in header:
-                    _fail(
-                        f"column {name!r} is not in {predictions}; its columns are "
-                        f"{', '.join(header)}"
-                    )
-            values = _values_of(predictions, [label], chunksize)[label]
-            if len(values) != 2:
-                _fail(f"column {label!r} must hold two classes; it holds {values[:10]}")
-            pos = _match(values, positive, label)
-
-            def blocks() -> Any:
-                for b in _stream(predictions, chunksize, wanted):
-                    yield (
-                        b[label].to_numpy(),
-                        b[prediction].to_numpy() if prediction else None,
-                        _numbers(b[score], score) if score else None,
-                        b[fold].to_numpy() if fold else None,
-                    )
-
-            result = assess_chunks(blocks(), labels=values, pos_label=pos)
-        else:
-            frame = _read(predictions)
-            y = _column(frame, label, "labels", predictions)
-            predicted = _column(frame, prediction, "predictions", predictions)
-            scores = _column(frame, score, "scores", predictions)
-            folds = _column(frame, fold, "folds", predictions)
-            result = run(
-                y.to_numpy(),
-                y_pred=None if predicted is None else predicted.to_numpy(),
-                scores=None if scores is None else _numbers(scores, score),
-                folds=None if folds is None else folds.to_numpy(),
-                pos_label=_positive(y, positive),
-            )
+        if roc_path and score is None:
+            _fail("--roc needs --score")
+        roles = Roles(
+            label,
+            positive=positive,
+            prediction=prediction,
+            score=score,
+            threshold=threshold,
+            fold=fold,
+            weight=weight,
+        )
+        result = load_assessment(
+            _source(predictions, chunksize, engine, scheduler), roles, missing=missing
+        )
         _report_assessment(result, predictions, fmt, ratio, plot_path, roc_path)
-
-    def _numbers(series: Any, name: str | None) -> Any:
-        import pandas as pd
-
-        numeric = pd.to_numeric(series, errors="coerce")
-        bad = int(numeric.isna().sum())
-        if bad:
-            _fail(
-                f"column {name!r} must hold numbers; {bad} values are not numeric "
-                f"(e.g. {series[numeric.isna()].iloc[0]!r})"
-            )
-        return numeric.to_numpy(dtype=float)
 
     def _report_assessment(
         result: Any,
@@ -544,37 +365,46 @@ if click is not None:
             columns["auc"] = [
                 auc(t) if t.total_positives and t.total_negatives else np.nan for t in result.tables
             ]
-        _emit(
-            columns,
-            fmt,
-            f"assessment of {Path(predictions).name} (positive {_plain(result.positive)!r})",
-        )
+        meta = {
+            "positive": result.positive,
+            "ratio": result.ratio,
+            "threshold": result.threshold,
+            "predictions": _threshold_note(result) or "from the prediction column",
+            "rows_left_out": result.rows_left_out or None,
+        }
+        _emit(columns, fmt, f"assessment of {Path(predictions).name}", meta)
         if plot_path or roc_path:
             import matplotlib
 
             matplotlib.use("Agg")
             from phidelta.rendering import PhiDeltaDisplay, RocDisplay
 
-            r = result.ratio if ratio == "actual" else _ratio(ratio)
+            r = _ratio(ratio, result.ratio)
             if plot_path:
                 _save(
                     PhiDeltaDisplay.from_counts(result.counts, ratio=r, mean=True, ellipse=True),
                     plot_path,
                 )
             if roc_path:
-                if result.tables is None:
-                    _fail("--roc needs --score")
                 _save(RocDisplay(tables=[result.pooled_table()]).plot(), roc_path)
 
     @cli.command()
     @click.argument("data")
     @click.option("--label", help="Column of true labels (with --prediction).")
     @click.option("--prediction", help="Column of predicted labels.")
+    @click.option("--fold", help="Column of fold (or run) ids: one matrix each.")
     @click.option("--classes", help="Comma-separated list of the classes, in order.")
     @click.option(
         "--matrix",
         is_flag=True,
-        help="DATA is a count matrix (rows = true, columns = predicted), no header.",
+        help="DATA is a count matrix (rows = true, columns = predicted classes).",
+    )
+    @click.option(
+        "--header",
+        type=click.Choice(["auto", "yes", "no"]),
+        default="auto",
+        show_default=True,
+        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", help="Write the entropy triangle here.")
@@ -584,68 +414,45 @@ if click is not None:
         data: str,
         label: str | None,
         prediction: str | None,
+        fold: str | None,
         classes: str | None,
         matrix: bool,
+        header: str,
         fmt: str,
         plot_path: str | None,
         chunksize: int | None,
         engine: str = "numpy",
         scheduler: str | None = None,
+        missing: str = "drop",
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
 
         Example: phidelta triangle preds.csv --label y --prediction yhat
         """
-        from phidelta.counts import ConfusionMatrix
+        from phidelta.data import Roles, load_multiclass, read_matrix
         from phidelta.measures import entropy_balance
 
         declared = None if classes is None else [c.strip() for c in classes.split(",")]
+        left_out = None
         if matrix:
-            file = Path(data)
-            if not file.exists():
-                _fail(f"file not found: {data}")
-            try:
-                counts = np.loadtxt(file, delimiter=",", ndmin=2)
-            except ValueError as exc:
-                _fail(f"cannot read a numeric matrix from {data}: {exc}")
-            cm = ConfusionMatrix(counts)
+            cm, names = read_matrix(data, header=header), ["matrix"]
         elif label is None or prediction is None:
             _fail("pass --label and --prediction, or --matrix")
-        elif engine == "dask":
-            from phidelta import distributed as pdd
-
-            frame, client = _dask_frame(data, scheduler, [label, prediction])
-            truth, guess = frame[label].astype(str), frame[prediction].astype(str)
-            if declared is None:
-                found = set(truth.unique().compute().tolist()) | set(
-                    guess.unique().compute().tolist()
-                )
-                declared = sorted(found)
-            cm = pdd.confusion_matrix(truth, guess, classes=declared)
-            if client is not None:
-                client.close()
-        elif chunksize:
-            if declared is None:
-                found = _values_of(data, [label, prediction], chunksize)
-                declared = sorted({str(v) for v in found[label] + found[prediction]})
-            blocks = (
-                (b[label].astype(str).to_numpy(), b[prediction].astype(str).to_numpy())
-                for b in _stream(data, chunksize, [label, prediction])
-            )
-            cm = ConfusionMatrix.from_chunks(blocks, classes=declared)
         else:
-            frame = _read(data)
-            y = _column(frame, label, "labels", data)
-            p = _column(frame, prediction, "predictions", data)
-            cm = ConfusionMatrix.from_labels(
-                y.astype(str).to_numpy(), p.astype(str).to_numpy(), classes=declared
+            loaded = load_multiclass(
+                _source(data, chunksize, engine, scheduler),
+                Roles(label, prediction=prediction, fold=fold),
+                classes=declared,
+                missing=missing,
             )
+            cm, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out or None
         b = entropy_balance(cm)
-        columns = {
-            "quantity": list(b.to_dict()),
-            "value": [float(v[0]) for v in b.to_dict().values()],
-        }
-        _emit(columns, fmt, f"entropy balance of {Path(data).name} (bits)")
+        values = b.to_dict()
+        columns: dict[str, Any] = {"quantity": list(values)}
+        for i, name in enumerate(names):
+            columns[name if len(names) > 1 else "value"] = [float(v[i]) for v in values.values()]
+        meta = {"classes": [str(c) for c in cm.input_classes], "rows_left_out": left_out}
+        _emit(columns, fmt, f"entropy balance of {Path(data).name} (bits)", meta)
         if plot_path:
             import matplotlib
 
@@ -661,6 +468,11 @@ if click is not None:
     @click.option("--truth", help="Label column of --predictions (default: --label).")
     @click.option("--prediction", help="Predicted-label column of --predictions.")
     @click.option("--score", help="Score column of --predictions.")
+    @click.option(
+        "--threshold",
+        help='Without --prediction: the score cut (a number or "optimal"); default 0.5 for '
+        "scores in [0, 1], else 0.",
+    )
     @click.option("--fold", help="Fold column of --predictions.")
     @click.option("--positive", help="The positive class.")
     @click.option("--output", "-o", default="phidelta-report.html", show_default=True)
@@ -672,6 +484,7 @@ if click is not None:
         truth: str | None,
         prediction: str | None,
         score: str | None,
+        threshold: str | None,
         fold: str | None,
         positive: str | None,
         output: str,
@@ -683,58 +496,29 @@ if click is not None:
         import matplotlib
 
         matplotlib.use("Agg")
-        from phidelta.assessment import assess as run
-        from phidelta.report import Report, assessment_section, signature_section
-        from phidelta.signatures import signature
+        from phidelta.data import Roles
+        from phidelta.report import file_report
 
         if data is None and predictions is None:
             _fail("pass --data (with --label) and/or --predictions")
-        built = Report("phidelta report")
-        if data is not None:
-            if label is None:
-                _fail("--data needs --label")
-            frame = _read(data)
-            labels = _column(frame, label, "class", data)
-            sig = signature(
-                frame.drop(columns=[label]),
-                labels.to_numpy(),
-                pos_label=_positive(labels, positive),
-            )
-            built.add(f"Feature signature of {Path(data).name}", signature_section(sig))
+        if data is not None and label is None:
+            _fail("--data needs --label")
+        if predictions is not None and (truth or label) is None:
+            _fail("--predictions needs --truth (or --label)")
+        features = None if data is None else Roles(label, positive=positive)
+        assessed = None
         if predictions is not None:
-            frame = _read(predictions)
-            y = _column(frame, truth or label, "labels", predictions)
-            if y is None:
-                _fail("--predictions needs --truth (or --label)")
-            p = _column(frame, prediction, "predictions", predictions)
-            s = _column(frame, score, "scores", predictions)
-            f = _column(frame, fold, "folds", predictions)
-            result = run(
-                y.to_numpy(),
-                y_pred=None if p is None else p.to_numpy(),
-                scores=None if s is None else s.to_numpy(dtype=float),
-                folds=None if f is None else f.to_numpy(),
-                pos_label=_positive(y, positive),
+            assessed = Roles(
+                truth or label,
+                positive=positive,
+                prediction=prediction,
+                score=score,
+                threshold=threshold,
+                fold=fold,
             )
-            built.add(
-                f"Classifier assessment of {Path(predictions).name}", assessment_section(result)
-            )
-            if p is not None:  # the entropy balance of the predictions, one matrix per fold
-                from phidelta.counts import ConfusionMatrix
-                from phidelta.report import triangle_section
-
-                classes = sorted(set(map(str, y.unique())) | set(map(str, p.unique())))
-                truth, guess = y.astype(str).to_numpy(), p.astype(str).to_numpy()
-                if f is None:
-                    matrices = ConfusionMatrix.from_labels(truth, guess, classes=classes)
-                    names = ["all"]
-                else:
-                    matrices, groups = ConfusionMatrix.from_groups(
-                        truth, guess, f.to_numpy(), classes=classes
-                    )
-                    names = [str(g) for g in groups]
-                built.add("Entropy triangle of the predictions", triangle_section(matrices, names))
-        path = built.write(output)
+        path = file_report(
+            output, data=data, features=features, predictions=predictions, roles=assessed
+        )
         click.echo(f"report written to {path.resolve()}")
 
     @cli.command()

@@ -10,6 +10,7 @@ threads; NumPy inputs are simply computed with NumPy.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,12 +22,14 @@ from phidelta.measures._ranking import auc_numerator
 
 __all__ = [
     "BinnedAuc",
+    "DaskTable",
     "assess",
     "binned_auc",
     "confusion_matrix",
     "connect",
     "counts",
     "partitioned_auc",
+    "read_table",
     "score_table",
     "signature",
 ]
@@ -163,10 +166,10 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, classes: Sequence[Any]) -> Con
 
 
 def _matrix(t: Any, p: Any, classes: list[Any]) -> np.ndarray:
-    from phidelta.counts._confusion import _count
-
-    counts, _, _ = _count(np.asarray(t), np.asarray(p), None, classes, None, None)
-    return counts[0]
+    t = np.asarray(t)
+    groups = np.zeros(len(t), dtype=np.int64)
+    matrices, _ = ConfusionMatrix.from_groups(t, np.asarray(p), groups, classes=classes)
+    return matrices.counts.sum(axis=0)  # zeros for an empty partition
 
 
 def signature(
@@ -174,7 +177,7 @@ def signature(
     labels: Any = None,
     *,
     label: str | None = None,
-    pos_label: Any,
+    pos_label: Any = None,
     feature_names: list[str] | None = None,
     kinds: dict[str, str] | None = None,
     max_values: int = 256,
@@ -182,19 +185,28 @@ def signature(
     """The feature signature of a dask array (dense or SciPy-sparse chunks) or DataFrame.
 
     Give ``labels`` as a dask array/Series aligned with the rows, or ``label``: the name of
-    the class column of a dask DataFrame. Soft mode (the threshold mode needs whole columns).
-    Column types are read from the first partition and imposed on the others.
+    the class column of a dask DataFrame (read through :func:`phidelta.data.load_signature`,
+    rows with a missing label left out and counted). Soft mode (the threshold mode needs
+    whole columns). Column types are read from the first partition and imposed on the others.
     """
-    from phidelta.signatures import Signature  # noqa: F401  (the return type)
-    from phidelta.signatures._columns import read_table
-    from phidelta.signatures._signature import _check_kinds, _finish
+    from phidelta.signatures import Signature, block_statistics
 
+    if label is not None:
+        from phidelta.data import Roles, load_signature
+
+        if not _is_dask(data):
+            return load_signature(data, Roles(label, positive=pos_label), kinds=kinds)
+        return load_signature(
+            data, Roles(label, positive=pos_label), kinds=kinds, max_values=max_values
+        )
+    if labels is None:
+        raise ValueError("Pass `labels` (aligned with the rows) or `label` (a column).")
     if not _is_dask(data):
         from phidelta.signatures import signature as local
 
         return local(
             data,
-            labels if label is None else data[label],
+            labels,
             pos_label=pos_label,
             feature_names=feature_names,
             kinds=kinds,
@@ -203,58 +215,23 @@ def signature(
     dask = _require_dask()
     if pos_label is None:
         raise ValueError("Pass `pos_label`: a partition cannot tell which class is positive.")
-    forced = _check_kinds(kinds, None)
-    if label is not None:
-        frames = _blocks(data, "data")
-        first = frames[0].compute()
-        if label not in first.columns:
-            raise ValueError(
-                f"`label`={label!r} is not a column; the columns are "
-                f"{list(map(str, first.columns))}."
-            )
-        schema = read_table(first.drop(columns=[label]), feature_names).schema()
-        pieces = [
-            dask.delayed(_frame_statistics)(f, label, pos_label, feature_names, schema, forced)
-            for f in frames
-        ]
-    else:
-        if labels is None:
-            raise ValueError("Pass `labels` (aligned with the rows) or `label` (a column).")
-        pairs = _aligned(("data", data), ("labels", labels))
-        schema = None
-        pieces = [
-            dask.delayed(_array_statistics)(x, y, pos_label, feature_names, forced)
-            for x, y in pairs
-        ]
+    pairs = _aligned(("data", data), ("labels", labels))
+    first = dask.compute(pairs[0][0])[0]
+    schema = block_statistics(first, np.zeros(first.shape[0], dtype=bool)).schema()
+    pieces = [
+        dask.delayed(_array_statistics)(x, y, pos_label, feature_names, schema, kinds)
+        for x, y in pairs
+    ]
     total = _compute(_tree(pieces, _add))
-    if total.n_pos == 0 or total.n_neg == 0:
-        raise ValueError("The labels hold a single class; a signature needs both.")
-    del schema
-    return _finish(total, None, None, pos_label, "soft", forced, max_values)
+    return Signature.from_statistics(total, positive=pos_label, kinds=kinds, max_values=max_values)
 
 
-def _is_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
-    if y.dtype == object:
-        return np.array([v == pos_label for v in y.tolist()], dtype=bool)
-    return np.asarray(y == pos_label, dtype=bool)
+def _array_statistics(x: Any, y: Any, pos_label: Any, names: Any, schema: Any, kinds: Any) -> Any:
+    from phidelta.counts import binary_target
+    from phidelta.signatures import block_statistics
 
-
-def _frame_statistics(
-    frame: Any, label: str, pos_label: Any, names: Any, schema: Any, forced: dict[str, str]
-) -> Any:
-    from phidelta.signatures._accumulate import statistics_of_block
-    from phidelta.signatures._columns import read_table
-
-    table = read_table(frame.drop(columns=[label]), names, schema)
-    return statistics_of_block(table, _is_positive(frame[label].to_numpy(), pos_label), forced)
-
-
-def _array_statistics(x: Any, y: Any, pos_label: Any, names: Any, forced: dict[str, str]) -> Any:
-    from phidelta.signatures._accumulate import statistics_of_block
-    from phidelta.signatures._columns import read_table
-
-    table = read_table(x, names)
-    return statistics_of_block(table, _is_positive(np.asarray(y), pos_label), forced)
+    is_pos = binary_target(np.asarray(y), pos_label, labels=None).is_positive
+    return block_statistics(x, is_pos, schema=schema, feature_names=names, kinds=kinds)
 
 
 def partitioned_auc(
@@ -434,13 +411,23 @@ def assess(
     folds: Any = None,
     labels: Sequence[Any],
     pos_label: Any = None,
+    threshold: float | str | None = None,
 ) -> Any:
     """Per-fold counts and score tables of predictions in dask collections (see
-    :func:`phidelta.assessment.assess`); ``labels`` declares both classes."""
-    from phidelta.assessment import Assessment, assess_chunks
+    :func:`phidelta.assessment.assess`); ``labels`` declares both classes. Each partition is
+    reduced by :func:`phidelta.assessment.assessment_part` and the parts added in a tree, so
+    the result — the threshold that turns scores into predictions included — equals the
+    in-memory one."""
+    from phidelta.assessment import assessment_part, finish_assessment
+    from phidelta.counts import check_pos_label
 
+    declared = list(labels)
+    positive = check_pos_label(declared, pos_label, declared=declared, where="`labels`")
     if not any(_is_dask(v) for v in (y_true, y_pred, scores, folds)):  # NumPy: stay local
-        return assess_chunks([(y_true, y_pred, scores, folds)], labels=labels, pos_label=pos_label)
+        part = assessment_part(
+            y_true, y_pred=y_pred, scores=scores, folds=folds, classes=declared, positive=positive
+        )
+        return finish_assessment(part, positive=positive, threshold=threshold)
     dask = _require_dask()
     named = [("y_true", y_true)] + [
         (n, v)
@@ -457,62 +444,70 @@ def assess(
                 parts.get("y_pred"),
                 parts.get("scores"),
                 parts.get("folds"),
-                list(labels),
-                pos_label,
+                declared,
+                positive,
             )
         )
-    merged = _compute(_tree(pieces, _merge_parts))
-    counts, tables, positives, negatives = merged
-    if positives == 0 or negatives == 0:
-        raise ValueError("The labels hold a single class; an assessment needs both.")
-    keys = sorted(counts, key=lambda g: (str(type(g)), g))
-    from phidelta.counts._labels import resolve_pos_label
+    total = _compute(_tree(pieces, _add))
+    return finish_assessment(total, positive=positive, threshold=threshold)
 
-    positive = resolve_pos_label(list(labels), pos_label, list(labels), "`labels`")
-    return Assessment(
-        BinaryCounts.concat([counts[k] for k in keys]),
-        [tables[k] for k in keys] if tables else None,
-        np.array(keys, dtype=object),
-        positive,
-        negatives / positives,
+
+def _assessment_part(t: Any, p: Any, s: Any, f: Any, labels: list[Any], positive: Any) -> Any:
+    from phidelta.assessment import assessment_part
+
+    return assessment_part(
+        np.asarray(t),
+        y_pred=None if p is None else np.asarray(p),
+        scores=None if s is None else np.asarray(s, dtype=float),
+        folds=None if f is None else np.asarray(f),
+        classes=labels,
+        positive=positive,
     )
 
 
-def _assessment_part(
-    t: Any, p: Any, s: Any, f: Any, labels: list[Any], pos_label: Any
-) -> tuple[dict[Any, BinaryCounts], dict[Any, ScoreTable], int, int]:
-    """One partition's per-fold counts and score tables (it may hold one class, or none)."""
-    from phidelta.counts._labels import resolve_pos_label
+class DaskTable:
+    """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
+    reduced on the workers by the same function as a chunk of a file, and the results are
+    added in a tree."""
 
-    t = np.asarray(t)
-    if len(t) == 0:
-        return {}, {}, 0, 0
-    positive = resolve_pos_label(labels, pos_label, labels, "`labels`")
-    folds = np.full(len(t), "all", dtype=object) if f is None else np.asarray(f)
-    is_pos = np.array([v == positive for v in t.tolist()], dtype=bool)
-    if p is not None:
-        counts, groups = BinaryCounts.from_groups(
-            t, np.asarray(p), folds, pos_label=positive, labels=labels
-        )
-    else:
-        counts, groups = BinaryCounts.from_groups(
-            is_pos, np.asarray(s, dtype=float) >= 0.5, folds, pos_label=True, labels=[False, True]
-        )
-    tables: dict[Any, ScoreTable] = {}
-    if s is not None:
-        sc = np.asarray(s, dtype=float)
-        tables = {
-            g: ScoreTable._from_mask(sc[folds == g], is_pos[folds == g]) for g in groups.tolist()
-        }
-    entries = {g: counts[i] for i, g in enumerate(groups.tolist())}
-    return entries, tables, int(is_pos.sum()), int(len(t) - is_pos.sum())
+    def __init__(self, frame: Any, name: str = "the Dask frame") -> None:
+        _require_dask()
+        self.frame, self.name = frame, name
+
+    def header(self) -> list[str]:
+        return [str(c) for c in self.frame.columns]
+
+    def first(self, columns: list[str] | None = None) -> Any:
+        frame = self.frame if columns is None else self.frame[columns]
+        return frame.get_partition(0).compute()
+
+    def reduce(
+        self,
+        function: Callable[[Any], Any],
+        columns: list[str] | None = None,
+        combine: Callable[[Any, Any], Any] = operator.add,
+    ) -> Any:
+        dask = _require_dask()
+        frame = self.frame if columns is None else self.frame[columns]
+        pieces = [dask.delayed(function)(part) for part in frame.to_delayed()]
+        return _compute(_tree(pieces, combine))
 
 
-def _merge_parts(a: Any, b: Any) -> Any:
-    counts = dict(a[0])
-    for k, v in b[0].items():
-        counts[k] = counts[k] + v if k in counts else v
-    tables = dict(a[1])
-    for k, v in b[1].items():
-        tables[k] = tables[k] + v if k in tables else v
-    return counts, tables, a[2] + b[2], a[3] + b[3]
+def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
+    """A CSV/TSV/Parquet file as a Dask DataFrame, detected and delimited as
+    :func:`phidelta.data.read_table` reads it (numbers read as floats, so a partition with
+    a gap reads like one without; class values are normalized later)."""
+    import dask.dataframe as dd
+
+    from phidelta.data import DataError, detect_format
+    from phidelta.data._formats import _check_source, _delimiter, _first_line
+
+    _check_source(path)
+    fmt = detect_format(path, format=format)
+    try:
+        if fmt == "parquet":
+            return dd.read_parquet(path)
+        sep = _delimiter(_first_line(path), fmt)
+        return dd.read_csv(path, sep=sep, blocksize=blocksize, assume_missing=True)
+    except Exception as exc:
+        raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None

@@ -15,7 +15,14 @@ import numpy as np
 
 from phidelta import __version__
 
-__all__ = ["Report", "assessment_section", "demo_report", "signature_section", "triangle_section"]
+__all__ = [
+    "Report",
+    "assessment_section",
+    "demo_report",
+    "file_report",
+    "signature_section",
+    "triangle_section",
+]
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;
@@ -215,15 +222,13 @@ def assessment_section(assessment: Any) -> str:
                 fig, "pooled ROC curve, convex hull and the accuracy-optimal operating point"
             )
         )
-        y, s = assessment.y_true, assessment.scores
+        y, s = _labelled_scores(pooled)
         fig, ax = plt.subplots(figsize=(5.6, 4.6))
-        CalibrationDisplay.from_predictions(y, s, pos_label=assessment.positive, ax=ax)
+        CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax)
         figures.append(figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)"))
         if s.min() >= 0 and s.max() <= 1:
             fig, ax = plt.subplots(figsize=(5.6, 4.6))
-            CalibrationDisplay.from_predictions(
-                y, s, pos_label=assessment.positive, ax=ax, kind="reliability"
-            )
+            CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax, kind="reliability")
             figures.append(figure_html(fig, "reliability diagram"))
         fig, ax = plt.subplots(figsize=(6, 4))
         ThresholdScanDisplay(table=pooled).plot(
@@ -242,25 +247,78 @@ def assessment_section(assessment: Any) -> str:
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
         ci = measures.auc_confidence_interval(pooled)
+        y, s = _labelled_scores(pooled)
         brier = (
-            measures.brier_score(
-                assessment.y_true, assessment.scores, pos_label=assessment.positive
-            )
-            if assessment.scores.min() >= 0 and assessment.scores.max() <= 1
-            else None
+            measures.brier_score(y, s, pos_label=True) if s.min() >= 0 and s.max() <= 1 else None
         )
         extra = (
             f"<p>Pooled AUC {ci.auc:.4f} (DeLong 95% CI {ci.low:.4f}–{ci.high:.4f})"
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
         )
+    how = (
+        f"scores cut at score ≥ {assessment.threshold:g}"
+        if assessment.threshold is not None
+        else "predictions from the prediction column"
+    )
+    left = (
+        f", {assessment.rows_left_out} rows with a missing value left out"
+        if assessment.rows_left_out
+        else ""
+    )
     return (
         f'<p class="note">Positive class {html.escape(str(assessment.positive))}, '
-        f"class ratio N/P = {assessment.ratio:.4g}.</p>{extra}"
+        f"class ratio N/P = {assessment.ratio:.4g}, {html.escape(how)}{left}.</p>{extra}"
         f'<div class="figures">{"".join(figures)}</div>'
         f"<h3>Measures per fold</h3>{table_html(columns)}"
         f"<h3>Across folds</h3>{table_html(summary)}"
     )
+
+
+def _labelled_scores(table: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The examples of a score table (integer counts) as (is positive, score) arrays: the
+    pooled data in score order, for measures that need one value per example."""
+    counts = np.concatenate([table.positives, table.negatives])
+    if not np.all(counts == np.rint(counts)):
+        raise ValueError("Weighted score tables have no examples to list.")
+    scores = np.concatenate([table.scores, table.scores])
+    labels = np.concatenate([np.ones(len(table), bool), np.zeros(len(table), bool)])
+    repeats = counts.astype(np.int64)
+    return np.repeat(labels, repeats), np.repeat(scores, repeats)
+
+
+def file_report(
+    path: str | Path,
+    *,
+    data: Any = None,
+    features: Any = None,
+    predictions: Any = None,
+    roles: Any = None,
+) -> Path:
+    """The report of data files read through :mod:`phidelta.data`: the feature signature of
+    ``data`` with ``features`` (its :class:`~phidelta.data.Roles`), and the assessment of
+    ``predictions`` with ``roles`` (plus, with a prediction column, the entropy triangle of
+    the predictions, one matrix per fold)."""
+    from phidelta.data import load_assessment, load_multiclass, load_signature
+
+    built = Report("phidelta report")
+    if data is not None:
+        sig = load_signature(data, features)
+        built.add(f"Feature signature of {Path(str(data)).name}", signature_section(sig))
+    if predictions is not None:
+        result = load_assessment(predictions, roles)
+        built.add(
+            f"Classifier assessment of {Path(str(predictions)).name}", assessment_section(result)
+        )
+        if roles.prediction is not None:
+            from dataclasses import replace
+
+            multiclass = load_multiclass(predictions, replace(roles, score=None, threshold=None))
+            built.add(
+                "Entropy triangle of the predictions",
+                triangle_section(multiclass.matrices, multiclass.names),
+            )
+    return built.write(path)
 
 
 def triangle_section(matrices: Any, names: Sequence[str]) -> str:

@@ -12,15 +12,20 @@ from phidelta.counts._channels import (
     noisy_typewriter,
 )
 from phidelta.counts._confusion import ConfusionMatrix
+from phidelta.counts._labels import BinaryTarget, binary_target, check_pos_label, match_class
 from phidelta.counts._scores import ScoreTable
 
 __all__ = [
     "BinaryCounts",
+    "BinaryTarget",
     "ConfusionMatrix",
     "GroupedCounts",
     "ScoreTable",
     "binary_erasure_channel",
     "binary_symmetric_channel",
+    "binary_target",
+    "check_pos_label",
     "convex_series",
+    "match_class",
     "noisy_typewriter",
 ]

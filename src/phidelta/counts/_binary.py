@@ -11,6 +11,7 @@ from phidelta._validation import (
     as_float_array,
     check_ratio,
     check_same_length,
+    check_sample_weight,
     check_unit_interval,
 )
 from phidelta.counts._labels import as_label_array, encode_pair
@@ -254,10 +255,7 @@ class BinaryCounts:
         n = check_same_length(y_true=y_true, y_pred=y_pred)
         true_pos, pred_pos, _ = encode_pair(y_true, y_pred, pos_label, labels)
         if sample_weight is not None:
-            w = as_float_array(sample_weight, "sample_weight")
-            check_same_length(y_true=y_true, sample_weight=w)
-            if np.any(w < 0):
-                raise ValueError("`sample_weight` must be non-negative.")
+            w = check_sample_weight(sample_weight, len(y_true))
             cells = np.bincount(2 * true_pos.astype(np.intp) + pred_pos, weights=w, minlength=4)
             return cls._trusted(*(cells[i : i + 1] for i in range(4)))
         positives = np.count_nonzero(true_pos)
@@ -373,10 +371,7 @@ class BinaryCounts:
             uniques, codes = np.unique(groups_array, return_inverse=True)
             k = len(uniques)
         if sample_weight is not None:
-            w = as_float_array(sample_weight, "sample_weight")
-            check_same_length(y_true=y_true, sample_weight=w)
-            if np.any(w < 0):
-                raise ValueError("`sample_weight` must be non-negative.")
+            w = check_sample_weight(sample_weight, len(y_true))
             cell = codes * 4 + 2 * true_pos.astype(np.intp) + pred_pos
             cells = np.bincount(cell, weights=w, minlength=4 * k).reshape(k, 4)
             return GroupedCounts(cls._trusted(*cells.T), uniques)

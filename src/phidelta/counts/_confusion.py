@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array
 
@@ -37,8 +37,11 @@ class ConfusionMatrix:
     counts : array-like of shape (n, p) or (k, n, p)
         Non-negative, finite counts; every matrix must have a positive total.
     input_classes, output_classes : sequence, optional
-        Class labels of rows and columns; default ``0..n-1`` and ``0..p-1``. A prediction is
-        correct where the output label equals the input label.
+        Class labels of rows and columns; default ``0..n-1`` for the rows, and for the columns
+        the input classes when n = p. A rectangular matrix (n ≠ p, e.g. with a reject
+        column) without ``output_classes`` has undeclared outputs: entropies work, but
+        accuracy and kappa raise until the outputs are declared. A prediction is correct
+        where the output label equals the input label.
 
     Examples
     --------
@@ -86,14 +89,17 @@ class ConfusionMatrix:
             if input_classes is None
             else _labels_list(input_classes, "input_classes")
         )
-        outputs = (
-            list(range(p))
-            if output_classes is None
-            else _labels_list(output_classes, "output_classes")
-        )
-        if len(inputs) != n or len(outputs) != p:
+        outputs: list[Any] | None
+        if output_classes is not None:
+            outputs = _labels_list(output_classes, "output_classes")
+        else:  # 0..p-1 only where it means "the same classes as the inputs"
+            outputs = list(range(p)) if p == n and input_classes is None else None
+            if outputs is None and p == n:
+                outputs = list(inputs)
+        if len(inputs) != n or (outputs is not None and len(outputs) != p):
             raise ValueError(
-                f"`input_classes` has {len(inputs)} and `output_classes` {len(outputs)} labels "
+                f"`input_classes` has {len(inputs)} and `output_classes` "
+                f"{len(outputs) if outputs is not None else 'no'} labels "
                 f"for matrices of shape {n}×{p}."
             )
         array.setflags(write=False)
@@ -175,8 +181,24 @@ class ConfusionMatrix:
             output_classes=self.output_classes,
         )
 
+    @property
+    def outputs_declared(self) -> bool:
+        """False for a rectangular matrix built without ``output_classes``: which of its
+        predictions are correct is then unknown."""
+        return self.output_classes is not None
+
     def correct_mask(self) -> np.ndarray:
-        """Boolean (n, p): where the output label equals the input label (correct decisions)."""
+        """Boolean (n, p): where the output label equals the input label (correct decisions).
+
+        Raises a ValueError for a rectangular matrix without declared output classes.
+        """
+        if self.output_classes is None:
+            n, p = self.shape[1:]
+            raise ValueError(
+                f"This {n}×{p} confusion matrix has {p} output columns for {n} input classes "
+                "and no declared `output_classes`, so which predictions are correct is unknown "
+                "(accuracy, kappa); pass `output_classes` (e.g. [0, 'erasure', 1])."
+            )
         mask = np.zeros(self.shape[1:], dtype=bool)
         for i, x in enumerate(self.input_classes):
             for j, y in enumerate(self.output_classes):
@@ -381,10 +403,7 @@ def _count(
     cell = t_codes * q + p_codes
     weights = None
     if sample_weight is not None:
-        weights = as_float_array(sample_weight, "sample_weight")
-        check_same_length(y_true=t, sample_weight=weights)
-        if np.any(weights < 0):
-            raise ValueError("`sample_weight` must be non-negative.")
+        weights = check_sample_weight(sample_weight, len(t))
     k = 1
     if grouping is not None:
         codes, k = grouping

@@ -7,12 +7,9 @@ either its first element or the first element that differs from it. Two comparis
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
-
-_STANDARD_POSITIVES = (True, 1)  # {False, True}, {0, 1} and {-1, +1}: the positive is 1 / True
-_STANDARD_SETS = ({0, 1}, {-1, 1})
 
 
 def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -> np.ndarray:
@@ -98,36 +95,111 @@ def _sorted_labels(labels: list[Any]) -> list[Any]:
         return sorted(labels, key=repr)
 
 
-def resolve_pos_label(
-    present: list[Any], pos_label: Any, declared: list[Any] | None, what: str
-) -> Any:
-    """Choose the positive label and check it against the labels seen (or declared)."""
-    universe = declared if declared is not None else present
-    if pos_label is not None:
-        if not any(_same(pos_label, v) for v in universe):
-            where = "`labels`" if declared is not None else what
-            raise ValueError(
-                f"`pos_label`={pos_label!r} is not in {where}; its labels are "
-                f"{_sorted_labels(universe)}."
+# Class sets whose positive needs no saying (scikit-learn's convention, extended to the text a
+# file or a web form carries): {0, 1}, {−1, 1}, {False, True}, as numbers, floats or strings.
+_IMPLICIT_NUMBERS = ({0, 1}, {-1, 1})
+_IMPLICIT_TEXT = ({"0", "1"}, {"-1", "1"}, {"false", "true"})
+_TEXT_TRUE = ("true", "1", "1.0")
+_TEXT_FALSE = ("false", "0", "0.0")
+
+
+def _implicit_positive(universe: list[Any]) -> tuple[bool, Any]:
+    """(found, positive) for the implicit sets; the positive as the class value itself."""
+    if not universe:
+        return False, None
+    if all(isinstance(v, bool | np.bool_) for v in universe):
+        return True, True
+    if all(
+        isinstance(v, int | float | np.number) and not isinstance(v, bool | np.bool_)
+        for v in universe
+    ):
+        if not all(float(v).is_integer() for v in universe):
+            return False, None
+        as_ints = {int(v) for v in universe}
+        if any(as_ints <= s for s in _IMPLICIT_NUMBERS):
+            return True, next((v for v in universe if v == 1), 1)
+        return False, None
+    if all(isinstance(v, str) for v in universe):
+        spelled = {v.strip().lower() for v in universe}
+        if any(spelled <= s for s in _IMPLICIT_TEXT):
+            return True, next(
+                (v for v in universe if v.strip().lower() in ("1", "true")),
+                "True" if spelled <= {"false", "true"} else "1",
             )
-        return pos_label
-    values = set()
-    for v in universe:
-        if isinstance(v, bool | np.bool_) or (
-            isinstance(v, int | float | np.number) and float(v).is_integer()
-        ):
-            values.add(int(v))
-        else:
-            values = None
-            break
-    if values is not None and any(values <= s for s in _STANDARD_SETS):
-        if all(isinstance(v, bool | np.bool_) for v in universe) and universe:
-            return True
-        return 1
+    return False, None
+
+
+def match_class(classes: list[Any], wanted: Any) -> tuple[bool, Any]:
+    """(found, class value) of ``wanted`` among ``classes``.
+
+    An exact match (``1 == 1.0 == True`` for numbers, strings only equal strings) comes first;
+    a string ``wanted`` — as a command line or a web form sends it — also matches a number
+    that it spells (``"1"`` → ``1``, ``"0.5"`` → ``0.5``) or a boolean (``"true"``/``"1"`` →
+    ``True``). The class value is returned, so results report ``1``, not ``"1"``.
+    """
+    for v in classes:
+        if _same(wanted, v):
+            return True, v
+    if isinstance(wanted, str):
+        text = wanted.strip().lower()
+        for v in classes:
+            if isinstance(v, bool | np.bool_):
+                if (v and text in _TEXT_TRUE) or (not v and text in _TEXT_FALSE):
+                    return True, v
+            elif isinstance(v, int | float | np.number):
+                try:
+                    if float(text) == float(v):
+                        return True, v
+                except ValueError:
+                    pass
+    return False, None
+
+
+def check_pos_label(
+    classes: list[Any],
+    pos_label: Any,
+    *,
+    declared: list[Any] | None = None,
+    where: str,
+    argument: str = "pos_label",
+) -> Any:
+    """The positive class: the one rule of the whole package.
+
+    ``classes`` are the labels seen, ``declared`` the labels the caller declared (they win
+    when given). Without ``pos_label``, {0, 1}, {−1, 1} and {False, True} — also as floats
+    ``0.0``/``1.0`` and as their text ``"0"``/``"1"``, ``"false"``/``"true"`` — have the
+    implicit positive 1 / True; any other classes need ``pos_label``, and the error lists the
+    values found. A given ``pos_label`` must be one of the classes (see :func:`match_class`
+    for text); the class value is returned.
+
+    Examples
+    --------
+    >>> check_pos_label([0.0, 1.0], None, where="`y`")
+    1.0
+    >>> check_pos_label([False, True], "true", where="`y`")
+    True
+    >>> check_pos_label(["ham", "spam"], None, where="`y`")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: The classes ['ham', 'spam'] found in `y` do not say which is positive; ...
+    """
+    universe = declared if declared is not None else classes
+    if pos_label is not None:
+        found, value = match_class(universe, pos_label)
+        if not found:
+            source = "`labels`" if declared is not None else where
+            raise ValueError(
+                f"`{argument}`={pos_label!r} is not in {source}; its classes are "
+                f"{_sorted_labels(universe)[:20]}."
+            )
+        return _python(value)
+    found, value = _implicit_positive(universe)
+    if found:
+        return _python(value)
+    listed = ", ".join(repr(v) for v in _sorted_labels(universe)[:10])
     raise ValueError(
-        f"The labels {_sorted_labels(universe)} do not say which class is positive; "
-        "pass `pos_label` (e.g. pos_label="
-        f"{_sorted_labels(universe)[-1]!r})."
+        f"The classes {_sorted_labels(universe)[:10]} found in {where} do not say which is "
+        f"positive; pass `{argument}` (one of {listed})."
     )
 
 
@@ -185,7 +257,92 @@ def encode_pair(
         return (np.zeros(y_true.shape, bool), np.zeros(y_pred.shape, bool), 1)
     if not present and pos_label is not None and declared is None:
         return (np.zeros(y_true.shape, bool), np.zeros(y_pred.shape, bool), pos_label)
-    pos = resolve_pos_label(present, pos_label, declared, "`y_true` or `y_pred`")
+    pos = check_pos_label(present, pos_label, declared=declared, where="`y_true` or `y_pred`")
     true_pos = positive_mask(y_true, true_values, true_first, pos)
     pred_pos = positive_mask(y_pred, pred_values, pred_first, pos)
     return true_pos, pred_pos, pos
+
+
+class BinaryTarget(NamedTuple):
+    """A label vector as "is positive", with the positive class and the classes seen."""
+
+    is_positive: np.ndarray
+    positive: Any
+    classes: list[Any]
+
+
+def binary_target(
+    y: Any, pos_label: Any, *, name: str = "y_true", labels: Any = None, both: bool = False
+) -> BinaryTarget:
+    """Check a label vector and mark its positives by :func:`check_pos_label`.
+
+    ``labels`` declares both classes (a block of rows may hold one); ``both=True`` requires
+    that both classes occur (AUC, DeLong, a signature need positives and negatives).
+
+    Examples
+    --------
+    >>> binary_target(["s", "h", "s"], "s").is_positive
+    array([ True, False,  True])
+    """
+    array = as_label_array(y, name)
+    values, first = distinct_at_most_two(array, name)
+    declared = None
+    if labels is not None:
+        declared = list(np.asarray(labels).tolist())
+        if len(declared) != 2 or _same(declared[0], declared[1]):
+            raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
+    if both and len(values) < 2:
+        raise ValueError(
+            f"`{name.strip('`')}` holds one class {values}; positives and negatives are both "
+            "needed."
+        )
+    if not values and declared is None:
+        positive = 1 if pos_label is None else pos_label
+        return BinaryTarget(np.zeros(array.shape, dtype=bool), positive, [])
+    positive = check_pos_label(values, pos_label, declared=declared, where=f"`{name}`")
+    return BinaryTarget(positive_mask(array, values, first, positive), positive, values)
+
+
+class PositiveClass:
+    """The positive class decided over blocks of labels that may each hold one class.
+
+    Without ``pos_label`` the implicit rule decides as soon as one class is seen ({0} already
+    says the positive is 1; {"ham"} fails at once). A given ``pos_label`` is matched when its
+    class first appears; :meth:`result` fails if it never did.
+    """
+
+    def __init__(self, pos_label: Any, *, where: str) -> None:
+        self.pos_label, self.where = pos_label, where
+        self.classes: list[Any] = []
+        self.positive: Any = None
+        self.decided = False
+
+    def mask(self, array: np.ndarray, name: str) -> np.ndarray:
+        """"is positive" for one block, after adding its classes to those seen."""
+        values, first = distinct_at_most_two(array, name)
+        for v in values:
+            if not any(_same(v, w) for w in self.classes):
+                self.classes.append(v)
+        if len(self.classes) > 2:
+            raise ValueError(
+                f"The labels have more than two classes: {_sorted_labels(self.classes)[:10]}; "
+                "binary counts need two."
+            )
+        if not self.decided and values:
+            if self.pos_label is None:
+                self.positive, self.decided = check_pos_label(
+                    self.classes, None, where=self.where
+                ), True
+            else:
+                found, value = match_class(self.classes, self.pos_label)
+                if found:
+                    self.positive, self.decided = _python(value), True
+        if not self.decided:
+            return np.zeros(array.shape, dtype=bool)
+        return positive_mask(array, values, first, self.positive)
+
+    def result(self) -> Any:
+        """The positive class; an error naming the classes seen if it was never found."""
+        if not self.decided:
+            return check_pos_label(self.classes, self.pos_label, where=self.where)
+        return self.positive

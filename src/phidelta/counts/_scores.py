@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
-from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.counts._score_keys import (
     count_sorted_keys,
     decode_scores,
@@ -167,24 +167,11 @@ class ScoreTable:
         y = as_label_array(y_true, "y_true")
         s = as_float_array(scores, "scores")
         check_same_length(y_true=y, scores=s)
-        values, first = distinct_at_most_two(y, "y_true")
-        declared = None if labels is None else list(np.asarray(labels).tolist())
-        if not values and pos_label is None and declared is None:
+        if not len(y) and pos_label is None and labels is None:
             return cls._trusted(np.empty(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
-        pos = resolve_pos_label(values, pos_label, declared, "`y_true`")
-        if first is None:
-            is_pos = np.zeros(0, dtype=bool)
-        elif values[0] == pos and isinstance(values[0], str) == isinstance(pos, str):
-            is_pos = first
-        elif any(v == pos and isinstance(v, str) == isinstance(pos, str) for v in values):
-            is_pos = ~first
-        else:
-            is_pos = np.zeros(len(y), dtype=bool)
+        is_pos = binary_target(y, pos_label, labels=labels).is_positive
         if sample_weight is not None:
-            w = as_float_array(sample_weight, "sample_weight")
-            check_same_length(y_true=y, sample_weight=w)
-            if np.any(w < 0):
-                raise ValueError("`sample_weight` must be non-negative.")
+            w = check_sample_weight(sample_weight, len(y))
             return cls._from_mask_weighted(s, is_pos, w)
         return cls._from_mask(s, is_pos)
 
@@ -271,31 +258,41 @@ class ScoreTable:
 
     @classmethod
     def from_groups(
-        cls, y_true: Any, scores: Any, groups: Any, *, pos_label: Any = None, labels: Any = None
+        cls,
+        y_true: Any,
+        scores: Any,
+        groups: Any,
+        *,
+        pos_label: Any = None,
+        labels: Any = None,
+        sample_weight: Any = None,
     ) -> tuple[list[ScoreTable], np.ndarray]:
-        """One table per group (fold, classifier): ``(tables, groups)`` in sorted group order."""
+        """One table per group (fold, classifier): ``(tables, groups)`` in sorted group order.
+
+        Examples
+        --------
+        >>> tables, groups = ScoreTable.from_groups([1, 0, 1], [0.8, 0.3, 0.6], ["a", "b", "a"])
+        >>> groups.tolist(), [t.total_positives for t in tables]
+        (['a', 'b'], [2, 0])
+        """
         y = as_label_array(y_true, "y_true")
         s = as_float_array(scores, "scores")
         g = as_label_array(groups, "groups")
         check_same_length(y_true=y, scores=s, groups=g)
-        values, _ = distinct_at_most_two(y, "y_true")
-        declared = None if labels is None else list(np.asarray(labels).tolist())
-        pos = resolve_pos_label(values, pos_label, declared, "`y_true`")
-        if declared is None:
-            declared = values if len(values) == 2 else [*values, pos]
+        w = None if sample_weight is None else check_sample_weight(sample_weight, len(y))
+        is_pos = binary_target(y, pos_label, labels=labels).is_positive
         uniques, codes = np.unique(g, return_inverse=True)
         # one stable pass puts each group's examples together (O(n), not one mask per group)
         codes = codes.ravel()
         order = np.argsort(codes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(np.bincount(codes, minlength=len(uniques)))])
-        y, s = y[order], s[order]
+        is_pos, s = is_pos[order], s[order]
+        if w is not None:
+            w = w[order]
         tables = [
-            cls.from_scores(
-                y[start:stop],
-                s[start:stop],
-                pos_label=pos,
-                labels=declared if len(declared) == 2 else None,
-            )
+            cls._from_mask(s[start:stop], is_pos[start:stop])
+            if w is None
+            else cls._from_mask_weighted(s[start:stop], is_pos[start:stop], w[start:stop])
             for start, stop in itertools.pairwise(bounds.tolist())
         ]
         return tables, uniques
@@ -322,6 +319,31 @@ class ScoreTable:
         tp, fp = self.cumulative()
         p, n = self.total_positives, self.total_negatives
         return BinaryCounts._trusted(n - fp, fp, p - tp, tp)
+
+    def counts_at(self, threshold: float) -> BinaryCounts:
+        """Binary counts of the rule "positive when score ≥ ``threshold``" (one entry).
+
+        The table is a sufficient statistic for every threshold, so counts from a merged table
+        equal counts of the thresholded union of the data: this is how chunked and distributed
+        scores are turned into predictions exactly.
+
+        Examples
+        --------
+        >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
+        >>> c = t.counts_at(0.5)
+        >>> c.tn.tolist(), c.fp.tolist(), c.fn.tolist(), c.tp.tolist()
+        ([1], [1], [0], [2])
+        """
+        cut = float(threshold)
+        if np.isnan(cut):
+            raise ValueError("`threshold` must be a number; got NaN.")
+        above = int(np.searchsorted(-self.scores, -cut, side="right"))  # scores ≥ cut
+        tp = self.positives[:above].sum()
+        fp = self.negatives[:above].sum()
+        p, n = self.positives.sum(), self.negatives.sum()
+        return BinaryCounts._trusted(
+            np.array([n - fp]), np.array([fp]), np.array([p - tp]), np.array([tp])
+        )
 
 
 class MergingStack:

@@ -167,10 +167,9 @@ class RocDisplay:
 
 
 def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndarray:
-    from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+    from phidelta.counts._labels import binary_target
 
-    values, _ = distinct_at_most_two(as_label_array(y, "y"), "y")
-    positive = resolve_pos_label(values, pos_label, None, "`y`")
+    positive = binary_target(y, pos_label, name="y").positive
     classes = list(getattr(estimator, "classes_", []))
     if positive not in classes:
         raise ValueError(f"The estimator's classes {classes} do not include {positive!r}.")

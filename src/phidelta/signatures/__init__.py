@@ -8,7 +8,7 @@ from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_b
 from phidelta.signatures._signature import (
     RANKINGS,
     Signature,
-    default_positive_label,
+    block_statistics,
     signature,
     signature_from_chunks,
 )
@@ -19,7 +19,7 @@ __all__ = [
     "ConstantFeatureWarning",
     "Signature",
     "SignatureStatistics",
-    "default_positive_label",
+    "block_statistics",
     "nominal_subsets",
     "signature",
     "signature_from_chunks",

@@ -165,6 +165,11 @@ class SignatureStatistics:
     sparse_pos: np.ndarray | None = None
     sparse_neg: np.ndarray | None = None
 
+    def schema(self) -> dict[str, bool]:
+        """Column name → numeric?: read later blocks with these types (see
+        :func:`phidelta.signatures.block_statistics`)."""
+        return {**dict.fromkeys(self.numeric_names, True), **dict.fromkeys(self.text_names, False)}
+
     def __add__(self, other: SignatureStatistics) -> SignatureStatistics:
         if (self.names, self.numeric_names, self.text_names) != (
             other.names,

@@ -13,7 +13,12 @@ from typing import Any, Literal
 import numpy as np
 
 from phidelta.counts import BinaryCounts
-from phidelta.counts._labels import as_label_array, distinct_at_most_two
+from phidelta.counts._labels import (
+    PositiveClass,
+    as_label_array,
+    binary_target,
+    distinct_at_most_two,
+)
 from phidelta.measures import (
     MeasureTable,
     information_gain,
@@ -35,7 +40,7 @@ from phidelta.signatures._statistics import (
 __all__ = [
     "RANKINGS",
     "Signature",
-    "default_positive_label",
+    "block_statistics",
     "signature",
     "signature_from_chunks",
 ]
@@ -44,41 +49,17 @@ RankBy = Literal["delta", "corner", "phi", "information_gain"]
 RANKINGS = ("delta", "corner", "phi", "information_gain")
 
 
-def default_positive_label(values: list[Any]) -> Any:
-    """The published rule: 1 / True / +1 for numeric and boolean labels, else the first class
-    name in sorted order."""
-    if all(isinstance(v, bool | np.bool_) for v in values):
-        return True
-    if all(isinstance(v, int | float | np.number) and not isinstance(v, bool) for v in values):
-        if any(v == 1 for v in values):
-            return 1
-        raise ValueError(
-            f"The labels {sorted(values)} do not contain 1; pass the positive class "
-            "(`pos_label=` or info={'positive': ...})."
-        )
-    return sorted(values, key=str)[0]
-
-
 def _encode_labels(labels: Any, pos_label: Any, n_rows: int) -> tuple[np.ndarray, Any, list[Any]]:
     y = as_label_array(labels, "labels")
     if len(y) != n_rows:
         raise ValueError(f"`labels` has {len(y)} entries but `data` has {n_rows} rows.")
-    values, first_mask = distinct_at_most_two(y, "labels")
+    values, _ = distinct_at_most_two(y, "labels")
     if len(values) < 2:
         raise ValueError(
             f"`labels` holds a single class ({values!r}); a signature needs positive and "
             "negative samples (the class ratio N/P would be undefined)."
         )
-    positive = default_positive_label(values) if pos_label is None else pos_label
-    matches = [
-        v for v in values if v == positive and isinstance(v, str) == isinstance(positive, str)
-    ]
-    if not matches:
-        raise ValueError(
-            f"The positive class {positive!r} is not in `labels`; its classes are "
-            f"{sorted(values, key=str)}."
-        )
-    is_pos = first_mask if matches[0] == values[0] else ~first_mask
+    is_pos, positive, values = binary_target(y, pos_label, name="labels")
     return np.asarray(is_pos, dtype=bool), positive, values
 
 
@@ -104,6 +85,11 @@ class Signature:
         The actual class ratio N/P of the labels.
     positive : object
         The positive class.
+    numeric_mode : str
+        "soft" or "threshold" (see :func:`signature`).
+    rows_left_out : int
+        Rows left out because their class label was missing (reading a table through
+        :mod:`phidelta.data`).
     """
 
     names: list[str]
@@ -114,6 +100,7 @@ class Signature:
     ratio: float
     positive: Any
     numeric_mode: str = "soft"
+    rows_left_out: int = 0
 
     def __len__(self) -> int:
         return len(self.names)
@@ -130,7 +117,24 @@ class Signature:
             self.ratio,
             self.positive,
             self.numeric_mode,
+            self.rows_left_out,
         )
+
+    @classmethod
+    def from_statistics(
+        cls,
+        statistics: SignatureStatistics,
+        *,
+        positive: Any,
+        kinds: dict[str, str] | None = None,
+        max_values: int = 256,
+    ) -> Signature:
+        """The signature (soft mode) of merged :func:`block_statistics`; ``positive`` is only
+        reported. Raises when the rows hold a single class."""
+        if statistics.n_pos == 0 or statistics.n_neg == 0:
+            raise ValueError("The labels hold a single class; a signature needs both.")
+        forced = _check_kinds(kinds, None)
+        return _finish(statistics, None, None, positive, "soft", forced, max_values)
 
     def phi_delta(self, ratio: RatioLike = 1.0) -> Any:
         """(φ, δ) of every feature: standard at ratio 1, generalized otherwise ("actual": N/P)."""
@@ -273,8 +277,9 @@ def signature(
     labels : array-like of shape (n_rows,)
         Two classes of any encoding.
     pos_label : optional
-        The positive class; default 1 / True for numeric and boolean labels, else the first
-        class name in sorted order (the published rule).
+        The positive class. Needed unless the labels are {0, 1}, {−1, 1} or {False, True}
+        (also as 0.0/1.0 or their text), whose positive is 1 / True: the package's one rule
+        (:func:`phidelta.counts.check_pos_label`).
     numeric : {"soft", "threshold"}, default "soft"
         How a numeric feature becomes counts. ``"soft"`` (default): the published packages'
         min-max soft counts; it reproduces their numbers, takes a single additive pass (so it
@@ -396,8 +401,7 @@ def signature_from_chunks(
     forced = _check_kinds(kinds, None)
     total: SignatureStatistics | None = None
     schema: dict[str, bool] | None = None
-    seen: list[Any] = []
-    positive = pos_label
+    positive = PositiveClass(pos_label, where="the labels")
     for number, chunk in enumerate(chunks):
         try:
             data, labels = chunk
@@ -413,36 +417,50 @@ def signature_from_chunks(
                 f"Chunk {number}: `labels` has {len(y)} entries but the data has "
                 f"{table.n_rows} rows."
             )
-        values, _ = distinct_at_most_two(y, f"labels of chunk {number}")
-        for v in values:
-            if not any(v == w and isinstance(v, str) == isinstance(w, str) for w in seen):
-                seen.append(v)
-        if len(seen) > 2:
-            raise ValueError(f"The labels have more than two classes: {seen}.")
-        if positive is None:
-            if not all(isinstance(v, bool | np.bool_ | int | np.integer) for v in seen) or any(
-                v not in (0, 1, -1) for v in seen
-            ):
-                raise ValueError(
-                    "Pass `pos_label`: with chunks the positive class cannot be "
-                    f"inferred from labels such as {seen}."
-                )
-            positive = True if all(isinstance(v, bool | np.bool_) for v in seen) else 1
-        is_pos = (
-            np.array([v == positive for v in y.tolist()], dtype=bool)
-            if y.dtype == object
-            else (y == positive)
-        )
+        is_pos = positive.mask(y, f"labels of chunk {number}")
         block = statistics_of_block(table, np.asarray(is_pos, dtype=bool), forced)
         total = block if total is None else total + block
     if total is None:
         raise ValueError("`chunks` is empty: no rows to assess.")
     if total.n_pos == 0 or total.n_neg == 0:
         raise ValueError(
-            f"The labels hold a single class ({seen}); a signature needs positive "
+            f"The labels hold a single class ({positive.classes}); a signature needs positive "
             "and negative samples."
         )
-    return _finish(total, None, None, positive, "soft", forced, max_values)
+    return _finish(total, None, None, positive.result(), "soft", forced, max_values)
+
+
+def block_statistics(
+    data: Any,
+    is_positive: Any,
+    *,
+    schema: dict[str, bool] | None = None,
+    feature_names: list[str] | None = None,
+    kinds: dict[str, str] | None = None,
+) -> SignatureStatistics:
+    """The additive statistics of one block of rows (a chunk, a Dask partition).
+
+    ``is_positive`` marks the positive rows; ``schema`` (column → numeric?, from the first
+    block's :meth:`SignatureStatistics.schema`) makes every block read its columns alike.
+    Blocks add up with ``+``; :meth:`Signature.from_statistics` turns the total into a
+    signature equal to :func:`signature` on all rows (soft mode).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> x, y = np.eye(4), np.array([True, False, True, False])
+    >>> total = block_statistics(x[:2], y[:2]) + block_statistics(x[2:], y[2:])
+    >>> Signature.from_statistics(total, positive=True).counts == signature(x, y).counts
+    True
+    """
+    table = read_table(data, feature_names, schema)
+    forced = _check_kinds(kinds, table.names if schema is None else None)
+    mask = np.asarray(is_positive, dtype=bool)
+    if mask.shape != (table.n_rows,):
+        raise ValueError(
+            f"`is_positive` has shape {mask.shape} but the block has {table.n_rows} rows."
+        )
+    return statistics_of_block(table, mask, forced)
 
 
 def _check_kinds(kinds: dict[str, str] | None, names: list[str] | None) -> dict[str, str]:

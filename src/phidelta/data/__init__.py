@@ -1,0 +1,76 @@
+"""The data layer: tables in, counts out — the one door every interface reads data through.
+
+The Python API, the command line, the HTML report, the web application and the Dask engine
+read tables, pick the positive class, turn scores into predictions and parse confusion
+matrices here, so a file gives the same numbers through every door.
+
+The rules, each written once:
+
+* **format** — :func:`detect_format`: Parquet by content or ``.parquet``/``.pq``, TSV by
+  ``.tsv``/``.tab``, else CSV, whose delimiter (``,`` ``;`` tab ``|``) is read off the header;
+* **positive class** — :func:`phidelta.counts.check_pos_label`: {0, 1}, {−1, 1} and
+  {False, True} (also as 0.0/1.0 and as text) have the implicit positive 1 / True; other
+  classes need one, given as a value or its text (``"1"`` matches 1);
+* **missing role values** — rows with a missing label, prediction, score, fold or weight
+  are left out and counted (``rows_left_out``), or refused with ``missing="error"``;
+* **threshold** — scores become predictions as score ≥ threshold; the default is 0.5 when
+  every score lies in [0, 1], else 0, decided on the merged score tables (so in memory,
+  chunked and on Dask alike) and reported as ``Assessment.threshold``;
+* **matrix headers** — :func:`read_matrix`: ``header="auto"`` takes the first row as a header
+  when one of its cells is not a number.
+
+Examples
+--------
+>>> from phidelta.data import Roles, load_signature
+>>> from phidelta.datasets import climate_data_path
+>>> sig = load_signature(climate_data_path(), Roles("RainBool"), chunksize=10)
+>>> sig.positive, len(sig)
+(1, 6)
+"""
+
+from phidelta.data._analyses import (
+    Multiclass,
+    classes_of,
+    load_assessment,
+    load_multiclass,
+    load_signature,
+    positive_class,
+)
+from phidelta.data._blocks import ChunkedTable, WholeTable, add_up, open_blocks
+from phidelta.data._errors import DataError
+from phidelta.data._formats import (
+    FORMATS,
+    check_columns,
+    detect_format,
+    read_chunks,
+    read_header,
+    read_table,
+)
+from phidelta.data._matrix import HEADER_CHOICES, read_matrix
+from phidelta.data._roles import MISSING, Roles, clean_classes, role_block
+
+__all__ = [
+    "FORMATS",
+    "HEADER_CHOICES",
+    "MISSING",
+    "ChunkedTable",
+    "DataError",
+    "Multiclass",
+    "Roles",
+    "WholeTable",
+    "add_up",
+    "check_columns",
+    "classes_of",
+    "clean_classes",
+    "detect_format",
+    "load_assessment",
+    "load_multiclass",
+    "load_signature",
+    "open_blocks",
+    "positive_class",
+    "read_chunks",
+    "read_header",
+    "read_matrix",
+    "read_table",
+    "role_block",
+]

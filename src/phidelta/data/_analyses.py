@@ -1,0 +1,343 @@
+"""Tables and the roles of their columns in, counts objects out: the analyses every door runs.
+
+Each analysis is a pre-pass for the classes (so that the positive class is decided once, on
+all rows), a function that reduces one block of rows to additive counts, and a finish. In
+memory the whole table is one block; streamed files and Dask partitions are many, added up
+exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from phidelta.assessment import Assessment, assessment_part, finish_assessment
+from phidelta.counts import ConfusionMatrix
+from phidelta.counts._labels import check_pos_label, match_class
+from phidelta.data._blocks import Blocks, open_blocks
+from phidelta.data._errors import DataError
+from phidelta.data._roles import Roles, clean_classes, role_block
+from phidelta.signatures import Signature, block_statistics, signature
+
+__all__ = [
+    "Multiclass",
+    "classes_of",
+    "load_assessment",
+    "load_multiclass",
+    "load_signature",
+    "positive_class",
+]
+
+
+@dataclass
+class _Counted:
+    """A part and the rows left out while making it; both add up."""
+
+    part: Any
+    left_out: int
+
+    def __add__(self, other: _Counted) -> _Counted:
+        return _Counted(self.part + other.part, self.left_out + other.left_out)
+
+
+def _ordered(values: Any) -> list[Any]:
+    try:
+        return sorted(values)
+    except TypeError:
+        return sorted(values, key=lambda v: (type(v).__name__, repr(v)))
+
+
+def _unique(values: np.ndarray) -> set[Any]:
+    if values.dtype == object:
+        return set(values.tolist())
+    return set(np.unique(values).tolist())
+
+
+def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
+    """The classes found in some columns (missing values aside), in sorted order: the one
+    light pass that streamed and distributed data need before counting."""
+    found = blocks.reduce(
+        lambda frame: set().union(*(_unique(clean_classes(frame[c])[0]) for c in columns)),
+        columns,
+        combine=set.union,
+    )
+    return _ordered(found)
+
+
+def positive_class(classes: list[Any], roles: Roles) -> Any:
+    """The positive class among the two ``classes`` of the label column (the package's rule)."""
+    where = f"column {roles.label!r}"
+    if len(classes) < 2:
+        raise DataError(
+            f"{where} holds one class {classes}; positives and negatives are both needed",
+            "label",
+        )
+    if len(classes) > 2:
+        raise DataError(
+            f"{where} holds {len(classes)} classes ({', '.join(map(str, classes[:10]))}); a "
+            "binary analysis needs two (use the multi-class analysis, or binarize first)",
+            "label",
+        )
+    try:
+        return check_pos_label(classes, roles.positive, where=where, argument="positive")
+    except ValueError as exc:
+        raise DataError(str(exc), "positive") from None
+
+
+def _blocks(source: Any, chunksize: int | None, format: str | None) -> Blocks:
+    return open_blocks(source, chunksize=chunksize, format=format)
+
+
+def load_signature(
+    source: Any,
+    roles: Roles,
+    *,
+    chunksize: int | None = None,
+    format: str | None = None,
+    numeric: str = "soft",
+    kinds: dict[str, str] | None = None,
+    max_values: int = 256,
+    missing: str = "drop",
+) -> Signature:
+    """The feature signature of a table: every column but the label is a feature.
+
+    ``source`` is a path (CSV/TSV/Parquet), bytes, a pandas/polars/pyarrow table or a Dask
+    DataFrame; ``chunksize`` streams a file. Rows whose label is missing are left out and
+    counted in ``Signature.rows_left_out`` (``missing="error"`` refuses them instead).
+
+    Examples
+    --------
+    >>> from phidelta.datasets import climate_data_path
+    >>> sig = load_signature(climate_data_path(), Roles("RainBool", positive="1"))
+    >>> sig.positive, round(sig.ratio, 4)
+    (1, 0.9333)
+    """
+    if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
+        raise DataError("a feature signature uses only the label column and the positive class")
+    blocks = _blocks(source, chunksize, format)
+    header = blocks.header()
+    from phidelta.data._formats import check_columns
+
+    check_columns(header, [roles.label], blocks.name)
+    features = [c for c in header if c != roles.label]
+    if not features:
+        raise DataError(f"{blocks.name} has no feature columns besides {roles.label!r}", "label")
+    positive = positive_class(classes_of(blocks, [roles.label]), roles)
+    if not isinstance(blocks, _whole_type()):
+        if numeric != "soft":
+            raise DataError(
+                "numeric='threshold' needs whole columns: read the table in one piece "
+                "(no chunks, no Dask)",
+                "numeric",
+            )
+        first = blocks.first()
+        first = first[~first[roles.label].isna().to_numpy()]
+        schema = block_statistics(first.drop(columns=[roles.label]), np.zeros(len(first), bool))
+        layout = schema.schema()
+
+        def part(frame: Any) -> _Counted:
+            block = role_block(frame, Roles(roles.label), missing=missing)
+            kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
+            is_pos = _is_positive(block.label, positive)
+            statistics = block_statistics(
+                kept.drop(columns=[roles.label]), is_pos, schema=layout, kinds=kinds
+            )
+            return _Counted(statistics, block.left_out)
+
+        total = blocks.reduce(part)
+        try:
+            result = Signature.from_statistics(
+                total.part, positive=positive, kinds=kinds, max_values=max_values
+            )
+        except ValueError as exc:
+            raise DataError(str(exc), "label") from None
+        return _with_left_out(result, total.left_out)
+    frame = blocks.first()
+    block = role_block(frame, Roles(roles.label), missing=missing)
+    kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
+    result = signature(
+        kept.drop(columns=[roles.label]),
+        block.label,
+        pos_label=positive,
+        numeric=numeric,
+        kinds=kinds,
+        max_values=max_values,
+    )
+    return _with_left_out(result, block.left_out)
+
+
+def _whole_type() -> type:
+    from phidelta.data._blocks import WholeTable
+
+    return WholeTable
+
+
+def _with_left_out(result: Signature, left_out: int) -> Signature:
+    from dataclasses import replace
+
+    return replace(result, rows_left_out=left_out)
+
+
+def _is_positive(labels: np.ndarray, positive: Any) -> np.ndarray:
+    if labels.dtype == object:
+        return np.fromiter((_equal(v, positive) for v in labels.tolist()), bool, len(labels))
+    return np.asarray(labels == positive, dtype=bool)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return a == b and isinstance(a, str) == isinstance(b, str)
+
+
+def load_assessment(
+    source: Any,
+    roles: Roles,
+    *,
+    chunksize: int | None = None,
+    format: str | None = None,
+    missing: str = "drop",
+) -> Assessment:
+    """Per-fold counts and score tables of a predictions table (label, prediction and/or
+    score, fold, weight): the same numbers whole, streamed or on Dask.
+
+    Without a prediction column, scores become predictions at ``roles.threshold`` (default
+    0.5 when every score lies in [0, 1], else 0), decided on the merged score tables; the cut
+    is ``Assessment.threshold``. Rows with a missing role value are left out and counted in
+    ``Assessment.rows_left_out``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": [1, 0, 1, 0], "s": [2.0, -1.0, -0.5, 0.5]})
+    >>> result = load_assessment(frame, Roles("y", score="s"))
+    >>> result.threshold, result.counts.tp.tolist()
+    (0.0, [1])
+    """
+    if roles.prediction is None and roles.score is None:
+        raise DataError("choose a prediction column or a score column (or both)", "prediction")
+    if roles.prediction is not None and roles.threshold is not None:
+        raise DataError(
+            "a threshold turns scores into predictions; with a prediction column it has no use",
+            "threshold",
+        )
+    blocks = _blocks(source, chunksize, format)
+    from phidelta.data._formats import check_columns
+
+    check_columns(blocks.header(), roles.columns(), blocks.name)
+    classes = classes_of(blocks, [roles.label])
+    positive = positive_class(classes, roles)
+
+    def part(frame: Any) -> _Counted:
+        block = role_block(frame, roles, missing=missing)
+        try:
+            made = assessment_part(
+                block.label,
+                y_pred=block.prediction,
+                scores=block.score,
+                folds=block.fold,
+                sample_weight=block.weight,
+                classes=classes,
+                positive=positive,
+            )
+        except ValueError as exc:
+            raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
+        return _Counted(made, block.left_out)
+
+    total = blocks.reduce(part, roles.columns())
+    try:
+        return finish_assessment(
+            total.part, positive=positive, threshold=roles.threshold, rows_left_out=total.left_out
+        )
+    except ValueError as exc:
+        raise DataError(str(exc), "label") from None
+
+
+class Multiclass(NamedTuple):
+    """Confusion matrices of a multi-class table: one per group (fold), with its name."""
+
+    matrices: ConfusionMatrix
+    names: list[str]
+    rows_left_out: int
+
+
+def _declared(classes: Any, found: list[Any]) -> list[Any]:
+    """Declared classes (values, or their text) matched to the values found."""
+    out = []
+    for wanted in classes:
+        ok, value = match_class(found, wanted)
+        out.append(value if ok else wanted)
+    return out
+
+
+def load_multiclass(
+    source: Any,
+    roles: Roles,
+    *,
+    classes: Any = None,
+    chunksize: int | None = None,
+    format: str | None = None,
+    missing: str = "drop",
+) -> Multiclass:
+    """The k×k confusion matrix of label and prediction columns (one per fold with a fold
+    column). ``classes`` fixes their order (default: every class seen in either column,
+    sorted); a class never predicted, or never true, keeps its zero column or row.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": ["a", "b", "c", "c"], "p": ["a", "c", "c", "c"]})
+    >>> load_multiclass(frame, Roles("y", prediction="p")).matrices.counts[0].tolist()
+    [[1, 0, 0], [0, 0, 1], [0, 0, 2]]
+    """
+    if roles.prediction is None:
+        raise DataError("choose the label and the prediction columns", "prediction")
+    blocks = _blocks(source, chunksize, format)
+    from phidelta.data._formats import check_columns
+
+    check_columns(blocks.header(), roles.columns(), blocks.name)
+    found = classes_of(blocks, [roles.label, roles.prediction])
+    order = found if classes is None else _declared(list(classes), found)
+    stray = [v for v in found if not any(_equal(v, w) for w in order)]
+    if stray:
+        raise DataError(
+            f"the data hold classes {stray[:10]} that are not among the declared classes "
+            f"{list(classes or [])}",
+            "classes",
+        )
+
+    def part(frame: Any) -> _Counted:
+        block = role_block(frame, roles, missing=missing)
+        groups = block.fold if block.fold is not None else np.zeros(len(block.label), np.int64)
+        matrices, names = ConfusionMatrix.from_groups(
+            block.label, block.prediction, groups, classes=order, sample_weight=block.weight
+        )
+        keyed = _Matrices({_key(g): matrices[i] for i, g in enumerate(names.tolist())})
+        return _Counted(keyed, block.left_out)
+
+    total = blocks.reduce(part, roles.columns())
+    keys = _ordered(total.part.by_group)
+    if not keys:
+        raise DataError("no rows with both a label and a prediction", "label")
+    stacked = ConfusionMatrix(
+        np.concatenate([total.part.by_group[k].counts for k in keys]),
+        input_classes=order,
+        output_classes=order,
+    )
+    names = [str(k) for k in keys] if roles.fold is not None else ["all"]
+    return Multiclass(stacked, names, total.left_out)
+
+
+def _key(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+@dataclass
+class _Matrices:
+    by_group: dict[Any, ConfusionMatrix]
+
+    def __add__(self, other: _Matrices) -> _Matrices:
+        merged = dict(self.by_group)
+        for key, value in other.by_group.items():
+            merged[key] = merged[key] + value if key in merged else value
+        return _Matrices(merged)

@@ -1,0 +1,133 @@
+"""Where the rows come from: one table in memory, a file read in blocks, or a Dask frame.
+
+Each source hands blocks of rows (pandas DataFrames) to a function that reduces a block to
+additive counts, and adds the results up. Because every door reduces through the same
+functions, a file gives the same counts whole, in any chunk size and on Dask.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from phidelta.data._formats import check_columns, read_chunks, read_header, read_table
+
+__all__ = ["Blocks", "ChunkedTable", "WholeTable", "add_up", "open_blocks"]
+
+
+class Blocks(Protocol):
+    """A source of blocks of rows (see :func:`open_blocks`)."""
+
+    name: str
+
+    def header(self) -> list[str]: ...
+
+    def first(self, columns: list[str] | None = None) -> Any: ...
+
+    def reduce(
+        self,
+        function: Callable[[Any], Any],
+        columns: list[str] | None = None,
+        combine: Callable[[Any, Any], Any] = operator.add,
+    ) -> Any: ...
+
+
+def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.add) -> Any:
+    """Add parts as they arrive, like a binary counter: two sums of 2^k parts are added when
+    they meet, so each part takes part in about log₂(parts) additions and memory holds
+    log₂(parts) partial sums. Raises ValueError when there is no part."""
+    stack: list[tuple[int, Any]] = []
+    for part in parts:
+        level, value = 0, part
+        while stack and stack[-1][0] == level:
+            value = combine(stack.pop()[1], value)
+            level += 1
+        stack.append((level, value))
+    if not stack:
+        raise ValueError("no rows: nothing to count")
+    total = stack.pop()[1]
+    while stack:
+        total = combine(stack.pop()[1], total)
+    return total
+
+
+class WholeTable:
+    """A table read at once (a file, bytes, or a pandas/polars/pyarrow table): one block."""
+
+    def __init__(self, source: Any, *, format: str | None = None, name: str | None = None):
+        self.frame = read_table(source, format=format, name=name)
+        self.frame.columns = [str(c) for c in self.frame.columns]
+        self.name = name or (str(source) if isinstance(source, str) else "the data")
+
+    def header(self) -> list[str]:
+        return list(self.frame.columns)
+
+    def first(self, columns: list[str] | None = None) -> Any:
+        return self.frame if columns is None else self.frame[columns]
+
+    def reduce(
+        self,
+        function: Callable[[Any], Any],
+        columns: list[str] | None = None,
+        combine: Callable[[Any, Any], Any] = operator.add,
+    ) -> Any:
+        if columns is not None:
+            check_columns(self.header(), columns, self.name)
+        return function(self.first(columns))
+
+
+class ChunkedTable:
+    """A file read in blocks of ``chunksize`` rows: memory holds one block at a time."""
+
+    def __init__(self, source: Any, *, chunksize: int, format: str | None = None):
+        self.source, self.chunksize, self.format = source, chunksize, format
+        self.name = str(source)
+        self._header = read_header(source, format=format)
+        self.progress: Callable[[int], None] | None = None
+
+    def header(self) -> list[str]:
+        return list(self._header)
+
+    def _blocks(self, columns: list[str] | None) -> Iterator[Any]:
+        rows = 0
+        for block in read_chunks(
+            self.source, chunksize=self.chunksize, columns=columns, format=self.format
+        ):
+            block.columns = [str(c) for c in block.columns]
+            rows += len(block)
+            if self.progress is not None:
+                self.progress(rows)
+            yield block
+
+    def first(self, columns: list[str] | None = None) -> Any:
+        return next(self._blocks(columns))
+
+    def reduce(
+        self,
+        function: Callable[[Any], Any],
+        columns: list[str] | None = None,
+        combine: Callable[[Any, Any], Any] = operator.add,
+    ) -> Any:
+        return add_up((function(block) for block in self._blocks(columns)), combine)
+
+
+def open_blocks(
+    source: Any,
+    *,
+    chunksize: int | None = None,
+    format: str | None = None,
+    name: str | None = None,
+) -> Blocks:
+    """The block source for ``source``: a Dask DataFrame reduces per partition on Dask
+    (:class:`phidelta.distributed.DaskTable`), ``chunksize`` streams a file in blocks, and
+    anything else is read whole."""
+    if hasattr(source, "reduce") and hasattr(source, "header"):  # already a block source
+        return source
+    if hasattr(source, "dask") and hasattr(source, "to_delayed"):
+        from phidelta.distributed import DaskTable
+
+        return DaskTable(source)
+    if chunksize is not None:
+        return ChunkedTable(source, chunksize=chunksize, format=format)
+    return WholeTable(source, format=format, name=name)

@@ -1,0 +1,18 @@
+"""The error of the data layer: a ValueError that names what it concerns."""
+
+from __future__ import annotations
+
+__all__ = ["DataError"]
+
+
+class DataError(ValueError):
+    """Bad data or a bad description of it.
+
+    ``role`` names what the message concerns — ``"file"``, a role such as ``"label"``,
+    ``"positive"``, ``"score"``, ``"threshold"``, or a column name — so that a door can point at
+    the control (a web form field, a command-line option) that caused it.
+    """
+
+    def __init__(self, message: str, role: str | None = None) -> None:
+        super().__init__(message)
+        self.role = role

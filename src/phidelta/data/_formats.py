@@ -1,0 +1,262 @@
+"""Reading tables: format detection and readers for files, bytes and table objects.
+
+One place decides how a file is read, for every door (Python, CLI, report, web, Dask):
+
+* the **format** comes from an explicit ``format``, else the content (Parquet files start
+  with ``PAR1``), else the name (``.parquet``/``.pq`` Parquet, ``.tsv``/``.tab`` TSV, anything
+  else CSV);
+* a **CSV delimiter** is the one of ``,`` ``;`` ``\\t`` ``|`` that occurs most often in the
+  first line (a comma when none does), so semicolon-separated files read as the user meant;
+* the first row is the **header** of a data table (for confusion matrices see
+  :func:`phidelta.data.read_matrix`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from phidelta.data._errors import DataError
+
+__all__ = ["FORMATS", "detect_format", "read_chunks", "read_header", "read_table"]
+
+FORMATS = ("csv", "tsv", "parquet")
+_PARQUET_SUFFIXES = (".parquet", ".pq")
+_TSV_SUFFIXES = (".tsv", ".tab")
+_DELIMITERS = (",", ";", "\t", "|")
+
+
+def _is_path(source: Any) -> bool:
+    return isinstance(source, str | Path)
+
+
+def _name_of(source: Any) -> str:
+    return Path(source).name if _is_path(source) else "the data"
+
+
+def detect_format(source: Any, *, format: str | None = None, name: str | None = None) -> str:
+    """The format of a file, bytes or name: ``"csv"``, ``"tsv"`` or ``"parquet"``.
+
+    Examples
+    --------
+    >>> detect_format("runs.PQ"), detect_format("a.tab"), detect_format("data.txt")
+    ('parquet', 'tsv', 'csv')
+    >>> detect_format(b"PAR1...", name="upload.csv")
+    'parquet'
+    """
+    if format is not None:
+        if format not in FORMATS:
+            raise DataError(
+                f"`format` must be one of {', '.join(FORMATS)}; got {format!r}.", "file"
+            )
+        return format
+    head = b""
+    if isinstance(source, bytes | bytearray | memoryview):
+        head = bytes(source[:4])
+    elif _is_path(source) and Path(source).is_file():
+        with open(source, "rb") as handle:
+            head = handle.read(4)
+    if head == b"PAR1":
+        return "parquet"
+    label = (name or (str(source) if _is_path(source) else "")).lower()
+    if label.endswith(_PARQUET_SUFFIXES):
+        return "parquet"
+    if label.endswith(_TSV_SUFFIXES):
+        return "tsv"
+    return "csv"
+
+
+def _delimiter(first_line: str, fmt: str) -> str:
+    if fmt == "tsv":
+        return "\t"
+    counts = {d: first_line.count(d) for d in _DELIMITERS}
+    best = max(_DELIMITERS, key=lambda d: counts[d])  # ties keep the order: "," first
+    return best if counts[best] else ","
+
+
+def _first_line(source: Any) -> str:
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source[:65536])
+    else:
+        with open(source, "rb") as handle:
+            raw = handle.read(65536)
+    return raw.split(b"\n", 1)[0].decode("utf-8", errors="replace")
+
+
+def _check_source(source: Any) -> None:
+    if _is_path(source):
+        path = Path(source)
+        if not path.exists():
+            raise DataError(f"file not found: {source}", "file")
+        if path.is_dir():
+            raise DataError(f"{source} is a directory, not a data file", "file")
+        if path.stat().st_size == 0:
+            raise DataError(f"{source} is empty", "file")
+    elif isinstance(source, bytes | bytearray | memoryview) and not bytes(source).strip():
+        raise DataError("The file is empty.", "file")
+
+
+def _table_object(source: Any) -> Any:
+    """pandas, polars and pyarrow tables as a pandas DataFrame (None for anything else)."""
+    module = type(source).__module__.split(".")[0]
+    if module == "pandas" and hasattr(source, "columns"):
+        return source
+    if module == "polars" and hasattr(source, "to_pandas"):
+        return source.to_pandas()
+    if module == "pyarrow" and hasattr(source, "to_pandas"):
+        return source.to_pandas()
+    return None
+
+
+def read_table(
+    source: Any,
+    *,
+    format: str | None = None,
+    columns: list[str] | None = None,
+    name: str | None = None,
+) -> Any:
+    """A whole table as a pandas DataFrame: a path, the bytes of a file, or a pandas, polars
+    or pyarrow table.
+
+    Raises :class:`~phidelta.data.DataError` (a ``ValueError``) for a missing, empty or
+    unreadable file, one without rows, and for ``columns`` it lacks.
+
+    Examples
+    --------
+    >>> frame = read_table(b"a;b\\n1;2\\n3;4\\n")
+    >>> list(frame.columns), frame["b"].tolist()
+    (['a', 'b'], [2, 4])
+    """
+    table = _table_object(source)
+    if table is None:
+        _check_source(source)
+        table = _read_whole(source, detect_format(source, format=format, name=name), columns)
+    elif columns is not None:
+        check_columns(list(map(str, table.columns)), columns, name or _name_of(source))
+        table = table[columns]
+    if len(table.columns) == 0 or len(table) == 0:
+        raise DataError(f"{name or _name_of(source)} has no rows", "file")
+    return table
+
+
+def _read_whole(source: Any, fmt: str, columns: list[str] | None) -> Any:
+    import pandas as pd
+
+    label = _name_of(source)
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    try:
+        if fmt == "parquet":
+            if columns is not None:
+                check_columns(read_header(source, format=fmt), columns, label)
+            return pd.read_parquet(data, columns=columns)
+        sep = _delimiter(_first_line(source), fmt)
+        if columns is not None:
+            check_columns(_csv_header(source, sep), columns, label)
+        return pd.read_csv(data, sep=sep, usecols=columns)
+    except DataError:
+        raise
+    except pd.errors.EmptyDataError:
+        raise DataError(f"{label} is empty", "file") from None
+    except Exception as exc:  # parser errors of every kind
+        raise DataError(f"cannot read {label} as {fmt.upper()}: {exc}", "file") from None
+
+
+def _csv_header(source: Any, sep: str) -> list[str]:
+    import pandas as pd
+
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    try:
+        return [str(c) for c in pd.read_csv(data, sep=sep, nrows=0).columns]
+    except pd.errors.EmptyDataError:
+        raise DataError(f"{_name_of(source)} is empty", "file") from None
+
+
+def read_header(source: Any, *, format: str | None = None) -> list[str]:
+    """The column names of a file (or bytes, or table object), without reading its rows."""
+    table = _table_object(source)
+    if table is not None:
+        return [str(c) for c in table.columns]
+    _check_source(source)
+    fmt = detect_format(source, format=format)
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+        try:
+            return list(pq.ParquetFile(data).schema_arrow.names)
+        except Exception as exc:
+            raise DataError(f"cannot read {_name_of(source)} as PARQUET: {exc}", "file") from None
+    return _csv_header(source, _delimiter(_first_line(source), fmt))
+
+
+def check_columns(present: list[str], wanted: list[str], label: str) -> None:
+    """Every wanted column must be there; the error lists the columns that are."""
+    for column in wanted:
+        if column not in present:
+            shown = ", ".join(present[:30]) + (" …" if len(present) > 30 else "")
+            raise DataError(f"column {column!r} is not in {label}; its columns are {shown}", column)
+
+
+def read_chunks(
+    source: Any,
+    *,
+    chunksize: int = 100_000,
+    columns: list[str] | None = None,
+    format: str | None = None,
+) -> Iterator[Any]:
+    """Yield pandas DataFrames of at most ``chunksize`` rows of a CSV, TSV or Parquet file.
+
+    Memory stays at one block: CSV/TSV through ``pandas.read_csv(chunksize=...)``, Parquet
+    through ``pyarrow.parquet.ParquetFile.iter_batches``. ``columns`` reads only those. A
+    table object is cut into blocks of rows.
+
+    Examples
+    --------
+    >>> from phidelta.datasets import climate_data_path
+    >>> [len(block) for block in read_chunks(climate_data_path(), chunksize=10)]
+    [10, 10, 9]
+    """
+    if isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1:
+        raise ValueError(f"`chunksize` must be a positive number of rows; got {chunksize!r}.")
+    table = _table_object(source)
+    if table is not None:
+        if columns is not None:
+            check_columns([str(c) for c in table.columns], columns, "the data")
+            table = table[columns]
+        for start in range(0, len(table), chunksize):
+            yield table.iloc[start : start + chunksize]
+        return
+    _check_source(source)
+    fmt = detect_format(source, format=format)
+    label = _name_of(source)
+    if columns is not None:
+        check_columns(read_header(source, format=fmt), columns, label)
+    if fmt == "parquet":
+        yield from _parquet_blocks(source, chunksize, columns)
+        return
+    import pandas as pd
+
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    sep = _delimiter(_first_line(source), fmt)
+    try:
+        yield from pd.read_csv(data, sep=sep, usecols=columns, chunksize=chunksize)
+    except pd.errors.EmptyDataError:
+        raise DataError(f"{label} is empty", "file") from None
+    except pd.errors.ParserError as exc:
+        raise DataError(f"cannot read {label} as {fmt.upper()}: {exc}", "file") from None
+
+
+def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> Iterator[Any]:
+    import pyarrow.parquet as pq
+
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    # pre_buffer=False: pyarrow otherwise keeps every column chunk it read alive, and memory
+    # grows with the file instead of staying at one block
+    parquet = pq.ParquetFile(data, pre_buffer=False, buffer_size=0)
+    for batch in parquet.iter_batches(batch_size=chunksize, columns=columns):
+        # one copy: the batch's buffers are released as soon as the frame owns its columns
+        frame = batch.to_pandas(self_destruct=True, split_blocks=True)
+        del batch
+        yield frame

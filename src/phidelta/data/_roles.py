@@ -1,0 +1,217 @@
+"""The roles of a table's columns, and one block of rows turned into clean role arrays.
+
+The rules every door shares:
+
+* **Class values** are read the same in every block: missing values aside, a float column
+  whose values are whole numbers holds integers (``0.0``/``1.0`` with a gap are the classes
+  0 and 1), a column of booleans holds booleans, and a column mixing text and numbers holds
+  text.
+* **Missing values** in a role column (label, prediction, score, fold, weight): with
+  ``missing="drop"`` (the default, as pROC's ``na.rm``) the row is left out and the number of
+  rows left out is reported with the result; with ``missing="error"`` the data are refused.
+  Missing *feature* values follow the signature's own rules.
+* **Scores and weights** must be numbers; text that is not a number is an error naming the
+  column and a value (never a silent NaN).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from phidelta.data._errors import DataError
+
+__all__ = ["MISSING", "RoleBlock", "Roles", "clean_classes", "role_block"]
+
+#: What to do with a row whose role column is missing: leave it out (counted) or refuse.
+MISSING = ("drop", "error")
+
+
+def _parse_threshold(value: Any) -> float | str | None:
+    if value is None or (isinstance(value, str) and value.strip() == ""):
+        return None
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text == "optimal":
+            return "optimal"
+        try:
+            value = float(text)
+        except ValueError:
+            raise DataError(
+                f'the threshold must be a number or "optimal"; got {value!r}', "threshold"
+            ) from None
+    if isinstance(value, bool) or not isinstance(value, int | float | np.number):
+        raise DataError(f'the threshold must be a number or "optimal"; got {value!r}', "threshold")
+    if not np.isfinite(float(value)):
+        raise DataError(f"the threshold must be finite; got {value!r}", "threshold")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Which column plays which role.
+
+    Parameters
+    ----------
+    label : str
+        The class (true label) column.
+    positive : optional
+        The positive class, as a value or as text (``"1"`` matches the number 1, ``"true"``
+        the boolean True). Needed unless the classes are {0, 1}, {−1, 1} or {False, True}.
+    prediction, score, fold, weight : str, optional
+        Columns of predicted labels, scores (higher = more positive), fold or run ids, and
+        sample weights.
+    threshold : float, "optimal" or text of either, optional
+        The cut that turns scores into predictions (positive when score ≥ threshold); by
+        default 0.5 when every score lies in [0, 1] and 0 otherwise.
+
+    Examples
+    --------
+    >>> Roles("y", positive="1", score="s", threshold="0.3").threshold
+    0.3
+    """
+
+    label: str
+    positive: Any = None
+    prediction: str | None = None
+    score: str | None = None
+    threshold: float | str | None = None
+    fold: str | None = None
+    weight: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.label, str) or not self.label:
+            raise DataError(f"the label column must be a column name; got {self.label!r}", "label")
+        for role in ("prediction", "score", "fold", "weight"):
+            value = getattr(self, role)
+            if value is not None and (not isinstance(value, str) or not value):
+                raise DataError(f"the {role} column must be a column name; got {value!r}", role)
+            if value == "":
+                object.__setattr__(self, role, None)
+        if isinstance(self.positive, str) and self.positive == "":
+            object.__setattr__(self, "positive", None)
+        object.__setattr__(self, "threshold", _parse_threshold(self.threshold))
+
+    def columns(self) -> list[str]:
+        """The columns these roles read (each once, label first)."""
+        names = [self.label, self.prediction, self.score, self.fold, self.weight]
+        return list(dict.fromkeys(n for n in names if n is not None))
+
+
+def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``(classes, missing)``: the non-missing values of a class-like column, read by the
+    class-value rule of this module, and the mask of missing entries.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> classes, missing = clean_classes(np.array([1.0, np.nan, 0.0]))
+    >>> classes, missing
+    (array([1, 0]), array([False,  True, False]))
+    """
+    import pandas as pd
+
+    series = values if isinstance(values, pd.Series) else pd.Series(np.asarray(values))
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        series = series.astype(object)
+    missing = series.isna().to_numpy()
+    kept = series[~missing] if missing.any() else series
+    array = kept.to_numpy()
+    kind = array.dtype.kind
+    if kind == "O":
+        inferred = pd.api.types.infer_dtype(array, skipna=False)
+        if inferred == "boolean":
+            array = array.astype(bool)
+        elif inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
+            array = array.astype(np.float64)
+        elif inferred not in ("string", "empty"):
+            array = np.array([str(v) for v in array.tolist()], dtype=object)
+        kind = array.dtype.kind
+    if kind == "f" and len(array) and np.all(np.isfinite(array)) and np.all(array % 1 == 0):
+        if np.abs(array).max() < 2**53:
+            array = array.astype(np.int64)
+    elif kind in "iu":
+        array = array.astype(np.int64, copy=False)
+    elif kind in "US":
+        array = array.astype(object)
+    return array, missing
+
+
+def _numbers(series: Any, role: str, column: str) -> tuple[np.ndarray, np.ndarray]:
+    """``(numbers, missing)`` of a score or weight column; text that is no number is refused."""
+    import pandas as pd
+
+    missing = series.isna().to_numpy()
+    if series.dtype.kind in "biuf":
+        return series.to_numpy(dtype=np.float64, na_value=np.nan), missing
+    numeric = pd.to_numeric(series, errors="coerce")
+    bad = numeric.isna().to_numpy() & ~missing
+    if bad.any():
+        example = series[bad].iloc[0]
+        raise DataError(
+            f"column {column!r} ({role}) must hold numbers; {int(bad.sum())} values are not "
+            f"numbers (e.g. {example!r})",
+            role,
+        )
+    return numeric.to_numpy(dtype=np.float64, na_value=np.nan), missing
+
+
+@dataclass
+class RoleBlock:
+    """One block of rows as clean arrays, rows with a missing role value left out."""
+
+    label: np.ndarray
+    prediction: np.ndarray | None
+    score: np.ndarray | None
+    fold: np.ndarray | None
+    weight: np.ndarray | None
+    left_out: int
+
+
+def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
+    """The role columns of one block of rows (a pandas DataFrame) as clean arrays."""
+    if missing not in MISSING:
+        raise DataError(f"`missing` must be one of {', '.join(MISSING)}; got {missing!r}.")
+    arrays: dict[str, np.ndarray] = {}
+    gaps: dict[str, np.ndarray] = {}
+    for role in ("label", "prediction", "fold"):
+        column = getattr(roles, role)
+        if column is not None:
+            series = frame[column]
+            mask = series.isna().to_numpy()
+            gaps[role] = mask
+            arrays[role] = series  # cleaned after the rows are dropped
+    for role in ("score", "weight"):
+        column = getattr(roles, role)
+        if column is not None:
+            arrays[role], gaps[role] = _numbers(frame[column], role, column)
+    absent = np.zeros(len(frame), dtype=bool)
+    for role, mask in gaps.items():
+        if mask.any():
+            if missing == "error":
+                column = getattr(roles, role)
+                raise DataError(
+                    f"column {column!r} ({role}) has {int(mask.sum())} missing values; fill "
+                    "them in, or leave those rows out (missing='drop')",
+                    role,
+                )
+            absent |= mask
+    left_out = int(absent.sum())
+    keep = ~absent if left_out else None
+    out: dict[str, np.ndarray | None] = {}
+    for role in ("label", "prediction", "fold", "score", "weight"):
+        if role not in arrays:
+            out[role] = None
+            continue
+        value = arrays[role]
+        if keep is not None:
+            value = value[keep]
+        if role in ("label", "prediction", "fold"):
+            value = clean_classes(value.reset_index(drop=True))[0]
+        out[role] = value
+    assert out["label"] is not None
+    return RoleBlock(
+        out["label"], out["prediction"], out["score"], out["fold"], out["weight"], left_out
+    )
