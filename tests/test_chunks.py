@@ -102,7 +102,7 @@ def test_cli_streaming_matches_in_memory(tmp_path, refdata):
             "777",
         )
         assert streamed.returncode == 0, streamed.stderr
-        a, b = json.loads(whole.stdout), json.loads(streamed.stdout)
+        a, b = json.loads(whole.stdout)["rows"], json.loads(streamed.stdout)["rows"]
         assert [r["name"] for r in a] == [r["name"] for r in b]
         assert_allclose([r["phi"] for r in a], [r["phi"] for r in b], atol=1e-12)
     args = [
@@ -170,7 +170,7 @@ def test_cli_dask_engine_matches_numpy(tmp_path):
         local = _cli(*args, "--format", "json")
         dask_run = _cli(*args, "--format", "json", "--engine", "dask")
         assert dask_run.returncode == 0, dask_run.stderr
-        a, b = json.loads(local.stdout), json.loads(dask_run.stdout)
+        a, b = json.loads(local.stdout)["rows"], json.loads(dask_run.stdout)["rows"]
         assert len(a) == len(b)
         for ra, rb in zip(a, b, strict=True):
             for key, value in ra.items():

@@ -64,7 +64,7 @@ def test_stats_json_matches_the_library(climate, tmp_path):
         str(plot),
     )
     assert result.returncode == 0, result.stderr
-    records = json.loads(result.stdout)
+    records = json.loads(result.stdout)["rows"]
     data, labels, names = load_climate_data()
     phi, delta, names, _ = phidelta.stats(data, labels, {"features": names})
     by_name = {r["name"]: r for r in records}
@@ -110,7 +110,7 @@ def test_assess_and_triangle(predictions, tmp_path):
         str(tmp_path / "roc.png"),
     )
     assert result.returncode == 0, result.stderr
-    records = json.loads(result.stdout)
+    records = json.loads(result.stdout)["rows"]
     assert [r["fold"] for r in records] == ["1", "2", "3", "4", "5"]
     counts, _ = phidelta.BinaryCounts.from_groups(frame.y, frame.yhat, frame.fold)
     assert_allclose([r["mcc"] for r in records], phidelta.measures.mcc(counts))
@@ -128,12 +128,12 @@ def test_assess_and_triangle(predictions, tmp_path):
         str(tmp_path / "tri.png"),
     )
     assert triangle.returncode == 0, triangle.stderr
-    values = {r["quantity"]: r["value"] for r in json.loads(triangle.stdout)}
+    values = {r["quantity"]: r["value"] for r in json.loads(triangle.stdout)["rows"]}
     assert values["joint_delta_h"] + values["joint_mi2"] + values["joint_vi"] == pytest.approx(1)
     matrix = tmp_path / "m.csv"
     matrix.write_text("15,0,5\n0,15,5\n0,0,20\n")
     m = run("triangle", str(matrix), "--matrix", "--format", "json")
-    values = {r["quantity"]: r["value"] for r in json.loads(m.stdout)}
+    values = {r["quantity"]: r["value"] for r in json.loads(m.stdout)["rows"]}
     assert values["joint_mi2"] == pytest.approx(0.6051549589285763, abs=1e-12)
 
 
@@ -180,17 +180,17 @@ def test_report_and_demo(climate, predictions, tmp_path):
     ("args", "message"),
     [
         (["stats", "missing.csv", "--label", "y"], "file not found: missing.csv"),
-        (["stats", "{climate}", "--label", "Rain"], "column 'Rain' (class) is not in"),
+        (["stats", "{climate}", "--label", "Rain"], "column 'Rain' (label) is not in"),
         (
             ["stats", "{climate}", "--label", "RainBool", "--positive", "yes"],
-            "the positive class 'yes' is not in column 'RainBool'",
+            "--positive 'yes' is not in column 'RainBool'",
         ),
         (["stats", "{empty}", "--label", "y"], "is empty"),
         (
             ["assess", "{bad_scores}", "--label", "y", "--score", "s"],
-            "column 's' must hold numbers",
+            "column 's' (score) must hold numbers",
         ),
-        (["assess", "{bad_scores}", "--label", "y"], "pass --prediction"),
+        (["assess", "{bad_scores}", "--label", "y"], "choose a prediction column or a score column"),
         (["triangle", "{climate}"], "pass --label and --prediction, or --matrix"),
     ],
 )

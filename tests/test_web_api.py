@@ -161,8 +161,8 @@ def test_examples(client):
 @pytest.mark.parametrize(
     ("payload", "status", "field", "message"),
     [
-        ({"label": "Rain"}, 400, "label", "Column 'Rain' is not in the data"),
-        ({"label": "RainBool", "positive": "yes"}, 400, "positive", "positive class 'yes'"),
+        ({"label": "Rain"}, 400, "label", "Column 'Rain' (label) is not in the data"),
+        ({"label": "RainBool", "positive": "yes"}, 400, "positive", "`positive`='yes' is not in column 'RainBool'"),
         ({"label": "RainBool", "kind": "forest"}, 400, "kind", "`kind` must be one of"),
         ({"label": "RainBool", "numeric": "fuzzy"}, 400, "numeric", "`numeric` must be"),
     ],
@@ -179,7 +179,7 @@ def test_bad_uploads_and_limits(client):
     one_class = upload(client, b"y,x\n1,0.5\n1,0.7\n").json()
     response = client.post("/api/analyses", json={"dataset_id": one_class["id"], "label": "y"})
     assert response.status_code == 400
-    assert "single class" in response.json()["detail"]["message"]
+    assert "holds one class" in response.json()["detail"]["message"]
     words = upload(client, b"y,s\n1,0.5\n0,high\n").json()
     response = client.post(
         "/api/analyses",
@@ -210,7 +210,14 @@ def test_query_validation(client, climate_bytes):
     created = client.post(
         "/api/analyses", json={"dataset_id": dataset["id"], "label": "RainBool"}
     ).json()
-    for params in ({"ratio": 20}, {"ratio": 0}, {"rank": "auc"}, {"k": -1}, {"phi_max": 0}):
+    for params in ({"ratio": 20}, {"ratio": 0}, {"ratio": "abc"}):
+        response = client.get(f"/api/analyses/{created['id']}/view", params=params)
+        assert response.status_code == 400, params
+        assert response.json()["detail"]["field"] == "ratio"
+    # "actual" is the exact N/P of the data (267/168-like ratios are not rounded in log10)
+    actual = client.get(f"/api/analyses/{created['id']}/view", params={"ratio": "actual"}).json()
+    assert actual["ratio"] == actual["actual_ratio"] == pytest.approx(14 / 15, abs=0)
+    for params in ({"rank": "auc"}, {"k": -1}, {"phi_max": 0}):
         response = client.get(f"/api/analyses/{created['id']}/view", params=params)
         assert response.status_code == 422, params
     assert client.get("/openapi.json").json()["info"]["title"] == "phidelta"

@@ -29,6 +29,7 @@ def _fail(message: str) -> None:
 
 # the data layer names roles as the Python API does; a command-line user knows the options
 _OPTION_NAMES = {
+    "`positive`=": "--positive ",
     "`positive`": "--positive",
     "`pos_label`": "--positive",
     "`threshold`": "--threshold",

@@ -90,6 +90,19 @@ def _blocks(source: Any, chunksize: int | None, format: str | None) -> Blocks:
     return open_blocks(source, chunksize=chunksize, format=format)
 
 
+def _check_roles(blocks: Blocks, roles: Roles) -> None:
+    """Every column a role names must be in the table; the error names the role."""
+    header = blocks.header()
+    for role in ("label", "prediction", "score", "fold", "weight"):
+        column = getattr(roles, role)
+        if column is not None and column not in header:
+            shown = ", ".join(header[:30]) + (" …" if len(header) > 30 else "")
+            raise DataError(
+                f"column {column!r} ({role}) is not in {blocks.name}; its columns are {shown}",
+                role,
+            )
+
+
 def load_signature(
     source: Any,
     roles: Roles,
@@ -118,9 +131,7 @@ def load_signature(
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
     header = blocks.header()
-    from phidelta.data._formats import check_columns
-
-    check_columns(header, [roles.label], blocks.name)
+    _check_roles(blocks, roles)
     features = [c for c in header if c != roles.label]
     if not features:
         raise DataError(f"{blocks.name} has no feature columns besides {roles.label!r}", "label")
@@ -222,9 +233,7 @@ def load_assessment(
             "threshold",
         )
     blocks = _blocks(source, chunksize, format)
-    from phidelta.data._formats import check_columns
-
-    check_columns(blocks.header(), roles.columns(), blocks.name)
+    _check_roles(blocks, roles)
     classes = classes_of(blocks, [roles.label])
     positive = positive_class(classes, roles)
 
@@ -293,9 +302,7 @@ def load_multiclass(
     if roles.prediction is None:
         raise DataError("choose the label and the prediction columns", "prediction")
     blocks = _blocks(source, chunksize, format)
-    from phidelta.data._formats import check_columns
-
-    check_columns(blocks.header(), roles.columns(), blocks.name)
+    _check_roles(blocks, roles)
     found = classes_of(blocks, [roles.label, roles.prediction])
     order = found if classes is None else _declared(list(classes), found)
     stray = [v for v in found if not any(_equal(v, w) for w in order)]

@@ -13,6 +13,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from phidelta import __version__
+from phidelta.data import HEADER_CHOICES, detect_format
+from phidelta.signatures import RANKINGS
 from phidelta.web._storage import Store, default_database_path
 from phidelta.web._views import (
     InputError,
@@ -38,21 +40,18 @@ class AnalysisRequest(BaseModel):
     prediction: str | None = Field(None, max_length=500)
     score: str | None = Field(None, max_length=500)
     fold: str | None = Field(None, max_length=500)
+    threshold: str | None = Field(
+        None,
+        max_length=64,
+        description='score cut (a number or "optimal"); default 0.5 for scores in [0, 1], else 0',
+    )
     numeric: str = Field("soft", description="soft or threshold")
     matrix: bool = Field(False, description="the dataset is a confusion matrix")
+    header: str = Field("auto", description="matrix header row: auto, yes or no")
 
 
 def _error(status: int, message: str, field: str | None = None) -> HTTPException:
     return HTTPException(status_code=status, detail={"message": message, "field": field})
-
-
-def _format_of(name: str) -> str:
-    lower = name.lower()
-    if lower.endswith((".parquet", ".pq")):
-        return "parquet"
-    if lower.endswith((".tsv", ".tab")):
-        return "tsv"
-    return "csv"
 
 
 def _static(name: str) -> Path:
@@ -178,7 +177,7 @@ def create_app(
             chunks.append(chunk)
         content = b"".join(chunks)
         name = file.filename or "upload.csv"
-        fmt = _format_of(name)
+        fmt = detect_format(content, name=name)
         try:
             frame = read_table(content, fmt)
         except InputError as exc:
@@ -215,13 +214,21 @@ def create_app(
             raise _error(400, f"`kind` must be one of {', '.join(KINDS)}.", "kind")
         if request.numeric not in ("soft", "threshold"):
             raise _error(400, "`numeric` must be soft or threshold.", "numeric")
-        _, frame = frame_of(request.dataset_id)
+        if request.header not in HEADER_CHOICES:
+            raise _error(400, f"`header` must be one of {', '.join(HEADER_CHOICES)}.", "header")
+        dataset, frame = frame_of(request.dataset_id)
         params = request.model_dump(exclude={"dataset_id", "kind"})
-        payload = _view(request.kind, frame, params, {})  # validates before storing
+        payload = _view(request.kind, dataset, frame, params, {})  # validates before storing
         analysis = store.add_analysis(request.dataset_id, request.kind, params)
         return {**analysis, "url": f"/analyses/{analysis['id']}", "view": payload}
 
-    def _view(kind: str, frame: Any, params: dict[str, Any], query: dict[str, Any]) -> Any:
+    def _view(
+        kind: str,
+        dataset: dict[str, Any],
+        frame: Any,
+        params: dict[str, Any],
+        query: dict[str, Any],
+    ) -> Any:
         def pick(*names: str) -> dict[str, Any]:
             return {n: query[n] for n in names if n in query}
 
@@ -231,7 +238,7 @@ def create_app(
             )
         if kind == "classifier":
             return classifier_view(frame, params, **pick("ratio", "cost_ratio"))
-        return multiclass_view(frame, params)
+        return multiclass_view(frame, params, dataset["content"], dataset["format"])
 
     @app.get("/api/analyses", summary="List analyses")
     def list_analyses() -> list[dict[str, Any]]:
@@ -250,7 +257,7 @@ def create_app(
         return {
             **analysis,
             "dataset": {"id": dataset["id"], "name": dataset["name"]},
-            "view": _view(analysis["kind"], frame, analysis["params"], {}),
+            "view": _view(analysis["kind"], dataset, frame, analysis["params"], {}),
         }
 
     @app.get(
@@ -259,15 +266,20 @@ def create_app(
     )
     def view(
         analysis_id: str,
-        ratio: float = Query(1.0, ge=0.1, le=10, description="N/P of the diagram"),
-        rank: str = Query("delta", pattern="^(delta|corner|phi|information_gain)$"),
+        ratio: str = Query(
+            "1",
+            max_length=32,
+            description='N/P of the diagram: a number in [0.1, 10], or "actual" for the exact '
+            "ratio of the data",
+        ),
+        rank: str = Query("delta", pattern=f"^({'|'.join(RANKINGS)})$"),
         phi_max: float = Query(0.7, gt=0, le=2),
         delta_min: float = Query(0.4, ge=0, le=1),
         k: int | None = Query(10, ge=0, le=1_000_000),
         cost_ratio: float = Query(1.0, gt=0, le=1e6),
     ) -> Any:
         analysis = analysis_of(analysis_id)
-        _, frame = frame_of(analysis["dataset_id"])
+        dataset, frame = frame_of(analysis["dataset_id"])
         query = {
             "ratio": ratio,
             "rank_by": rank,
@@ -276,10 +288,13 @@ def create_app(
             "k": k,
             "cost_ratio": cost_ratio,
         }
-        return _view(analysis["kind"], frame, analysis["params"], query)
+        return _view(analysis["kind"], dataset, frame, analysis["params"], query)
 
     @app.get("/api/analyses/{analysis_id}/signature.csv", summary="The ranking table as CSV")
-    def download(analysis_id: str, ratio: float = Query(1.0, ge=0.1, le=10)) -> Response:
+    def download(
+        analysis_id: str,
+        ratio: str = Query("1", max_length=32, description='a number in [0.1, 10] or "actual"'),
+    ) -> Response:
         analysis = analysis_of(analysis_id)
         if analysis["kind"] != "signature":
             raise _error(400, "Only signature analyses have a feature table.", "kind")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import numpy as np
 
-from phidelta.assessment import assess
-from phidelta.counts import ConfusionMatrix
 from phidelta.geometry import (
     diamond,
     extended_triangle,
@@ -24,7 +21,7 @@ from phidelta.measures import (
     roc_convex_hull,
     roc_curve,
 )
-from phidelta.signatures import signature
+from phidelta.signatures import RANKINGS
 
 
 class InputError(ValueError):
@@ -35,22 +32,28 @@ class InputError(ValueError):
         self.field = field
 
 
-def read_table(content: bytes, fmt: str) -> Any:
-    """Bytes of an upload as a DataFrame (CSV, TSV or Parquet); nothing is executed."""
-    import pandas as pd
+# the form fields of the page; any other role of a data error is shown as a general message
+_FIELDS = {"file", "label", "positive", "prediction", "score", "fold", "threshold", "numeric"}
 
-    if not content.strip():
-        raise InputError("The file is empty.", "file")
+
+def _input_error(exc: ValueError, default: str | None = None) -> InputError:
+    role = getattr(exc, "role", None)
+    message = str(exc)
+    if message and message[0].islower():
+        message = message[0].upper() + message[1:]
+    if not message.endswith("."):
+        message += "."
+    return InputError(message, role if role in _FIELDS else default)
+
+
+def read_table(content: bytes, fmt: str) -> Any:
+    """Bytes of an upload as a DataFrame (the data layer's reader; nothing is executed)."""
+    from phidelta.data import read_table as read
+
     try:
-        if fmt == "parquet":
-            frame = pd.read_parquet(io.BytesIO(content))
-        else:
-            frame = pd.read_csv(io.BytesIO(content), sep="\t" if fmt == "tsv" else ",")
-    except Exception as exc:
-        raise InputError(f"The file cannot be read as {fmt.upper()}: {exc}", "file") from None
-    if frame.empty or len(frame.columns) == 0:
-        raise InputError("The file has no rows.", "file")
-    return frame
+        return read(content, format=fmt)
+    except ValueError as exc:
+        raise _input_error(exc, "file") from None
 
 
 def summary(frame: Any) -> dict[str, Any]:
@@ -82,31 +85,38 @@ def _floats(values: Any) -> list[float | None]:
     return [None if not np.isfinite(v) else float(v) for v in np.asarray(values, dtype=float)]
 
 
-def _column(frame: Any, name: str | None, field: str) -> Any:
-    if name is None or name == "":
-        return None
-    if name not in frame.columns:
-        raise InputError(
-            f"Column {name!r} is not in the data; its columns are "
-            f"{', '.join(map(str, frame.columns))}.",
-            field,
+def _check_ratio(ratio: float | str | None, actual: float) -> float:
+    """The diagram's ratio: a number, or "actual" (None) for the exact N/P of the data."""
+    value = actual if ratio is None or ratio == "actual" else ratio
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise InputError('The ratio must be a number or "actual".', "ratio") from None
+    if not 0.1 <= value <= 10:
+        raise InputError(f"The ratio must be between 0.1 and 10; it is {value:.4g}.", "ratio")
+    return value
+
+
+def _roles(params: dict[str, Any], *, keep: tuple[str, ...]) -> Any:
+    from phidelta.data import Roles
+
+    if not params.get("label"):
+        raise InputError("Choose the class column.", "label")
+    try:
+        return Roles(params["label"], **{k: params.get(k) for k in keep})
+    except ValueError as exc:
+        raise _input_error(exc) from None
+
+
+def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
+    from phidelta.data import load_signature
+
+    try:
+        return load_signature(
+            frame, _roles(params, keep=("positive",)), numeric=params.get("numeric", "soft")
         )
-    return frame[name]
-
-
-def _positive(series: Any, value: Any) -> Any:
-    if value is None or value == "":
-        return None
-    for v in series.dropna().unique():
-        if str(_plain(v)) == str(value):
-            return _plain(v)
-    raise InputError(f"The positive class {value!r} is not in column {series.name!r}.", "positive")
-
-
-def _check_ratio(ratio: float) -> float:
-    if not 0.1 <= ratio <= 10:
-        raise InputError("The ratio must be between 0.1 and 10.", "ratio")
-    return ratio
+    except ValueError as exc:
+        raise _input_error(exc, "label") from None
 
 
 def _diamond_payload(ratio: float, names: list[str]) -> dict[str, Any]:
@@ -143,30 +153,15 @@ def signature_view(
     frame: Any,
     params: dict[str, Any],
     *,
-    ratio: float | None = 1.0,
+    ratio: float | str | None = 1.0,
     rank_by: str = "delta",
     phi_max: float = 0.7,
     delta_min: float = 0.4,
     k: int | None = 10,
 ) -> dict[str, Any]:
-    label = params["label"]
-    labels = _column(frame, label, "label")
-    if labels is None:
-        raise InputError("Choose the class column.", "label")
-    if labels.isna().any():
-        raise InputError(f"Column {label!r} has missing class labels.", "label")
-    positive = _positive(labels, params.get("positive"))
-    try:
-        sig = signature(
-            frame.drop(columns=[label]),
-            labels.to_numpy(),
-            pos_label=positive,
-            numeric=params.get("numeric", "soft"),
-        )
-    except ValueError as exc:
-        raise InputError(str(exc), "label") from None
-    r = _check_ratio(float(sig.ratio if ratio is None else ratio))
-    if rank_by not in ("delta", "corner", "phi", "information_gain"):
+    sig = _signature_of(frame, params)
+    r = _check_ratio(ratio, sig.ratio)
+    if rank_by not in RANKINGS:
         raise InputError(f"Unknown ranking {rank_by!r}.", "rank")
     table = sig.to_dict(ratio=r)
     order = sig.rank(rank_by, ratio=r)
@@ -194,6 +189,7 @@ def signature_view(
         "ratio": r,
         "actual_ratio": sig.ratio,
         "positive": _plain(sig.positive),
+        "rows_left_out": sig.rows_left_out,
         "features": features,
         "order": [int(i) for i in order],
         "selected": [int(i) for i in chosen],
@@ -201,53 +197,24 @@ def signature_view(
     }
 
 
-def signature_csv(frame: Any, params: dict[str, Any], ratio: float | None) -> str:
-    label = params["label"]
-    labels = _column(frame, label, "label")
-    positive = _positive(labels, params.get("positive"))
-    sig = signature(
-        frame.drop(columns=[label]),
-        labels.to_numpy(),
-        pos_label=positive,
-        numeric=params.get("numeric", "soft"),
-    )
-    r = sig.ratio if ratio is None else _check_ratio(ratio)
-    return sig.to_csv(ratio=r) or ""
+def signature_csv(frame: Any, params: dict[str, Any], ratio: float | str | None) -> str:
+    sig = _signature_of(frame, params)
+    return sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
 
 
 def classifier_view(
-    frame: Any, params: dict[str, Any], *, ratio: float | None = 1.0, cost_ratio: float = 1.0
+    frame: Any, params: dict[str, Any], *, ratio: float | str | None = 1.0, cost_ratio: float = 1.0
 ) -> dict[str, Any]:
-    y = _column(frame, params.get("label"), "label")
-    if y is None:
-        raise InputError("Choose the label column.", "label")
-    prediction = _column(frame, params.get("prediction"), "prediction")
-    score = _column(frame, params.get("score"), "score")
-    fold = _column(frame, params.get("fold"), "fold")
-    if prediction is None and score is None:
-        raise InputError("Choose a prediction column or a score column.", "prediction")
-    scores = None
-    if score is not None:
-        import pandas as pd
+    from phidelta.data import load_assessment
 
-        numeric = pd.to_numeric(score, errors="coerce")
-        if numeric.isna().any():
-            raise InputError(f"Column {score.name!r} must hold numbers only.", "score")
-        scores = numeric.to_numpy(dtype=float)
-    positive = _positive(y, params.get("positive"))
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
         raise InputError("The cost ratio must be a positive number.", "cost_ratio")
+    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
     try:
-        result = assess(
-            y.to_numpy(),
-            y_pred=None if prediction is None else prediction.to_numpy(),
-            scores=scores,
-            folds=None if fold is None else fold.to_numpy(),
-            pos_label=positive,
-        )
+        result = load_assessment(frame, roles)
     except ValueError as exc:
-        raise InputError(str(exc), "label") from None
-    r = _check_ratio(float(result.ratio if ratio is None else ratio))
+        raise _input_error(exc, "label") from None
+    r = _check_ratio(ratio, result.ratio)
     from phidelta.measures import phi_delta
 
     pd_ = phi_delta(result.counts, ratio=r, zero_division=np.nan)
@@ -256,6 +223,8 @@ def classifier_view(
         "ratio": r,
         "actual_ratio": result.ratio,
         "positive": _plain(result.positive),
+        "threshold": result.threshold,
+        "rows_left_out": result.rows_left_out,
         "cost_ratio": cost_ratio,
         "folds": [
             {"name": str(f), "phi": p, "delta": d}
@@ -304,43 +273,36 @@ def classifier_view(
     return payload
 
 
-def multiclass_view(frame: Any, params: dict[str, Any]) -> dict[str, Any]:
+def multiclass_view(
+    frame: Any, params: dict[str, Any], content: bytes | None = None, fmt: str | None = None
+) -> dict[str, Any]:
+    from phidelta.data import load_multiclass, read_matrix
+
+    left_out = 0
     if params.get("matrix"):
+        if content is None:
+            raise InputError("The confusion matrix file is not available.", "file")
         try:
-            counts = frame.to_numpy(dtype=float)
-        except (TypeError, ValueError):
-            raise InputError("A confusion matrix must hold numbers only.", "file") from None
-        try:
-            matrices = ConfusionMatrix(counts)
+            matrices = read_matrix(content, header=params.get("header") or "auto", format=fmt)
         except ValueError as exc:
-            raise InputError(str(exc), "file") from None
+            raise _input_error(exc, "file") from None
         names = ["matrix"]
     else:
-        y = _column(frame, params.get("label"), "label")
-        p = _column(frame, params.get("prediction"), "prediction")
-        if y is None or p is None:
+        if not params.get("prediction"):
             raise InputError("Choose the label and the prediction columns.", "prediction")
-        truth, guess = y.astype(str).to_numpy(), p.astype(str).to_numpy()
-        classes = sorted(set(truth) | set(guess))
-        fold = _column(frame, params.get("fold"), "fold")
+        roles = _roles(params, keep=("prediction", "fold"))
         try:
-            if fold is None:
-                matrices, names = (
-                    ConfusionMatrix.from_labels(truth, guess, classes=classes),
-                    ["all"],
-                )
-            else:
-                matrices, groups = ConfusionMatrix.from_groups(
-                    truth, guess, fold.to_numpy(), classes=classes
-                )
-                names = [str(g) for g in groups]
+            loaded = load_multiclass(frame, roles)
         except ValueError as exc:
-            raise InputError(str(exc), "prediction") from None
+            raise _input_error(exc, "prediction") from None
+        matrices, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out
     balance = entropy_balance(matrices)
     coords = extended_triangle(balance)
     return {
         "kind": "multiclass",
         "names": names,
+        "classes": [str(c) for c in matrices.input_classes],
+        "rows_left_out": left_out,
         "joint": coords.joint.tolist(),
         "input": coords.input.tolist(),
         "output": coords.output.tolist(),

@@ -93,7 +93,8 @@ async function analyse() {
   const body = {dataset_id: state.dataset.id, kind: $("kind").value, label: $("label").value,
     positive: $("positive").value || null, prediction: $("prediction").value || null,
     score: $("score").value || null, fold: $("fold").value || null,
-    numeric: $("numeric").value, matrix: $("matrix").checked};
+    numeric: $("numeric").value, matrix: $("matrix").checked, header: $("header").value,
+    threshold: $("threshold").value.trim() || null};
   try {
     const created = await api("POST", "/api/analyses", body);
     history.pushState({}, "", created.url);
@@ -113,6 +114,7 @@ async function openAnalysis(id) {
     const actual = analysis.view.actual_ratio;
     $("actual-ratio").textContent = actual ? actual.toPrecision(4) : "–";
     setRatioSlider(1);
+    state.actualRatio = false;
     render(analysis.view);
   } catch (e) {
     $("view-section").hidden = false;
@@ -124,10 +126,12 @@ function setRatioSlider(ratio) {
   $("ratio-value").textContent = ratio.toPrecision(3);
 }
 function currentRatio() { return Math.pow(10, parseFloat($("ratio").value)); }
+// the exact actual ratio is sent as "actual" (the slider's value is rounded in log10)
+function ratioParam() { return state.actualRatio ? "actual" : currentRatio().toFixed(4); }
 async function refresh() {
   if (!state.analysis) return;
   clearErrors();
-  const params = new URLSearchParams({ratio: currentRatio().toFixed(4), rank: state.sort,
+  const params = new URLSearchParams({ratio: ratioParam(), rank: state.sort,
     phi_max: $("phi-max").value, delta_min: $("delta-min").value, k: $("k").value,
     cost_ratio: $("cost-ratio").value});
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
@@ -199,7 +203,7 @@ function renderSignature(view) {
   renderTable(view);
   const names = view.selected.map((i) => f[i].name);
   $("selected-list").textContent = names.length ? names.join(", ") : "none";
-  const ratio = view.ratio.toFixed(4);
+  const ratio = state.actualRatio ? "actual" : view.ratio.toFixed(4);
   $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}`;
 }
 function renderTable(view) {
@@ -235,7 +239,10 @@ function renderClassifier(view) {
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
     name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
   Plotly.react("plot", traces, Object.assign({}, LAYOUT, {legend: LEGEND_BELOW, title: {text:
-    `folds, N/P = ${view.ratio.toPrecision(3)}`, font: {size: 13}}}), {responsive: true});
+    `folds, N/P = ${view.ratio.toPrecision(3)}` +
+    (view.threshold === null ? "" : ` · predicted positive when score ≥ ${view.threshold}`) +
+    (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : ""),
+    font: {size: 13}}}), {responsive: true});
   if (view.roc) {
     const r = view.roc;
     // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
@@ -320,11 +327,17 @@ window.addEventListener("DOMContentLoaded", () => {
   $("kind").addEventListener("change", updateKind);
   $("matrix").addEventListener("change", updateKind);
   $("analyse").addEventListener("click", analyse);
-  $("ratio").addEventListener("input", () => { $("ratio-value").textContent = currentRatio().toPrecision(3); });
+  $("ratio").addEventListener("input", () => {
+    state.actualRatio = false;
+    $("ratio-value").textContent = currentRatio().toPrecision(3);
+  });
   $("ratio").addEventListener("change", refresh);
   $("actual-ratio").addEventListener("click", () => {
     const actual = state.view && state.view.actual_ratio;
-    if (actual) { setRatioSlider(Math.min(10, Math.max(0.1, actual))); refresh(); }
+    if (!actual) return;
+    setRatioSlider(Math.min(10, Math.max(0.1, actual)));
+    state.actualRatio = actual >= 0.1 && actual <= 10;  // outside: the nearest allowed ratio
+    refresh();
   });
   $("cost-ratio").addEventListener("change", refresh);
   $("coverage").addEventListener("change", () => { if (state.view) renderClassifier(state.view); });
