@@ -318,7 +318,7 @@ class PositiveClass:
         self.decided = False
 
     def mask(self, array: np.ndarray, name: str) -> np.ndarray:
-        """"is positive" for one block, after adding its classes to those seen."""
+        """The "is positive" mask of one block, after adding its classes to those seen."""
         values, first = distinct_at_most_two(array, name)
         for v in values:
             if not any(_same(v, w) for w in self.classes):
@@ -330,9 +330,8 @@ class PositiveClass:
             )
         if not self.decided and values:
             if self.pos_label is None:
-                self.positive, self.decided = check_pos_label(
-                    self.classes, None, where=self.where
-                ), True
+                self.positive = check_pos_label(self.classes, None, where=self.where)
+                self.decided = True
             else:
                 found, value = match_class(self.classes, self.pos_label)
                 if found:
