@@ -507,7 +507,16 @@ def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB")
     try:
         if fmt == "parquet":
             return dd.read_parquet(path)
+        import pandas as pd
+
         sep = _delimiter(_first_line(path), fmt)
-        return dd.read_csv(path, sep=sep, blocksize=blocksize, assume_missing=True)
+        # Dask fixes each column's type from the first rows and casts later partitions to it:
+        # a boolean or integer column with a gap further down would turn the gap into True or
+        # fail. So every column that is not floating point is read as text and gets its values
+        # from the data layer's class rule (text "1" → 1, "true" → True) and the signature's
+        # column rule (text that spells numbers is numeric).
+        sample = pd.read_csv(path, sep=sep, nrows=1000)
+        text = {str(c): "object" for c in sample.columns if sample[c].dtype.kind != "f"}
+        return dd.read_csv(path, sep=sep, blocksize=blocksize, dtype=text, assume_missing=True)
     except Exception as exc:
         raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None

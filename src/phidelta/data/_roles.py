@@ -2,10 +2,11 @@
 
 The rules every door shares:
 
-* **Class values** are read the same in every block: missing values aside, a float column
-  whose values are whole numbers holds integers (``0.0``/``1.0`` with a gap are the classes
-  0 and 1), a column of booleans holds booleans, and a column mixing text and numbers holds
-  text.
+* **Class values** are read the same in every block and by every reader: missing values
+  aside, a float column whose values are whole numbers holds integers (``0.0``/``1.0`` with a
+  gap are the classes 0 and 1), a column of booleans — or of the text ``true``/``false`` —
+  holds booleans, text that spells numbers holds numbers, and a column mixing text and
+  numbers holds text.
 * **Missing values** in a role column (label, prediction, score, fold, weight): with
   ``missing="drop"`` (the default, as pROC's ``na.rm``) the row is left out and the number of
   rows left out is reported with the result; with ``missing="error"`` the data are refused.
@@ -126,7 +127,9 @@ def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
             array = array.astype(bool)
         elif inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
             array = array.astype(np.float64)
-        elif inferred not in ("string", "empty"):
+        elif inferred == "string":
+            array = _text_classes(array)
+        elif inferred != "empty":
             array = np.array([str(v) for v in array.tolist()], dtype=object)
         kind = array.dtype.kind
     if kind == "f" and len(array) and np.all(np.isfinite(array)) and np.all(array % 1 == 0):
@@ -137,6 +140,20 @@ def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
     elif kind in "US":
         array = array.astype(object)
     return array, missing
+
+
+def _text_classes(array: np.ndarray) -> np.ndarray:
+    """Text that spells booleans or numbers holds those values, as a CSV reader reads them
+    (a column read as text by one reader and as numbers by another gives the same classes)."""
+    import pandas as pd
+
+    spelled = {v.strip().lower() for v in set(array.tolist())}
+    if spelled <= {"true", "false"}:
+        return np.fromiter((v.strip().lower() == "true" for v in array.tolist()), bool, len(array))
+    try:
+        return pd.to_numeric(array).astype(np.float64)
+    except (ValueError, TypeError):
+        return array
 
 
 def _numbers(series: Any, role: str, column: str) -> tuple[np.ndarray, np.ndarray]:

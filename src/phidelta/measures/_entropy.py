@@ -163,8 +163,10 @@ def entropy_balance(matrices: ConfusionMatrix, *, base: float = 2.0) -> EntropyB
     joint_fractions = np.stack([delta_x + delta_y, 2 * mi, vi], axis=1) / h_joint_uniform[:, None]
     input_fractions = np.stack([delta_x, mi, h_x_given_y], axis=1) / h_ux[:, None]
     output_fractions = np.stack([delta_y, mi, h_y_given_x], axis=1) / h_uy[:, None]
-    correct = cm.correct_mask()
-    accuracy = (joint * correct).sum(axis=(1, 2))
+    # accuracy needs to know which outputs are correct: NaN for undeclared outputs
+    accuracy = (
+        (joint * cm.correct_mask()).sum(axis=(1, 2)) if cm.outputs_declared else np.full(k, np.nan)
+    )
     return EntropyBalance(
         matrices=cm,
         base=float(base),

@@ -10,7 +10,7 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import ScoreTable
-from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
 
 __all__ = [
@@ -128,11 +128,7 @@ def margins(y_true: Any, scores: Any, *, pos_label: Any = None) -> np.ndarray:
     y = as_label_array(y_true, "y_true")
     s = as_float_array(scores, "scores")
     check_same_length(y_true=y, scores=s)
-    values, first = distinct_at_most_two(y, "y_true")
-    pos = resolve_pos_label(values, pos_label, None, "`y_true`")
-    is_pos = first if (values and values[0] == pos) else (~first if first is not None else first)
-    if is_pos is None:
-        return np.zeros(0)
+    is_pos = binary_target(y, pos_label).is_positive
     return np.where(is_pos, s, -s)
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts import ScoreTable
-from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.geometry._hull import curve_hull
 
 __all__ = [
@@ -28,13 +28,9 @@ def _positive_indicator(y_true: Any, pos_label: Any, n: int) -> np.ndarray:
     y = as_label_array(y_true, "y_true")
     if len(y) != n:
         raise ValueError(f"Lengths differ: `y_true` has {len(y)}, `probabilities` has {n}.")
-    values, first = distinct_at_most_two(y, "y_true")
-    if not values:
+    if not len(y):
         return np.zeros(0)
-    pos = resolve_pos_label(values, pos_label, None, "`y_true`")
-    same = values[0] == pos and isinstance(values[0], str) == isinstance(pos, str)
-    assert first is not None
-    return (first if same else ~first).astype(np.float64)
+    return binary_target(y, pos_label).is_positive.astype(np.float64)
 
 
 def _one_hot(y_true: Any, classes: list[Any], n: int) -> np.ndarray:
@@ -116,8 +112,7 @@ def brier_score(
         raise ValueError("No examples: the Brier score is undefined.")
     if sample_weight is None:
         return float(errors.mean())
-    w = as_float_array(sample_weight, "sample_weight")
-    check_same_length(probabilities=errors, sample_weight=w)
+    w = check_sample_weight(sample_weight, len(errors))
     return float(np.dot(w, errors) / w.sum())
 
 

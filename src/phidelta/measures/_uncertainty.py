@@ -12,7 +12,7 @@ from scipy import stats as _stats
 
 from phidelta._validation import as_float_array, check_same_length
 from phidelta.counts import BinaryCounts, ScoreTable
-from phidelta.counts._labels import as_label_array, distinct_at_most_two, resolve_pos_label
+from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._common import check_counts
 from phidelta.measures._ranking import _check_table, _check_two_classes, auc
 
@@ -145,15 +145,7 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     a = as_float_array(scores_a, "scores_a")
     b = as_float_array(scores_b, "scores_b")
     check_same_length(y_true=y, scores_a=a, scores_b=b)
-    values, first = distinct_at_most_two(y, "y_true")
-    if len(values) < 2:
-        raise ValueError(
-            "The DeLong test needs positive and negative samples; `y_true` holds "
-            f"one class {values}."
-        )
-    pos = resolve_pos_label(values, pos_label, None, "`y_true`")
-    assert first is not None
-    is_pos = first if values[0] == pos else ~first
+    is_pos = binary_target(y, pos_label, both=True).is_positive
     v10a, v01a, auc_a = _per_sample_components(is_pos, a)
     v10b, v01b, auc_b = _per_sample_components(is_pos, b)
     p, n = len(v10a), len(v01a)

@@ -227,8 +227,18 @@ def classifier_view(
         "rows_left_out": result.rows_left_out,
         "cost_ratio": cost_ratio,
         "folds": [
-            {"name": str(f), "phi": p, "delta": d}
-            for f, p, d in zip(result.folds, _floats(pd_.phi), _floats(pd_.delta), strict=True)
+            {
+                "name": str(f),
+                "phi": p,
+                "delta": d,
+                **{
+                    cell: _plain(getattr(result.counts, cell)[i])
+                    for cell in ("tn", "fp", "fn", "tp")
+                },
+            }
+            for i, (f, p, d) in enumerate(
+                zip(result.folds, _floats(pd_.phi), _floats(pd_.delta), strict=True)
+            )
         ],
         "diamond": _diamond_payload(r, ["accuracy", "bias"]),
     }
