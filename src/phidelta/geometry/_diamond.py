@@ -15,7 +15,7 @@ from typing import Any, Literal
 import numpy as np
 
 from phidelta._validation import as_float_array, check_ratio, check_same_length
-from phidelta.measures._phidelta import _from_rates, generalized_to_standard
+from phidelta.measures import convert, generalized_to_standard
 
 __all__ = ["CORNER_NAMES", "Corner", "Diamond", "diamond", "spread_ellipse"]
 
@@ -185,7 +185,7 @@ def diamond(ratio: float = 1.0) -> Diamond:
     corners: dict[str, Corner] = {}
     for name in CORNER_NAMES:
         spec, sens = _CORNER_RATES[name]
-        phi, delta = _from_rates(np.array([spec]), np.array([sens]), np.asarray(value))
+        phi, delta = convert([spec], [sens], ratio=value)
         corners[name] = Corner(
             name,
             float(phi[0]) + 0.0,

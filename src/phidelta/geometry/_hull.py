@@ -1,4 +1,8 @@
-"""The ROC convex hull and isometric lines of ROC and coverage space (Flach, §2.2)."""
+"""The ROC convex hull and isometric lines of ROC and coverage space (Flach, §2.2).
+
+The hull of a curve given by its steps, :func:`phidelta._compute.curve_hull`, is shared with
+the measures and lives below both layers.
+"""
 
 from __future__ import annotations
 
@@ -8,54 +12,7 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_same_length
 
-__all__ = ["convex_hull", "curve_hull", "dominated", "line_in_box"]
-
-
-def curve_hull(dx: Any, dy: Any, *, keep_collinear: bool = False) -> np.ndarray:
-    """Vertices of the convex hull of a monotone staircase curve, by pool-adjacent-violators.
-
-    The curve starts at (0, 0) and takes steps (dxᵢ, dyᵢ) ≥ 0 (a coverage or ROC curve, one
-    step per distinct score). Its concave hull is where the step slopes, pooled, become
-    non-increasing: isotonic regression of rᵢ = dyᵢ/(dxᵢ + dyᵢ) with weights dxᵢ + dyᵢ (a
-    shear of the curve that keeps lines and convexity). Returns the indices (0..len(dx)) of
-    the curve points that are hull vertices; with ``keep_collinear`` also every curve point
-    lying exactly on the hull — the blocks of pool-adjacent-violators. Linear time in C
-    (scipy.optimize.isotonic_regression).
-
-    Examples
-    --------
-    >>> curve_hull([0, 0, 1, 0, 0, 1, 0, 0, 1, 1], [1, 1, 0, 1, 1, 0, 1, 1, 0, 0])
-    array([ 0,  2,  8, 10])
-    """
-    from scipy.optimize import isotonic_regression
-
-    x = as_float_array(dx, "dx")
-    y = as_float_array(dy, "dy")
-    check_same_length(dx=x, dy=y)
-    if np.any(x < 0) or np.any(y < 0):
-        raise ValueError("Curve steps must be non-negative.")
-    weight = x + y
-    steps = np.flatnonzero(weight > 0)  # empty steps do not move the curve
-    if len(steps) == 0:
-        return np.array([0], dtype=np.intp)
-    rate = y[steps] / weight[steps]
-    blocks = isotonic_regression(rate, weights=weight[steps], increasing=False).blocks
-    # block b covers steps[blocks[b]] .. steps[blocks[b+1]-1]; its end point is the curve
-    # point after that step (curve point k follows step k-1)
-    ends = steps[np.asarray(blocks[1:]) - 1] + 1
-    vertices = np.unique(np.concatenate([[0], ends, [len(x)]]))
-    if not keep_collinear:
-        return vertices
-    cx = np.concatenate([[0.0], np.cumsum(x)])
-    cy = np.concatenate([[0.0], np.cumsum(y)])
-    block = np.searchsorted(vertices, np.arange(len(cx)), side="right") - 1
-    block = np.minimum(block, len(vertices) - 2)
-    start, end = vertices[block], vertices[block + 1]
-    cross = (cx[end] - cx[start]) * (cy - cy[start]) - (cy[end] - cy[start]) * (cx - cx[start])
-    scale = np.maximum(np.abs(cx[end] - cx[start]) + np.abs(cy[end] - cy[start]), 1.0)
-    on_hull = np.abs(cross) <= 1e-12 * scale * scale
-    on_hull[vertices] = True
-    return np.flatnonzero(on_hull)
+__all__ = ["convex_hull", "dominated", "line_in_box"]
 
 
 def convex_hull(x: Any, y: Any, *, keep_collinear: bool = False) -> np.ndarray:

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from phidelta._validation import as_float_array, check_positive_int, check_ratio
-from phidelta.measures._information import mutual_information_from_rates
-from phidelta.measures._phidelta import _from_rates, _proportions
+from phidelta.measures import convert, mutual_information_from_rates
 
 __all__ = ["ISOMETRIC_MEASURES", "Isometric", "isometrics"]
 
@@ -179,8 +178,7 @@ def isometrics(
     if r.ndim != 0:
         raise ValueError(f"`ratio` must be a single number; got an array of shape {r.shape}.")
     num = check_positive_int(num, "num", minimum=2)
-    n_arr, p_arr = _proportions(r)
-    n, p = float(n_arr), float(p_arr)
+    n, p = float(r / (1 + r)), float(1 / (1 + r))  # class proportions (Armano 2015, §2)
     if name == "information_gain":
         h = _entropy(n, p) / np.log2(base)
         levels = (
@@ -198,7 +196,8 @@ def isometrics(
                 continue
             upper, lower = _information_curves(float(level), n, p, num, base)
             for branch, pts in (("upper", upper), ("lower", lower)):
-                phi, delta = _from_rates(pts[:, 0], pts[:, 1], r)
+                # bisection points lie in the unit square up to an ulp of rounding
+                phi, delta = convert(np.clip(pts[:, 0], 0, 1), np.clip(pts[:, 1], 0, 1), ratio=r)
                 result.append(Isometric(name, float(level), float(r), phi, delta, branch))
         return result
     levels = _DEFAULT_VALUES[name] if values is None else as_float_array(values, "values")
@@ -208,7 +207,7 @@ def isometrics(
         if len(ends) < 2:
             result.append(Isometric(name, float(value), float(r), np.empty(0), np.empty(0)))
             continue
-        phi, delta = _from_rates(ends[:, 0], ends[:, 1], r)
+        phi, delta = convert(ends[:, 0], ends[:, 1], ratio=r)
         order = np.lexsort((delta, phi))  # left to right, then bottom to top
         result.append(Isometric(name, float(value), float(r), phi[order] + 0.0, delta[order] + 0.0))
     return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from phidelta._validation import check_positive_int, check_ratio
-from phidelta.measures._phidelta import PhiDelta, _from_rates
+from phidelta.measures import PhiDelta, convert
 
 __all__ = ["make_grid", "random_samples"]
 
@@ -25,7 +25,7 @@ def make_grid(size: int = 50, *, ratio: float = 1.0) -> PhiDelta:
     r = check_ratio(ratio, geometry=True)
     axis = np.linspace(0.0, 1.0, size)
     spec, sens = np.meshgrid(axis, axis, indexing="ij")
-    return _from_rates(spec.ravel(), sens.ravel(), r)
+    return convert(spec.ravel(), sens.ravel(), ratio=r)
 
 
 def random_samples(
@@ -43,4 +43,4 @@ def random_samples(
     r = check_ratio(ratio, geometry=True)
     rng = np.random.default_rng(seed)
     spec, sens = rng.random(n), rng.random(n)
-    return _from_rates(spec, sens, r)
+    return convert(spec, sens, ratio=r)

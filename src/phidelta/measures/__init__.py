@@ -26,7 +26,11 @@ from phidelta.measures._curves import (
     gain_curve,
 )
 from phidelta.measures._entropy import EntropyBalance, entropy_balance
-from phidelta.measures._information import information_gain, unbiased_information_gain
+from phidelta.measures._information import (
+    information_gain,
+    mutual_information_from_rates,
+    unbiased_information_gain,
+)
 from phidelta.measures._matrices import (
     determinant,
     joint_probability_matrix,
@@ -205,6 +209,7 @@ __all__ = [
     "micro_average",
     "multiclass_accuracy",
     "multiclass_cohen_kappa",
+    "mutual_information_from_rates",
     "negative_predictive_value",
     "negative_proportion",
     "negatives",

@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import curve_hull
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
-from phidelta.geometry._hull import curve_hull
 
 __all__ = [
     "BrierDecomposition",

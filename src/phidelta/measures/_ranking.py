@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import curve_hull
 from phidelta.counts import ScoreTable
-from phidelta.geometry._hull import curve_hull
 from phidelta.measures._table import MeasureTable, measure_table
 
 __all__ = [
