@@ -3,6 +3,14 @@
 Every function takes a :class:`~phidelta.counts.BinaryCounts` and returns an array with one
 value per entry. Zero denominators follow one policy (see ``zero_division``): NaN and an
 :class:`~phidelta.exceptions.UndefinedMeasureWarning` by default, or the value you pass.
+
+Curves, intervals and tests return named results that also unpack like tuples, with SciPy's
+names where SciPy has the concept (``statistic``, ``pvalue``, ``confidence_interval``,
+``confidence_level``)::
+
+    fpr, tpr, thresholds = roc_curve(table)
+    statistic, pvalue = delong_test(y_true, scores_a, scores_b)
+    low, high = auc_confidence_interval(table)
 """
 
 from phidelta.measures._bias import friedman_bias, unbiased_bias
@@ -20,6 +28,7 @@ from phidelta.measures._curves import (
     AveragedRoc,
     CalibrationBins,
     CostCurve,
+    GainCurve,
     average_roc,
     cost_curve,
     expected_calibration_error,
@@ -75,6 +84,7 @@ from phidelta.measures._probability import (
 )
 from phidelta.measures._ranking import (
     CoverageCurve,
+    PrecisionRecallCurve,
     RankingErrors,
     RocCurve,
     RocHull,
@@ -109,6 +119,7 @@ from phidelta.measures._rates import (
     true_negative_rate,
     true_positive_rate,
 )
+from phidelta.measures._results import ConfidenceInterval
 from phidelta.measures._signal import (
     background_acceptance,
     classification_error,
@@ -149,16 +160,19 @@ __all__ = [
     "AveragedRoc",
     "BrierDecomposition",
     "CalibrationBins",
+    "ConfidenceInterval",
     "CostCurve",
     "CoverageCurve",
     "DelongTest",
     "EntropyBalance",
+    "GainCurve",
     "Interval",
     "IsotonicCalibrator",
     "MeasureInfo",
     "MeasureTable",
     "OperatingPoints",
     "PhiDelta",
+    "PrecisionRecallCurve",
     "RankingErrors",
     "Rates",
     "RocCurve",

@@ -4,8 +4,8 @@ gain, cost curves (Drummond & Holte 2006), and the expected calibration error.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -13,11 +13,13 @@ from phidelta._validation import check_positive_int
 from phidelta.counts import ScoreTable
 from phidelta.measures._probability import _positive_indicator, _probabilities
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
+from phidelta.measures._results import TupleResult
 
 __all__ = [
     "AveragedRoc",
     "CalibrationBins",
     "CostCurve",
+    "GainCurve",
     "average_roc",
     "cost_curve",
     "expected_calibration_error",
@@ -26,14 +28,19 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class AveragedRoc:
-    """Mean ROC curve over folds with the spread (standard deviation) of each coordinate."""
+class AveragedRoc(TupleResult):
+    """Mean ROC curve over folds with the spread (standard deviation) of each coordinate.
+
+    Unpacks as ``fpr, tpr, fpr_std, tpr_std``; ``method`` is not unpacked.
+    """
 
     fpr: np.ndarray
     tpr: np.ndarray
     fpr_std: np.ndarray
     tpr_std: np.ndarray
     method: str
+
+    _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "fpr_std", "tpr_std")
 
 
 def _upper_tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
@@ -50,10 +57,16 @@ def average_roc(
     ``"vertical"``: mean tpr at fixed fpr (the top of vertical segments).
     ``"threshold"``: mean (fpr, tpr) at fixed thresholds, chosen as quantiles of all scores.
 
+    Returns
+    -------
+    AveragedRoc
+        Unpacks as ``fpr, tpr, fpr_std, tpr_std``.
+
     Examples
     --------
     >>> a = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
-    >>> average_roc([a, a], points=3).tpr
+    >>> fpr, tpr, fpr_std, tpr_std = average_roc([a, a], points=3)
+    >>> tpr
     array([0.5, 1. , 1. ])
     """
     tables = [_check_table(t) for t in tables]
@@ -64,7 +77,13 @@ def average_roc(
     if method == "vertical":
         grid = np.linspace(0, 1, points)
         tprs = np.vstack([_upper_tpr_at(c.fpr, c.tpr, grid) for c in curves])
-        return AveragedRoc(grid, tprs.mean(axis=0), np.zeros_like(grid), tprs.std(axis=0), method)
+        return AveragedRoc(
+            fpr=grid,
+            tpr=tprs.mean(axis=0),
+            fpr_std=np.zeros_like(grid),
+            tpr_std=tprs.std(axis=0),
+            method=method,
+        )
     if method == "threshold":
         allscores = np.concatenate([t.scores for t in tables])
         cuts = np.quantile(allscores, np.linspace(1, 0, points))
@@ -75,14 +94,43 @@ def average_roc(
             fprs.append(c.fpr[idx])
             tprs.append(c.tpr[idx])
         f, r = np.vstack(fprs), np.vstack(tprs)
-        return AveragedRoc(f.mean(axis=0), r.mean(axis=0), f.std(axis=0), r.std(axis=0), method)
+        return AveragedRoc(
+            fpr=f.mean(axis=0),
+            tpr=r.mean(axis=0),
+            fpr_std=f.std(axis=0),
+            tpr_std=r.std(axis=0),
+            method=method,
+        )
     raise ValueError(f'`method` must be "vertical" or "threshold"; got {method!r}.')
 
 
-def gain_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@dataclass(frozen=True)
+class GainCurve(TupleResult):
+    """Cumulative gain and lift per threshold; unpacks as ``fraction, gain, lift``.
+
+    ``fraction`` is the fraction of examples targeted (predicted positive), ``gain`` = TP/P
+    the fraction of positives among them, ``lift`` = gain / fraction (NaN at the first point,
+    where nothing is targeted). Point i uses threshold ``thresholds[i]`` of the table's
+    ``thresholds()``; ``table`` is not unpacked.
+    """
+
+    fraction: np.ndarray
+    gain: np.ndarray
+    lift: np.ndarray
+    table: ScoreTable = field(repr=False)
+
+    _fields: ClassVar[tuple[str, ...]] = ("fraction", "gain", "lift")
+
+
+def gain_curve(table: ScoreTable) -> GainCurve:
     """Cumulative gain and lift: (fraction targeted, gain = TP/P, lift = gain / fraction).
 
     Lift is NaN at the first point (nothing targeted).
+
+    Returns
+    -------
+    GainCurve
+        Unpacks as ``fraction, gain, lift``.
 
     Examples
     --------
@@ -97,17 +145,20 @@ def gain_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     gain = tp / p
     with np.errstate(divide="ignore", invalid="ignore"):
         lift = np.where(fraction > 0, gain / fraction, np.nan)
-    return fraction, gain, lift
+    return GainCurve(fraction=fraction, gain=gain, lift=lift, table=t)
 
 
 @dataclass(frozen=True)
-class CostCurve:
+class CostCurve(TupleResult):
     """Drummond & Holte's cost curve: the lower envelope of one line per ROC point.
 
     ``probability_cost`` is PC(+) = p·c_FN / (p·c_FN + n·c_FP); each ROC point (fpr, tpr)
     becomes the line NEC = (1 − tpr − fpr)·PC(+) + fpr, and the envelope's minimizing points
     are the convex-hull vertices chosen by the accuracy/cost isometrics of that operating
     condition.
+
+    Unpacks as ``probability_cost, normalized_cost`` (the curve's x and y); ``best_point``
+    and ``lines`` are attributes only.
     """
 
     probability_cost: np.ndarray
@@ -115,15 +166,24 @@ class CostCurve:
     best_point: np.ndarray  # index into the ROC curve of the minimizing point
     lines: np.ndarray  # (points, 2): intercept fpr and slope 1 − tpr − fpr of every line
 
+    _fields: ClassVar[tuple[str, ...]] = ("probability_cost", "normalized_cost")
+
 
 def cost_curve(table: ScoreTable, *, points: int = 201) -> CostCurve:
     """The cost curve of a scoring classifier (Drummond & Holte 2006).
 
+    Returns
+    -------
+    CostCurve
+        Unpacks as ``probability_cost, normalized_cost``.
+
     Examples
     --------
-    >>> c = cost_curve(ScoreTable.from_scores([1, 0], [0.9, 0.1]), points=3)
-    >>> c.normalized_cost
-    array([0., 0., 0.])
+    >>> probability_cost, normalized_cost = cost_curve(
+    ...     ScoreTable.from_scores([1, 0], [0.9, 0.1]), points=3
+    ... )
+    >>> probability_cost, normalized_cost
+    (array([0. , 0.5, 1. ]), array([0., 0., 0.]))
     """
     curve = roc_curve(table)
     points = check_positive_int(points, "points", minimum=2)
@@ -131,18 +191,30 @@ def cost_curve(table: ScoreTable, *, points: int = 201) -> CostCurve:
     slope = 1 - curve.tpr - curve.fpr
     costs = curve.fpr[None, :] + slope[None, :] * pc[:, None]
     best = np.argmin(costs, axis=1)
-    return CostCurve(pc, costs[np.arange(points), best], best, np.stack([curve.fpr, slope], axis=1))
+    return CostCurve(
+        probability_cost=pc,
+        normalized_cost=costs[np.arange(points), best],
+        best_point=best,
+        lines=np.stack([curve.fpr, slope], axis=1),
+    )
 
 
 @dataclass(frozen=True)
-class CalibrationBins:
-    """Expected calibration error with its per-bin table (a reliability diagram's data)."""
+class CalibrationBins(TupleResult):
+    """Expected calibration error with its per-bin table (a reliability diagram's data).
+
+    Unpacks as ``ece, mean_predicted, observed``: the error, then the diagram's x (mean
+    predicted probability per bin) and y (observed frequency of the positive class per bin).
+    ``edges`` (len(count) + 1 bin edges) and ``count`` are attributes only.
+    """
 
     ece: float
     edges: np.ndarray
     count: np.ndarray
     mean_predicted: np.ndarray
     observed: np.ndarray
+
+    _fields: ClassVar[tuple[str, ...]] = ("ece", "mean_predicted", "observed")
 
     @property
     def gap(self) -> np.ndarray:
@@ -176,10 +248,19 @@ def expected_calibration_error(
     ``strategy="uniform"``: equal-width bins on [0, 1]; ``"quantile"``: equal-count bins.
     Empty bins have count 0 and NaN rates and do not contribute.
 
+    Returns
+    -------
+    CalibrationBins
+        Unpacks as ``ece, mean_predicted, observed``; also ``edges``, ``count``, ``gap`` and
+        ``to_frame()``.
+
     Examples
     --------
-    >>> round(expected_calibration_error([1, 0, 1, 1], [0.9, 0.1, 0.8, 0.6], bins=2).ece, 3)
-    0.2
+    >>> ece, mean_predicted, observed = expected_calibration_error(
+    ...     [1, 0, 1, 1], [0.9, 0.1, 0.8, 0.6], bins=2
+    ... )
+    >>> round(ece, 3), mean_predicted, observed
+    (0.2, array([0.1       , 0.76666667]), array([0., 1.]))
     """
     p = _probabilities(probabilities)
     if p.ndim != 1:
@@ -201,5 +282,9 @@ def expected_calibration_error(
         observed = np.bincount(which, weights=y, minlength=k) / count
     contribution = np.where(count > 0, count * np.abs(observed - mean_predicted), 0.0)
     return CalibrationBins(
-        float(contribution.sum() / len(p)), edges, count, mean_predicted, observed
+        ece=float(contribution.sum() / len(p)),
+        edges=edges,
+        count=count,
+        mean_predicted=mean_predicted,
+        observed=observed,
     )

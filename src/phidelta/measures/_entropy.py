@@ -12,11 +12,12 @@ fractions F_X, F_Y (eq. 11), each summing to 1: the coordinates of the entropy t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from phidelta.counts import ConfusionMatrix
+from phidelta.measures._results import TupleResult
 
 __all__ = ["EntropyBalance", "entropy_balance"]
 
@@ -38,12 +39,16 @@ def _entropy(probabilities: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class EntropyBalance:
+class EntropyBalance(TupleResult):
     """Every quantity of the entropy balance for a batch of confusion matrices.
 
     All arrays have one value per matrix, in units of ``base`` (bits by default). Values that
     are zero up to rounding (|v| below 64 ulp of H_{U_X·U_Y}) are exactly zero.
     ``joint_fractions``, ``input_fractions`` and ``output_fractions`` have shape (k, 3).
+
+    Unpacks as ``delta_h, mutual_information, variation_of_information``, the terms of the
+    balance equation ΔH_{P_X·P_Y} + 2·MI + VI = H_{U_X·U_Y} (eq. 6); the other quantities are
+    attributes only.
     """
 
     matrices: ConfusionMatrix = field(repr=False)
@@ -65,6 +70,12 @@ class EntropyBalance:
     accuracy: np.ndarray = field(repr=False)
     ema: np.ndarray = field(repr=False)
     nit: np.ndarray = field(repr=False)
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "delta_h",
+        "mutual_information",
+        "variation_of_information",
+    )
 
     @property
     def delta_h(self) -> np.ndarray:
@@ -121,6 +132,7 @@ def entropy_balance(matrices: ConfusionMatrix, *, base: float = 2.0) -> EntropyB
     Returns
     -------
     EntropyBalance
+        Unpacks as ``delta_h, mutual_information, variation_of_information`` (eq. 6).
         H(U_X) = log n, H(U_Y) = log p, H(P_X), H(P_Y), H(P_XY), MI, H(X|Y), H(Y|X), VI,
         ΔH_X, ΔH_Y; fractions F_XY = [ΔH′, 2MI′, VI′] normalized by log n + log p (eq. 10),
         F_X = [ΔH_X, MI, H(X|Y)] / log n and F_Y = [ΔH_Y, MI, H(Y|X)] / log p (eq. 11);
@@ -133,6 +145,9 @@ def entropy_balance(matrices: ConfusionMatrix, *, base: float = 2.0) -> EntropyB
     >>> b = entropy_balance(ConfusionMatrix([[15, 0, 5], [0, 15, 5], [0, 0, 20]]))
     >>> np.round(b.joint_fractions, 4)       # matrix a of the paper
     array([[0.0268, 0.6052, 0.368 ]])
+    >>> delta_h, mi, vi = b                  # ΔH + 2·MI + VI = log₂ 3 + log₂ 3
+    >>> np.round(delta_h + 2 * mi + vi, 12) == np.round(2 * np.log2(3), 12)
+    array([ True])
     """
     cm = _check_matrix(matrices)
     if isinstance(base, bool) or not np.isfinite(base) or base <= 0 or base == 1:

@@ -4,7 +4,7 @@ acceptable region (§5.5), dominance and the Pareto front (Flach §2.1), margins
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -12,6 +12,7 @@ from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
+from phidelta.measures._results import TupleResult
 
 __all__ = [
     "OperatingPoints",
@@ -52,8 +53,12 @@ def isometric_slope(
 
 
 @dataclass(frozen=True)
-class OperatingPoints:
-    """The optimal points of a ROC curve for an operating condition (all of them when tied)."""
+class OperatingPoints(TupleResult):
+    """The optimal points of a ROC curve for an operating condition (all of them when tied).
+
+    Unpacks as ``fpr, tpr, thresholds`` like :class:`RocCurve`; ``indices``, ``accuracy`` and
+    ``cost`` are attributes only.
+    """
 
     indices: np.ndarray  # into the ROC curve's points
     fpr: np.ndarray
@@ -61,6 +66,8 @@ class OperatingPoints:
     thresholds: np.ndarray  # midpoints between adjacent distinct scores
     accuracy: np.ndarray  # at the operating condition's class ratio
     cost: np.ndarray  # expected cost per example, c_FP = 1
+
+    _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
 
 
 def optimal_points(
@@ -74,6 +81,11 @@ def optimal_points(
     (+inf when nothing is positive, below the minimum when everything is) — the stated rule for
     ties: tied scores are never split.
 
+    Returns
+    -------
+    OperatingPoints
+        Unpacks as ``fpr, tpr, thresholds``; also ``indices``, ``accuracy`` and ``cost``.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 1, 0, 1, 1, 0, 0],
@@ -81,6 +93,9 @@ def optimal_points(
     >>> best = optimal_points(t, ratio=4 / 6)            # Flach, Example 2.5
     >>> best.thresholds, best.accuracy
     (array([0.28]), array([0.8]))
+    >>> fpr, tpr, thresholds = best
+    >>> fpr, tpr
+    (array([0.5]), array([1.]))
     >>> optimal_points(t, ratio=4 / 3).thresholds        # ham twice as prevalent
     array([0.77, 0.56, 0.28])
     """
@@ -99,7 +114,12 @@ def optimal_points(
     accuracy = p * curve.tpr[best] + n * (1 - curve.fpr[best])
     cost = c * p * (1 - curve.tpr[best]) + n * curve.fpr[best]
     return OperatingPoints(
-        best, curve.fpr[best], curve.tpr[best], np.round(thresholds, 15), accuracy, cost
+        indices=best,
+        fpr=curve.fpr[best],
+        tpr=curve.tpr[best],
+        thresholds=np.round(thresholds, 15),
+        accuracy=accuracy,
+        cost=cost,
     )
 
 

@@ -4,7 +4,7 @@ Laplace correction and m-estimates, and isotonic calibration through the ROC con
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -12,6 +12,7 @@ from phidelta._compute import curve_hull
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
+from phidelta.measures._results import TupleResult
 
 __all__ = [
     "BrierDecomposition",
@@ -117,13 +118,18 @@ def brier_score(
 
 
 @dataclass(frozen=True)
-class BrierDecomposition:
-    """MSE = calibration loss + refinement loss over segments (Flach §2.3)."""
+class BrierDecomposition(TupleResult):
+    """MSE = calibration loss + refinement loss over segments (Flach §2.3).
+
+    Unpacks as ``brier, calibration, refinement``; ``segments`` (how many) is not unpacked.
+    """
 
     brier: float
     calibration: float
     refinement: float
     segments: int
+
+    _fields: ClassVar[tuple[str, ...]] = ("brier", "calibration", "refinement")
 
 
 def brier_decomposition(
@@ -136,11 +142,16 @@ def brier_decomposition(
     ṗ: SE(S) = |S|(p̂ − ṗ)² + |S|ṗ(1 − ṗ) when all of S has the same p̂; with varying p̂ the
     calibration term uses each example's p̂.
 
+    Returns
+    -------
+    BrierDecomposition
+        Unpacks as ``brier, calibration, refinement``.
+
     Examples
     --------
-    >>> d = brier_decomposition([1, 1, 0, 0], [0.9, 0.9, 0.2, 0.2])
-    >>> round(d.calibration, 4), round(d.refinement, 4)
-    (0.025, 0.0)
+    >>> brier, calibration, refinement = brier_decomposition([1, 1, 0, 0], [0.9, 0.9, 0.2, 0.2])
+    >>> round(brier, 4), round(calibration, 4), round(refinement, 4)
+    (0.025, 0.025, 0.0)
     """
     p = _probabilities(probabilities)
     if p.ndim != 1:
@@ -155,7 +166,12 @@ def brier_decomposition(
     empirical = np.bincount(segment, weights=y, minlength=k) / size
     calibration = float(np.mean((p - empirical[segment]) ** 2))
     refinement = float(np.sum(size * empirical * (1 - empirical)) / len(p))
-    return BrierDecomposition(float(np.mean((p - y) ** 2)), calibration, refinement, k)
+    return BrierDecomposition(
+        brier=float(np.mean((p - y) ** 2)),
+        calibration=calibration,
+        refinement=refinement,
+        segments=k,
+    )
 
 
 def laplace_correction(counts: Any) -> np.ndarray:

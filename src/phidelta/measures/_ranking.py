@@ -8,16 +8,18 @@ partial areas, combined measures).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from phidelta._compute import curve_hull
 from phidelta.counts import ScoreTable
+from phidelta.measures._results import ConfidenceInterval, TupleResult
 from phidelta.measures._table import MeasureTable, measure_table
 
 __all__ = [
     "CoverageCurve",
+    "PrecisionRecallCurve",
     "RankingErrors",
     "RocCurve",
     "RocHull",
@@ -53,10 +55,25 @@ def _check_two_classes(table: ScoreTable, what: str) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class RocCurve:
+class RocCurve(TupleResult):
     """ROC curve: one point per threshold; tied scores give diagonal segments (Flach Fig. 2.8).
 
-    ``thresholds[i]``: point i predicts positive for score ≥ thresholds[i] (+inf: nothing).
+    Unpacks as ``fpr, tpr, thresholds``, the order of scikit-learn's ``roc_curve``.
+
+    Attributes
+    ----------
+    fpr, tpr : ndarray of shape (len(table) + 1,)
+        False and true positive rates, non-decreasing from (0, 0) to (1, 1).
+    thresholds : ndarray of shape (len(table) + 1,)
+        Point i predicts positive for score ≥ ``thresholds[i]`` (+inf: nothing).
+    table : ScoreTable
+        The counts the curve came from (not unpacked).
+
+    Examples
+    --------
+    >>> fpr, tpr, thresholds = roc_curve(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1]))
+    >>> tpr
+    array([0. , 0.5, 1. , 1. ])
     """
 
     fpr: np.ndarray
@@ -64,40 +81,101 @@ class RocCurve:
     thresholds: np.ndarray
     table: ScoreTable = field(repr=False)
 
+    _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
+
     def auc(self) -> float:
+        """The area under this curve, :func:`auc` of its table (ties count half)."""
         return auc(self.table)
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        """DeLong's normal confidence interval of the AUC (see :func:`auc_confidence_interval`).
+
+        Examples
+        --------
+        >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.1])
+        >>> low, high = roc_curve(t).confidence_interval()
+        >>> round(low, 4), high
+        (0.5809, 1.0)
+        """
+        from phidelta.measures._uncertainty import _check_level, auc_confidence_interval
+
+        level = _check_level(confidence_level, "confidence_level")
+        return auc_confidence_interval(self.table, level=level).confidence_interval
 
 
 @dataclass(frozen=True)
-class CoverageCurve:
-    """Coverage curve: (FP, TP) counts per threshold, in the N × P rectangle (Flach §2.2)."""
+class CoverageCurve(TupleResult):
+    """Coverage curve: (FP, TP) counts per threshold, in the N × P rectangle (Flach §2.2).
+
+    Unpacks as ``fp, tp, thresholds`` (the ROC curve's order, in counts); ``table`` is not
+    unpacked.
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> fp, tp, thresholds = coverage_curve(t)
+    >>> fp
+    array([ 0,  5, 10, 50])
+    """
 
     fp: np.ndarray
     tp: np.ndarray
     thresholds: np.ndarray
     table: ScoreTable = field(repr=False)
 
+    _fields: ClassVar[tuple[str, ...]] = ("fp", "tp", "thresholds")
+
 
 @dataclass(frozen=True)
-class RocHull:
-    """The ROC convex hull: its vertices, their thresholds, and its area."""
+class RocHull(TupleResult):
+    """The ROC convex hull: its vertices, their thresholds, and its area.
+
+    Unpacks as ``fpr, tpr, thresholds`` like :class:`RocCurve`; ``indices`` (the vertices as
+    indices into the ROC curve's points) is not unpacked.
+    """
 
     fpr: np.ndarray
     tpr: np.ndarray
     thresholds: np.ndarray
     indices: np.ndarray  # the hull vertices as indices into the ROC curve's points
 
+    _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
+
     def auc(self) -> float:
+        """The area under the hull (at least the curve's AUC)."""
         return float(np.trapezoid(self.tpr, self.fpr))
 
 
 @dataclass(frozen=True)
-class RankingErrors:
-    """Ranking errors of positive–negative pairs (Flach Example 2.3): ties count half."""
+class PrecisionRecallCurve(TupleResult):
+    """Precision and recall at every threshold that predicts something positive.
+
+    Unpacks as ``precision, recall, thresholds``, the order of scikit-learn's
+    ``precision_recall_curve`` (here the thresholds decrease and no final (1, 0) point is
+    added: point i predicts positive for score ≥ ``thresholds[i]``). ``table`` is not unpacked.
+    """
+
+    precision: np.ndarray
+    recall: np.ndarray
+    thresholds: np.ndarray
+    table: ScoreTable = field(repr=False)
+
+    _fields: ClassVar[tuple[str, ...]] = ("precision", "recall", "thresholds")
+
+
+@dataclass(frozen=True)
+class RankingErrors(TupleResult):
+    """Ranking errors of positive–negative pairs (Flach Example 2.3): ties count half.
+
+    Unpacks as ``errors, ties, pairs``: the misranked pairs (ties counted half), the tied
+    pairs and all positive–negative pairs. ``auc`` = 1 − errors / pairs.
+    """
 
     errors: float
     ties: float
     pairs: float
+
+    _fields: ClassVar[tuple[str, ...]] = ("errors", "ties", "pairs")
 
     @property
     def auc(self) -> float:
@@ -107,6 +185,11 @@ class RankingErrors:
 def coverage_curve(table: ScoreTable) -> CoverageCurve:
     """The coverage curve of a score table (Flach Fig. 2.7).
 
+    Returns
+    -------
+    CoverageCurve
+        Unpacks as ``fp, tp, thresholds``.
+
     Examples
     --------
     >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
@@ -115,22 +198,31 @@ def coverage_curve(table: ScoreTable) -> CoverageCurve:
     """
     t = _check_table(table)
     tp, fp = t.cumulative()
-    return CoverageCurve(fp, tp, t.thresholds(), t)
+    return CoverageCurve(fp=fp, tp=tp, thresholds=t.thresholds(), table=t)
 
 
 def roc_curve(table: ScoreTable) -> RocCurve:
     """The ROC curve (fpr, tpr) of a score table; ties give diagonal segments.
 
+    Returns
+    -------
+    RocCurve
+        Unpacks as ``fpr, tpr, thresholds`` (scikit-learn's order); also has ``table``,
+        ``auc()`` and ``confidence_interval()``.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
-    >>> roc_curve(t).fpr, roc_curve(t).tpr
+    >>> fpr, tpr, thresholds = roc_curve(t)
+    >>> fpr, tpr
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
+    >>> roc_curve(t).auc()
+    0.875
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "The ROC curve")
     tp, fp = t.cumulative()
-    return RocCurve(fp / n, tp / p, t.thresholds(), t)
+    return RocCurve(fpr=fp / n, tpr=tp / p, thresholds=t.thresholds(), table=t)
 
 
 def auc(table: ScoreTable) -> float:
@@ -180,10 +272,16 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
 def ranking_errors(table: ScoreTable) -> RankingErrors:
     """Ranking errors: pairs with the negative scored above the positive, ties counted half.
 
+    Returns
+    -------
+    RankingErrors
+        Unpacks as ``errors, ties, pairs``.
+
     Examples
     --------
     >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
-    >>> ranking_errors(t).errors, ranking_errors(t).pairs
+    >>> errors, ties, pairs = ranking_errors(t)
+    >>> errors, pairs
     (725.0, 2500.0)
     """
     t = _check_table(table)
@@ -192,7 +290,7 @@ def ranking_errors(table: ScoreTable) -> RankingErrors:
     neg = t.negatives.astype(np.float64)
     below = p - np.cumsum(pos)
     ties = float(np.dot(pos, neg))
-    return RankingErrors(float(np.dot(neg, below)) + ties / 2, ties, float(p * n))
+    return RankingErrors(errors=float(np.dot(neg, below)) + ties / 2, ties=ties, pairs=float(p * n))
 
 
 def ranking_grid(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -267,6 +365,12 @@ def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> floa
 def roc_convex_hull(table: ScoreTable) -> RocHull:
     """The ROC convex hull (Flach Fig. 2.13): vertices, their thresholds and area.
 
+    Returns
+    -------
+    RocHull
+        Unpacks as ``fpr, tpr, thresholds`` of the hull's vertices; also has ``indices`` and
+        ``auc()``.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 1, 0, 1, 1, 0, 0],
@@ -277,17 +381,37 @@ def roc_convex_hull(table: ScoreTable) -> RocHull:
     curve = roc_curve(table)
     t = _check_table(table)
     idx = curve_hull(t.negatives, t.positives)
-    return RocHull(curve.fpr[idx], curve.tpr[idx], curve.thresholds[idx], idx)
+    return RocHull(
+        fpr=curve.fpr[idx], tpr=curve.tpr[idx], thresholds=curve.thresholds[idx], indices=idx
+    )
 
 
-def precision_recall_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(precision, recall, thresholds) at every threshold that predicts something positive."""
+def precision_recall_curve(table: ScoreTable) -> PrecisionRecallCurve:
+    """Precision and recall at every threshold that predicts something positive.
+
+    Point i predicts positive for score ≥ ``thresholds[i]``, the i-th distinct score in
+    decreasing order. Precision is NaN where only zero-weight examples are predicted positive.
+
+    Returns
+    -------
+    PrecisionRecallCurve
+        Unpacks as ``precision, recall, thresholds`` (scikit-learn's order).
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
+    >>> precision, recall, thresholds = precision_recall_curve(t)
+    >>> precision, recall
+    (array([1.        , 0.66666667, 0.5       ]), array([0.5, 1. , 1. ]))
+    """
     t = _check_table(table)
     p, _ = _check_two_classes(t, "The precision-recall curve")
     tp, fp = t.cumulative()
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = tp[1:] / (tp[1:] + fp[1:])
-    return precision, tp[1:] / p, t.scores.copy()
+    return PrecisionRecallCurve(
+        precision=precision, recall=tp[1:] / p, thresholds=t.scores.copy(), table=t
+    )
 
 
 def threshold_scan(table: ScoreTable, measures: list[str] | None = None) -> MeasureTable:

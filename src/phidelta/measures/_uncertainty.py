@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import stats as _stats
@@ -15,6 +15,7 @@ from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._common import check_counts
 from phidelta.measures._ranking import _check_table, _check_two_classes, auc
+from phidelta.measures._results import ConfidenceInterval, TupleResult
 
 __all__ = [
     "AucInterval",
@@ -29,19 +30,65 @@ __all__ = [
 ]
 
 
+class _Bounds(TupleResult):
+    """An estimate with a confidence interval: unpacks as ``low, high``, with SciPy's names."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ("low", "high")
+    low: Any
+    high: Any
+    level: float
+
+    @property
+    def confidence_interval(self) -> ConfidenceInterval:
+        """``ConfidenceInterval(low, high)``, as ``scipy.stats.bootstrap`` returns it."""
+        return ConfidenceInterval(self.low, self.high)
+
+    @property
+    def confidence_level(self) -> float:
+        """The confidence level of the interval (``level``)."""
+        return self.level
+
+
 @dataclass(frozen=True)
-class Interval:
-    """A confidence interval: arrays ``low``, ``high`` around ``estimate`` at ``level``."""
+class Interval(_Bounds):
+    """Estimates with confidence intervals, one per entry; unpacks as ``low, high``.
+
+    Attributes
+    ----------
+    estimate : ndarray
+        The measure on the data itself (SciPy's name: ``statistic``).
+    low, high : ndarray
+        The bounds, also as ``confidence_interval``.
+    level : float
+        The confidence level (SciPy's name: ``confidence_level``).
+
+    Examples
+    --------
+    >>> iv = wilson_interval([8], [10])
+    >>> low, high = iv
+    >>> iv.statistic, iv.confidence_level
+    (array([0.8]), 0.95)
+    """
 
     estimate: np.ndarray
     low: np.ndarray
     high: np.ndarray
     level: float
 
+    @property
+    def statistic(self) -> np.ndarray:
+        """The estimate (``estimate``)."""
+        return self.estimate
+
 
 @dataclass(frozen=True)
-class AucInterval:
-    """AUC with its DeLong standard error and normal confidence interval (clipped to [0, 1])."""
+class AucInterval(_Bounds):
+    """AUC with its DeLong standard error and normal confidence interval (clipped to [0, 1]).
+
+    Unpacks as ``low, high``; SciPy's names: ``statistic`` (the AUC), ``standard_error``,
+    ``confidence_interval`` (a :class:`ConfidenceInterval`) and ``confidence_level``.
+    """
 
     auc: float
     standard_error: float
@@ -49,10 +96,15 @@ class AucInterval:
     high: float
     level: float
 
+    @property
+    def statistic(self) -> float:
+        """The AUC (``auc``)."""
+        return self.auc
 
-def _check_level(level: float) -> float:
+
+def _check_level(level: float, name: str = "level") -> float:
     if not 0 < level < 1:
-        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+        raise ValueError(f"`{name}` must be in (0, 1); got {level!r}.")
     return float(level)
 
 
@@ -81,12 +133,21 @@ def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInt
     Var = S₁₀/P + S₀₁/N with S₁₀, S₀₁ the sample variances of the structural components of the
     positives and the negatives; exact with ties and weights (a score table suffices).
 
+    Returns
+    -------
+    AucInterval
+        Unpacks as ``low, high``; ``statistic`` (= ``auc``), ``standard_error``,
+        ``confidence_interval`` and ``confidence_level`` (= ``level``) as in SciPy.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.1])
     >>> ci = auc_confidence_interval(t)
-    >>> round(ci.auc, 4), round(ci.standard_error, 4)
+    >>> round(ci.statistic, 4), round(ci.standard_error, 4)
     (0.8889, 0.1571)
+    >>> low, high = ci
+    >>> round(low, 4), high, ci.confidence_level
+    (0.5809, 1.0, 0.95)
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "The AUC interval")
@@ -100,20 +161,58 @@ def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInt
     se = float(np.sqrt(variance))
     z = _stats.norm.ppf(0.5 + lv / 2)
     return AucInterval(
-        value, se, float(max(0.0, value - z * se)), float(min(1.0, value + z * se)), lv
+        auc=value,
+        standard_error=se,
+        low=float(max(0.0, value - z * se)),
+        high=float(min(1.0, value + z * se)),
+        level=lv,
     )
 
 
 @dataclass(frozen=True)
-class DelongTest:
-    """Paired DeLong test of two AUCs on the same samples."""
+class DelongTest(TupleResult):
+    """Paired DeLong test of two AUCs on the same samples.
+
+    Unpacks as ``statistic, pvalue`` like SciPy's test results: ``statistic`` is z (also
+    ``z``), ``pvalue`` the two-sided p-value (also ``p_value``).
+    :meth:`confidence_interval` bounds the difference of the AUCs.
+    """
 
     auc_a: float
     auc_b: float
-    difference: float
-    standard_error: float
+    difference: float  # auc_a − auc_b
+    standard_error: float  # of the difference
     z: float
     p_value: float
+
+    _fields: ClassVar[tuple[str, ...]] = ("statistic", "pvalue")
+
+    @property
+    def statistic(self) -> float:
+        """z = difference / standard_error (``z``)."""
+        return self.z
+
+    @property
+    def pvalue(self) -> float:
+        """The two-sided p-value of z under the standard normal (``p_value``)."""
+        return self.p_value
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        """Normal confidence interval of AUC_a − AUC_b: difference ± z₁₋α/₂·standard_error.
+
+        Examples
+        --------
+        >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+        >>> r = delong_test(y, [0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1],
+        ...                    [0.6, 0.4, 0.8, 0.5, 0.3, 0.7, 0.2, 0.1])
+        >>> low, high = r.confidence_interval()
+        >>> round(low, 4), round(high, 4)
+        (-0.0723, 0.8223)
+        """
+        z = float(_stats.norm.ppf(0.5 + _check_level(confidence_level, "confidence_level") / 2))
+        return ConfidenceInterval(
+            self.difference - z * self.standard_error, self.difference + z * self.standard_error
+        )
 
 
 def _per_sample_components(
@@ -133,13 +232,20 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     z = (AUC_a − AUC_b) / √Var with the covariance of the structural components (DeLong,
     DeLong & Clarke-Pearson 1988); two-sided p-value. Python had none; pROC is the reference.
 
+    Returns
+    -------
+    DelongTest
+        Unpacks as ``statistic, pvalue`` (z and its two-sided p-value); also ``auc_a``,
+        ``auc_b``, ``difference``, ``standard_error`` and ``confidence_interval()``.
+
     Examples
     --------
     >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
     >>> r = delong_test(y, [0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1],
     ...                    [0.6, 0.4, 0.8, 0.5, 0.3, 0.7, 0.2, 0.1])
-    >>> round(r.auc_a, 4), round(r.auc_b, 4), round(r.p_value, 3)
-    (1.0, 0.625, 0.1)
+    >>> statistic, pvalue = r
+    >>> round(r.auc_a, 4), round(r.auc_b, 4), round(statistic, 3), round(pvalue, 3)
+    (1.0, 0.625, 1.643, 0.1)
     """
     y = as_label_array(y_true, "y_true")
     a = as_float_array(scores_a, "scores_a")
@@ -160,7 +266,12 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
         z = difference / np.sqrt(variance)
     p_value = float(2 * _stats.norm.sf(abs(z)))
     return DelongTest(
-        auc_a, auc_b, difference, float(np.sqrt(max(variance, 0.0))), float(z), p_value
+        auc_a=auc_a,
+        auc_b=auc_b,
+        difference=difference,
+        standard_error=float(np.sqrt(max(variance, 0.0))),
+        z=float(z),
+        p_value=p_value,
     )
 
 
@@ -186,7 +297,9 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
         denominator = 1 + z * z / n
         centre = (phat + z * z / (2 * n)) / denominator
         half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denominator
-    return Interval(phat, np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1), lv)
+    return Interval(
+        estimate=phat, low=np.clip(centre - half, 0, 1), high=np.clip(centre + half, 0, 1), level=lv
+    )
 
 
 def rate_intervals(counts: BinaryCounts, *, level: float = 0.95) -> dict[str, Interval]:
@@ -262,7 +375,7 @@ def bootstrap_interval(
         low = np.nanquantile(values, alpha, axis=0)
         high = np.nanquantile(values, 1 - alpha, axis=0)
     estimate = np.asarray(statistic(c, zero_division=np.nan), dtype=np.float64)
-    return Interval(estimate, low, high, lv)
+    return Interval(estimate=estimate, low=low, high=high, level=lv)
 
 
 def table_bootstrap_interval(
@@ -300,8 +413,8 @@ def table_bootstrap_interval(
         values[b] = statistic(ScoreTable._trusted(t.scores, pos[b], neg[b]))
     alpha = (1 - lv) / 2
     return Interval(
-        np.array([statistic(t)]),
-        np.array([np.quantile(values, alpha)]),
-        np.array([np.quantile(values, 1 - alpha)]),
-        lv,
+        estimate=np.array([statistic(t)]),
+        low=np.array([np.quantile(values, alpha)]),
+        high=np.array([np.quantile(values, 1 - alpha)]),
+        level=lv,
     )

@@ -1,0 +1,64 @@
+"""Result objects that unpack like tuples and read like records, as SciPy's results do.
+
+Every result of :mod:`phidelta.measures` is a frozen dataclass with named attributes (its repr
+shows them). :class:`TupleResult` adds the tuple protocol — ``__iter__``, ``__len__`` and
+``__getitem__`` over the documented fields in ``_fields`` — so that a result unpacks the way
+the established functions' results do::
+
+    fpr, tpr, thresholds = roc_curve(table)        # scikit-learn's roc_curve
+    statistic, pvalue = delong_test(y, a, b)       # scipy.stats' test results
+    low, high = auc_confidence_interval(table)     # scipy.stats' ConfidenceInterval
+
+Attributes outside ``_fields`` (the table a curve came from, counts, labels) stay attributes.
+Where SciPy has the concept the result also answers to SciPy's name: ``statistic``,
+``pvalue``, ``standard_error``, ``confidence_interval`` and ``confidence_level``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+__all__ = ["ConfidenceInterval", "TupleResult"]
+
+
+class TupleResult:
+    """Mixin for a frozen dataclass: unpacks, indexes and measures like ``tuple(_fields)``.
+
+    A subclass names the unpacked attributes, in order, in the class attribute ``_fields``;
+    ``iter``, ``len`` and ``[i]`` then agree with that tuple.
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __iter__(self) -> Iterator[Any]:
+        return (getattr(self, name) for name in self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        return tuple(self)[index]
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval(TupleResult):
+    """The bounds of a confidence interval; unpacks as ``low, high``.
+
+    The shape of ``scipy.stats``' ``ConfidenceInterval``: floats for one estimate, arrays
+    (one bound per entry) for a batch.
+
+    Examples
+    --------
+    >>> ci = ConfidenceInterval(0.62, 0.91)
+    >>> low, high = ci
+    >>> low, ci.high
+    (0.62, 0.91)
+    """
+
+    low: Any
+    high: Any
+
+    _fields: ClassVar[tuple[str, ...]] = ("low", "high")
