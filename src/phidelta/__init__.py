@@ -13,11 +13,15 @@ Examples
 PhiDelta(phi=array([0.16666667]), delta=array([0.16666667]))
 >>> phidelta.convert([0.6], [0.8], ratio=1.0)
 PhiDelta(phi=array([0.2]), delta=array([0.4]))
+>>> table = phidelta.ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
+>>> fpr, tpr, thresholds = phidelta.measures.roc_curve(table)
+>>> tpr
+array([0. , 0.5, 1. , 1. ])
 """
 
 from phidelta import counts, geometry, measures, signatures
 from phidelta.api import convert, stats
-from phidelta.counts import BinaryCounts, GroupedCounts
+from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
 from phidelta.exceptions import UndefinedMeasureWarning
 from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
 from phidelta.measures import PhiDelta, measure_table, phi_delta
@@ -27,9 +31,11 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BinaryCounts",
+    "ConfusionMatrix",
     "Diamond",
     "GroupedCounts",
     "PhiDelta",
+    "ScoreTable",
     "Signature",
     "UndefinedMeasureWarning",
     "__version__",

@@ -3,6 +3,9 @@
 ``convert(specificity, sensitivity, ratio=1.0) -> (phi, delta)`` and
 ``stats(data, labels, info=None, ratio_corrected=True) -> (phi, delta, names, ratio)`` as in the
 Python and R packages ``phiDelta``; ``plot`` joins them with the rendering layer.
+
+``convert`` is defined once, in the measures layer (:func:`phidelta.measures.convert`), and
+re-exported here and as ``phidelta.convert``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from phidelta.measures._phidelta import PhiDelta, convert
+from phidelta.measures import PhiDelta, convert
 from phidelta.signatures import signature
 
 __all__ = ["PhiDelta", "Stats", "convert", "stats"]
