@@ -190,7 +190,10 @@ def test_report_and_demo(climate, predictions, tmp_path):
             ["assess", "{bad_scores}", "--label", "y", "--score", "s"],
             "column 's' (score) must hold numbers",
         ),
-        (["assess", "{bad_scores}", "--label", "y"], "choose a prediction column or a score column"),
+        (
+            ["assess", "{bad_scores}", "--label", "y"],
+            "choose a prediction column or a score column",
+        ),
         (["triangle", "{climate}"], "pass --label and --prediction, or --matrix"),
     ],
 )

@@ -167,8 +167,13 @@ def test_ambiguous_labels_need_pos_label():
 def test_pos_label_absent():
     with pytest.raises(ValueError, match=r"`pos_label`='Spam' is not in `y_true` or `y_pred`"):
         BinaryCounts.from_labels(["spam", "ham"], ["ham", "ham"], pos_label="Spam")
-    with pytest.raises(ValueError, match=r"`pos_label`='1' is not in"):
-        BinaryCounts.from_labels([0, 1], [1, 1], pos_label="1")
+    with pytest.raises(ValueError, match=r"`pos_label`='2' is not in"):
+        BinaryCounts.from_labels([0, 1], [1, 1], pos_label="2")
+    # text that spells a class (as a command line or a web form sends it) is that class
+    assert BinaryCounts.from_labels([0, 1], [1, 1], pos_label="1") == BinaryCounts.from_labels(
+        [0, 1], [1, 1], pos_label=1
+    )
+    assert BinaryCounts.from_labels([True, False], [True, True], pos_label="false").tp[0] == 0
 
 
 def test_more_than_two_labels():

@@ -25,8 +25,13 @@ from click.testing import CliRunner  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from phidelta.cli import cli  # noqa: E402
-from phidelta.data import Roles, load_assessment, load_multiclass, load_signature  # noqa: E402
-from phidelta.data import read_matrix  # noqa: E402
+from phidelta.data import (  # noqa: E402
+    Roles,
+    load_assessment,
+    load_multiclass,
+    load_signature,
+    read_matrix,
+)
 from phidelta.measures import auc, entropy_balance  # noqa: E402
 from phidelta.web import create_app  # noqa: E402
 
@@ -73,9 +78,7 @@ def _make_files(root: Path) -> dict[str, Path]:
     y = rng.integers(0, 2, n)
     write(
         "probabilities",
-        pd.DataFrame(
-            {"y": y, "p": np.round(np.clip(0.35 * y + 0.65 * rng.random(n), 0, 1), 2)}
-        ),
+        pd.DataFrame({"y": y, "p": np.round(np.clip(0.35 * y + 0.65 * rng.random(n), 0, 1), 2)}),
     )
     party = np.where(rng.random(n) < 0.45, "republican", "democrat")
     votes = {}
@@ -124,9 +127,10 @@ def _make_files(root: Path) -> dict[str, Path]:
     )
     matrix = "15,0,5\n0,15,5\n0,0,20\n"
     files["matrix_header"] = root / "matrix_header.csv"
-    files["matrix_header"].write_text(",x,y,z\n" + "".join(
-        f"{name},{row}\n" for name, row in zip("xyz", matrix.splitlines(), strict=True)
-    ))
+    files["matrix_header"].write_text(
+        ",x,y,z\n"
+        + "".join(f"{name},{row}\n" for name, row in zip("xyz", matrix.splitlines(), strict=True))
+    )
     files["matrix_plain"] = root / "matrix_plain.csv"
     files["matrix_plain"].write_text(matrix)
     files["matrix_top"] = root / "matrix_top.csv"
@@ -158,7 +162,8 @@ def _close(a, b, path="") -> None:
             _close(x, z, f"{path}[{i}]")
     elif isinstance(a, float) or isinstance(b, float):
         if a is None or b is None or np.isnan(a) or np.isnan(b):
-            assert (a is None or np.isnan(a)) and (b is None or np.isnan(b)), f"{path}: {a} {b}"
+            assert a is None or np.isnan(a), f"{path}: {a} vs {b}"
+            assert b is None or np.isnan(b), f"{path}: {a} vs {b}"
         else:
             assert b == pytest.approx(a, rel=1e-12, abs=1e-12), f"{path}: {a} != {b}"
     else:
@@ -194,7 +199,9 @@ def assessment_numbers(result) -> dict:
         },
     }
     if result.tables is not None:
-        out["auc"] = {str(f): float(auc(t)) for f, t in zip(result.folds, result.tables, strict=True)}
+        out["auc"] = {
+            str(f): float(auc(t)) for f, t in zip(result.folds, result.tables, strict=True)
+        }
     return out
 
 
@@ -260,9 +267,7 @@ def cli_multiclass(path, roles: Roles, *extra: str) -> dict:
     return {
         "names": shown,
         "mutual_information": [rows["mutual_information"][k] for k in names],
-        "fractions": [
-            [rows[f"joint_{p}"][k] for p in ("delta_h", "mi2", "vi")] for k in names
-        ],
+        "fractions": [[rows[f"joint_{p}"][k] for p in ("delta_h", "mi2", "vi")] for k in names],
         "accuracy": [rows["accuracy"][k] for k in names],
     }
 
@@ -286,9 +291,7 @@ def web_signature(web, path, roles: Roles) -> dict:
         "ratio": view["actual_ratio"],
         "left_out": view["rows_left_out"],
         "features": {
-            f["name"]: [
-                f["specificity"], f["sensitivity"], f["phi_standard"], f["delta_standard"]
-            ]
+            f["name"]: [f["specificity"], f["sensitivity"], f["phi_standard"], f["delta_standard"]]
             for f in view["features"]
         },
     }
@@ -316,8 +319,12 @@ def web_multiclass(web, path, roles: Roles | None, header: str = "auto") -> dict
     if roles is None:
         body = {"kind": "multiclass", "matrix": True, "header": header}
     else:
-        body = {"kind": "multiclass", "label": roles.label, "prediction": roles.prediction,
-                "fold": roles.fold}
+        body = {
+            "kind": "multiclass",
+            "label": roles.label,
+            "prediction": roles.prediction,
+            "fold": roles.fold,
+        }
     view = _web_analysis(web, path, body)["view"]
     return {
         "names": view["names"],

@@ -162,7 +162,12 @@ def test_examples(client):
     ("payload", "status", "field", "message"),
     [
         ({"label": "Rain"}, 400, "label", "Column 'Rain' (label) is not in the data"),
-        ({"label": "RainBool", "positive": "yes"}, 400, "positive", "`positive`='yes' is not in column 'RainBool'"),
+        (
+            {"label": "RainBool", "positive": "yes"},
+            400,
+            "positive",
+            "`positive`='yes' is not in column 'RainBool'",
+        ),
         ({"label": "RainBool", "kind": "forest"}, 400, "kind", "`kind` must be one of"),
         ({"label": "RainBool", "numeric": "fuzzy"}, 400, "numeric", "`numeric` must be"),
     ],

@@ -199,7 +199,7 @@ def test_errors_are_shown_next_to_their_control(server, browser, tmp_path):
     page.click("#analyse")
     message = page.locator('.error[data-field="label"]')
     message.wait_for()
-    assert "single class" in message.inner_text()
+    assert "holds one class" in message.inner_text()
     empty = tmp_path / "empty.csv"
     empty.write_text("")
     page.set_input_files("#file", str(empty))
