@@ -173,7 +173,7 @@ def part_three(rows: int, limit_mib: int) -> None:
     child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     streamed = json.loads(result.stdout)
     # the same statistics without a memory limit (large blocks in this process)
-    from phidelta.readers import read_chunks
+    from phidelta.data import read_chunks
     from phidelta.signatures import signature_from_chunks
 
     blocks = (

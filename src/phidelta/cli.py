@@ -48,7 +48,11 @@ def _emit(columns: dict[str, Any], fmt: str, title: str, meta: dict[str, Any]) -
     rows left out) goes into the JSON object, the table title, or stderr for CSV."""
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
-    notes = [f"{k.replace('_', ' ')}: {_text(v)}" for k, v in meta.items() if v is not None]
+    notes = [
+        f"{k.replace('_', ' ')}: {_text(v)}"
+        for k, v in meta.items()
+        if v is not None and k != "threshold"  # the "predictions" note says it in words
+    ]
     if fmt == "json":
         records = [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
         document = {k: _plain(v) for k, v in meta.items()} | {"rows": records}
@@ -152,6 +156,24 @@ def _streaming_options(function: Any) -> Any:
     )(function)
 
 
+def _prediction_options(function: Any) -> Any:
+    """--prediction, --score, --threshold and --fold: the columns of a predictions file."""
+    for option in reversed(
+        (
+            click.option("--prediction", help="Column of predicted labels."),
+            click.option("--score", help="Column of scores or positive-class probabilities."),
+            click.option(
+                "--threshold",
+                help="Without --prediction: predict positive when score ≥ this number, or "
+                '"optimal" (accuracy-optimal cut). Default 0.5 for scores in [0, 1], else 0.',
+            ),
+            click.option("--fold", help="Column of fold (or run) ids."),
+        )
+    ):
+        function = option(function)
+    return function
+
+
 def _errors(function: Any) -> Any:
     """Turn the library's ValueError/TypeError into one clear line and exit status 1."""
     import functools
@@ -176,15 +198,24 @@ def _ratio(text: str, actual: float) -> float:
         return 1.0
 
 
-def _threshold_note(result: Any) -> str | None:
-    """How scores became predictions, for the reader of a result."""
+def _threshold_note(result: Any, asked: str | None) -> str:
+    """How scores became predictions, in words, for the reader of a result."""
     if result.threshold is None:
-        return None
-    return f"score ≥ {result.threshold:g}"
+        return "from the prediction column"
+    cut = f"score ≥ {result.threshold:g}"
+    if asked is None:
+        return cut + (
+            " (default for scores in [0, 1])"
+            if result.threshold == 0.5
+            else " (default for scores outside [0, 1])"
+        )
+    if str(asked).strip().lower() == "optimal":
+        return cut + " (accuracy-optimal cut)"
+    return cut
 
 
 if click is not None:
-    from phidelta.signatures import RANKINGS
+    from phidelta.signatures import RANKINGS, SUMMARY_COLUMNS
 
     @click.group(context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(package_name="phidelta")
@@ -251,17 +282,7 @@ if click is not None:
         if top:
             order = order[:top]
         table = sig.to_dict(ratio=r)
-        keys = [
-            "name",
-            "kind",
-            "specificity",
-            "sensitivity",
-            "phi",
-            "delta",
-            "phi_ratio",
-            "delta_ratio",
-            "information_gain",
-        ]
+        keys = SUMMARY_COLUMNS
         columns = {k: [table[k][i] for i in order] for k in keys}
         meta = {
             "positive": sig.positive,
@@ -280,14 +301,7 @@ if click is not None:
     @cli.command()
     @click.argument("predictions")
     @click.option("--label", required=True, help="Column of true labels.")
-    @click.option("--prediction", help="Column of predicted labels.")
-    @click.option("--score", help="Column of scores or positive-class probabilities.")
-    @click.option(
-        "--threshold",
-        help="Without --prediction: predict positive when score ≥ this number, or "
-        '"optimal" (accuracy-optimal cut). Default 0.5 for scores in [0, 1], else 0.',
-    )
-    @click.option("--fold", help="Column of fold (or run) ids.")
+    @_prediction_options
     @click.option("--weight", help="Column of sample weights.")
     @click.option(
         "--positive",
@@ -342,7 +356,7 @@ if click is not None:
         result = load_assessment(
             _source(predictions, chunksize, engine, scheduler), roles, missing=missing
         )
-        _report_assessment(result, predictions, fmt, ratio, plot_path, roc_path)
+        _report_assessment(result, predictions, fmt, ratio, plot_path, roc_path, threshold)
 
     def _report_assessment(
         result: Any,
@@ -351,6 +365,7 @@ if click is not None:
         ratio: str,
         plot_path: str | None,
         roc_path: str | None,
+        threshold: str | None,
     ) -> None:
         from phidelta.assessment import SUMMARY_MEASURES
 
@@ -370,7 +385,7 @@ if click is not None:
             "positive": result.positive,
             "ratio": result.ratio,
             "threshold": result.threshold,
-            "predictions": _threshold_note(result) or "from the prediction column",
+            "predictions": _threshold_note(result, threshold),
             "rows_left_out": result.rows_left_out or None,
         }
         _emit(columns, fmt, f"assessment of {Path(predictions).name}", meta)
@@ -467,14 +482,7 @@ if click is not None:
     @click.option("--label", help="Class column of --data.")
     @click.option("--predictions", help="Predictions file for the classifier assessment.")
     @click.option("--truth", help="Label column of --predictions (default: --label).")
-    @click.option("--prediction", help="Predicted-label column of --predictions.")
-    @click.option("--score", help="Score column of --predictions.")
-    @click.option(
-        "--threshold",
-        help='Without --prediction: the score cut (a number or "optimal"); default 0.5 for '
-        "scores in [0, 1], else 0.",
-    )
-    @click.option("--fold", help="Fold column of --predictions.")
+    @_prediction_options
     @click.option("--positive", help="The positive class.")
     @click.option("--output", "-o", default="phidelta-report.html", show_default=True)
     @_errors

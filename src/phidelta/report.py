@@ -132,6 +132,7 @@ def signature_section(
     import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
+    from phidelta.signatures import SUMMARY_COLUMNS
 
     figures = []
     ratios = [1.0] + (
@@ -152,18 +153,7 @@ def signature_section(
         )
     order = signature.rank("delta")[:top]
     columns = signature.to_dict()
-    ranked = {
-        key: [columns[key][i] for i in order]
-        for key in (
-            "name",
-            "kind",
-            "specificity",
-            "sensitivity",
-            "phi",
-            "delta",
-            "information_gain",
-        )
-    }
+    ranked = {key: [columns[key][i] for i in order] for key in SUMMARY_COLUMNS}
     chosen = signature.select(phi_max=phi_max, delta_min=delta_min, k=k)
     selected = ", ".join(html.escape(signature.names[i]) for i in chosen) or "none"
     return (

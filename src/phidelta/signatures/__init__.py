@@ -7,6 +7,7 @@ classifiers with their confusion counts; :class:`Signature` ranks and selects th
 from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_block
 from phidelta.signatures._signature import (
     RANKINGS,
+    SUMMARY_COLUMNS,
     Signature,
     block_statistics,
     signature,
@@ -16,6 +17,7 @@ from phidelta.signatures._statistics import ConstantFeatureWarning, nominal_subs
 
 __all__ = [
     "RANKINGS",
+    "SUMMARY_COLUMNS",
     "ConstantFeatureWarning",
     "Signature",
     "SignatureStatistics",

@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from phidelta.signatures._statistics import (
 
 __all__ = [
     "RANKINGS",
+    "SUMMARY_COLUMNS",
     "Signature",
     "block_statistics",
     "signature",
@@ -46,7 +47,20 @@ __all__ = [
 ]
 
 RankBy = Literal["delta", "corner", "phi", "information_gain"]
-RANKINGS = ("delta", "corner", "phi", "information_gain")
+#: The orders :meth:`Signature.rank` knows (every interface offers these names).
+RANKINGS: tuple[str, ...] = get_args(RankBy)
+#: The columns of a signature summary (command line, report), in order.
+SUMMARY_COLUMNS = (
+    "name",
+    "kind",
+    "specificity",
+    "sensitivity",
+    "phi",
+    "delta",
+    "phi_ratio",
+    "delta_ratio",
+    "information_gain",
+)
 
 
 def _encode_labels(labels: Any, pos_label: Any, n_rows: int) -> tuple[np.ndarray, Any, list[Any]]:
