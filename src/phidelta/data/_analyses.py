@@ -143,18 +143,27 @@ def load_signature(
                 "(no chunks, no Dask)",
                 "numeric",
             )
-        first = blocks.first()
-        first = first[~first[roles.label].isna().to_numpy()]
-        schema = block_statistics(first.drop(columns=[roles.label]), np.zeros(len(first), bool))
-        layout = schema.schema()
+        # column types come from the first block: a streamed file meets it first anyway;
+        # partitions reduced in parallel need it beforehand
+        layout: dict[str, bool] | None = None
+        if not getattr(blocks, "sequential", False):
+            first = blocks.first()
+            first = first[~first[roles.label].isna().to_numpy()]
+            layout = block_statistics(
+                first.drop(columns=[roles.label]), np.zeros(len(first), bool)
+            ).schema()
+            del first
 
         def part(frame: Any) -> _Counted:
+            nonlocal layout
             block = role_block(frame, Roles(roles.label), missing=missing)
             kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
             is_pos = _is_positive(block.label, positive)
             statistics = block_statistics(
                 kept.drop(columns=[roles.label]), is_pos, schema=layout, kinds=kinds
             )
+            if layout is None:
+                layout = statistics.schema()
             return _Counted(statistics, block.left_out)
 
         total = blocks.reduce(part)

@@ -52,6 +52,15 @@ def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.a
     return total
 
 
+def _reduced(blocks: Iterator[Any], function: Callable[[Any], Any]) -> Iterator[Any]:
+    """``function`` of each block, dropping the block before the next one is read (a
+    generator expression would keep it alive while reading its successor)."""
+    while (block := next(blocks, None)) is not None:
+        part = function(block)
+        del block
+        yield part
+
+
 class WholeTable:
     """A table read at once (a file, bytes, or a pandas/polars/pyarrow table): one block."""
 
@@ -78,7 +87,10 @@ class WholeTable:
 
 
 class ChunkedTable:
-    """A file read in blocks of ``chunksize`` rows: memory holds one block at a time."""
+    """A file read in blocks of ``chunksize`` rows: memory holds one block at a time. Blocks
+    are reduced in order (``sequential``), so the first block can set the column types."""
+
+    sequential = True
 
     def __init__(self, source: Any, *, chunksize: int, format: str | None = None):
         self.source, self.chunksize, self.format = source, chunksize, format
@@ -99,6 +111,7 @@ class ChunkedTable:
             if self.progress is not None:
                 self.progress(rows)
             yield block
+            del block  # one block alive at a time: not kept while the next one is read
 
     def first(self, columns: list[str] | None = None) -> Any:
         return next(self._blocks(columns))
@@ -109,7 +122,7 @@ class ChunkedTable:
         columns: list[str] | None = None,
         combine: Callable[[Any, Any], Any] = operator.add,
     ) -> Any:
-        return add_up((function(block) for block in self._blocks(columns)), combine)
+        return add_up(_reduced(self._blocks(columns), function), combine)
 
 
 def open_blocks(

@@ -241,7 +241,9 @@ def read_chunks(
     data = io.BytesIO(bytes(source)) if not _is_path(source) else source
     sep = _delimiter(_first_line(source), fmt)
     try:
-        yield from pd.read_csv(data, sep=sep, usecols=columns, chunksize=chunksize)
+        for frame in pd.read_csv(data, sep=sep, usecols=columns, chunksize=chunksize):
+            yield frame
+            del frame  # not alive while the next block is parsed
     except pd.errors.EmptyDataError:
         raise DataError(f"{label} is empty", "file") from None
     except pd.errors.ParserError as exc:
@@ -249,14 +251,20 @@ def read_chunks(
 
 
 def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> Iterator[Any]:
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
+    pool = pa.default_memory_pool()
     data = io.BytesIO(bytes(source)) if not _is_path(source) else source
     # pre_buffer=False: pyarrow otherwise keeps every column chunk it read alive, and memory
-    # grows with the file instead of staying at one block
-    parquet = pq.ParquetFile(data, pre_buffer=False, buffer_size=0)
+    # grows with the file; a read buffer streams the pages of a column chunk instead of
+    # reading the whole chunk at once (row groups may hold far more rows than a block)
+    parquet = pq.ParquetFile(data, pre_buffer=False, buffer_size=1 << 20)
     for batch in parquet.iter_batches(batch_size=chunksize, columns=columns):
-        # one copy: the batch's buffers are released as soon as the frame owns its columns
-        frame = batch.to_pandas(self_destruct=True, split_blocks=True)
+        # split_blocks: each column its own block, so numeric columns without gaps are not
+        # copied into a 2-D block; the frame then owns the batch's buffers
+        frame = batch.to_pandas(split_blocks=True)
         del batch
         yield frame
+        del frame  # not alive while the next batch is read
+        pool.release_unused()  # the reader's freed working buffers go back to the system

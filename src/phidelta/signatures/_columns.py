@@ -87,10 +87,8 @@ def _infer_column(name: str, raw: Any) -> Column:
     if values.ndim != 1:
         raise ValueError(f"Column {name!r} must be 1-dimensional; got shape {values.shape}.")
     kind = values.dtype.kind
-    if kind == "b":
-        return Column(name, values.astype(np.float64), True)
-    if kind in "iuf":
-        return Column(name, values.astype(np.float64), True)
+    if kind in "biuf":  # no copy for float64: the columns are stacked into one matrix later
+        return Column(name, values.astype(np.float64, copy=False), True)
     if kind == "M" or kind == "m":
         as_int = values.astype("datetime64[ns]" if kind == "M" else "timedelta64[ns]")
         floats = as_int.astype(np.int64).astype(np.float64)
