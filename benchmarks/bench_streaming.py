@@ -5,7 +5,9 @@ groups of 10⁵ rows) is analysed through :mod:`phidelta.data` in blocks of rows
 fresh process that imports everything and runs the analysis once on 2,000 rows (the
 baseline), then streams the file; the table prints the peak resident memory above that
 baseline, in MiB and in units of one chunk table (the chunk's rows × the columns read × 8
-bytes). The goal: independent of the file's size, and a small multiple of one chunk table.
+bytes). "reading" is the floor: the same blocks read and dropped, nothing computed (pyarrow's
+Parquet reader keeps decoded pages and thread-local buffers of its own). The goal: independent
+of the file's size, and a small multiple of one chunk table above the reading floor.
 
     .venv/bin/python benchmarks/bench_streaming.py
     .venv/bin/python benchmarks/bench_streaming.py --rows 500000 --chunks 20000 100000
@@ -36,6 +38,11 @@ def status(key):
 path, small, kind, chunksize = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 
 def run(source):
+    if kind == "reading":  # the floor: pyarrow's reader and the conversion to pandas alone
+        columns = None if "all" in sys.argv[5] else ["y", "score", "fold"]
+        for block in data.read_chunks(source, chunksize=chunksize, columns=columns):
+            del block
+        return None
     if kind == "signature":
         return data.load_signature(source, data.Roles("y"), chunksize=chunksize)
     roles = data.Roles("y", score="score", fold="fold")
@@ -77,13 +84,18 @@ def main() -> None:
         "--chunks", type=int, nargs="+", default=[25_000, 100_000, 250_000, 500_000]
     )
     args = parser.parse_args()
-    print(f"{'rows':>10} {'analysis':<11} {'chunk rows':>10} {'chunk MiB':>9} ", end="")
+    print(f"{'rows':>10} {'analysis':<17} {'chunk rows':>10} {'chunk MiB':>9} ", end="")
     print(f"{'peak MiB':>9} {'× chunk':>8}")
     for rows in (int(r) for r in args.rows):
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "stream.parquet"
             n_columns = make_file(path, rows, args.features)
-            for kind in ("signature", "assessment"):
+            for kind, columns in (
+                ("reading", "all"),
+                ("signature", "all"),
+                ("reading", "3"),
+                ("assessment", "3"),
+            ):
                 for chunk in args.chunks:
                     out = subprocess.run(
                         [
@@ -94,6 +106,7 @@ def main() -> None:
                             str(path.with_name("small.parquet")),
                             kind,
                             str(chunk),
+                            columns,
                         ],
                         capture_output=True,
                         text=True,
@@ -101,10 +114,11 @@ def main() -> None:
                     )
                     numbers = json.loads(out.stdout.strip().splitlines()[-1])
                     above = (numbers["peak"] - numbers["base"]) / 2**20
-                    read = n_columns if kind == "signature" else 3  # y, score, fold
+                    read = n_columns if columns == "all" else 3  # y, score, fold
                     table = chunk * read * 8 / 2**20
+                    label = f"{kind} ({read} col)"
                     print(
-                        f"{rows:>10,} {kind:<11} {chunk:>10,} {table:>9.1f} {above:>9.1f} "
+                        f"{rows:>10,} {label:<17} {chunk:>10,} {table:>9.1f} {above:>9.1f} "
                         f"{above / table:>8.2f}"
                     )
 

@@ -20,7 +20,7 @@ from phidelta.counts import (
     noisy_typewriter,
 )
 from phidelta.geometry import extended_triangle, ternary_coordinates
-from phidelta.measures import entropy_balance
+from phidelta.measures import entropy_balance, multiclass_accuracy, multiclass_cohen_kappa
 
 TOL = {"rtol": 1e-12, "atol": 1e-12}
 COLUMNS = {  # reference column -> (attribute, fraction index or None)
@@ -241,3 +241,23 @@ def test_errors():
         ConfusionMatrix([[1, 2], [3, 4]]) + ConfusionMatrix([[1, 2, 0], [3, 4, 0]])
     with pytest.raises(ValueError, match=r"`classes` must not repeat a class"):
         ConfusionMatrix.from_labels([0, 1], [0, 1], classes=[0, 1, 1])
+
+
+def test_rectangular_matrix_needs_declared_outputs_for_accuracy():
+    # an erasure channel: 2 inputs, outputs 0, "erasure", 1 — 90 of 100 decisions correct
+    counts = [[45, 5, 0], [0, 5, 45]]
+    undeclared = ConfusionMatrix(counts)
+    assert undeclared.output_classes is None
+    with pytest.raises(ValueError, match=r"no declared `output_classes`"):
+        multiclass_accuracy(undeclared)
+    with pytest.raises(ValueError, match=r"no declared `output_classes`"):
+        multiclass_cohen_kappa(undeclared)
+    balance = entropy_balance(undeclared)  # entropies need no class names
+    assert np.isnan(balance.accuracy[0])
+    declared = ConfusionMatrix(counts, output_classes=[0, "erasure", 1])
+    assert multiclass_accuracy(declared)[0] == pytest.approx(0.9)
+    assert_allclose(entropy_balance(declared).mutual_information, balance.mutual_information)
+    # a square matrix with named inputs uses them for its outputs
+    named = ConfusionMatrix([[8, 2], [1, 9]], input_classes=["a", "b"])
+    assert named.output_classes == ["a", "b"]
+    assert multiclass_accuracy(named)[0] == pytest.approx(0.85)

@@ -48,8 +48,11 @@ def stats(
     info : dict, optional
         As in the software paper: ``name``, ``description``, ``features`` (feature names),
         ``classes`` (class names), ``positive`` (the positive class). Without it, names come
-        from the DataFrame columns or are F1, F2, …, and the positive class is 1 / True for
-        numeric and boolean labels and the first class name in sorted order otherwise.
+        from the DataFrame columns or are F1, F2, …. The positive class follows the package's
+        one rule (:func:`phidelta.counts.check_pos_label`): implicit (1 / True) for {0, 1},
+        {−1, 1} and {False, True}, otherwise ``info["positive"]`` is needed. (The published
+        packages took the first class name in sorted order; naming the class avoids a silent
+        choice.)
     ratio_corrected : bool, default True
         Generalized φ, δ at the actual ratio N/P of the labels (True) or standard ones (False).
         (The R package feeds P/N here by mistake; this returns the correct N/P values.)

@@ -19,9 +19,14 @@ from phidelta._validation import (
     check_same_length,
     check_sample_weight,
 )
-from phidelta.counts import BinaryCounts, ScoreTable
-from phidelta.counts._labels import as_label_array, binary_target, check_pos_label
-from phidelta.counts._scores import MergingStack
+from phidelta.counts import (
+    BinaryCounts,
+    MergingStack,
+    ScoreTable,
+    as_label_array,
+    binary_target,
+    check_pos_label,
+)
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
 __all__ = [

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
-from phidelta.measures._ranking import auc_numerator
+from phidelta.measures import auc_numerator
 
 __all__ = [
     "BinnedAuc",
@@ -494,29 +494,7 @@ class DaskTable:
 
 
 def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
-    """A CSV/TSV/Parquet file as a Dask DataFrame, detected and delimited as
-    :func:`phidelta.data.read_table` reads it (numbers read as floats, so a partition with
-    a gap reads like one without; class values are normalized later)."""
-    import dask.dataframe as dd
+    """A CSV/TSV/Parquet file as a Dask DataFrame (see :func:`phidelta.data.read_dask`)."""
+    from phidelta.data import read_dask
 
-    from phidelta.data import DataError, detect_format
-    from phidelta.data._formats import _check_source, _delimiter, _first_line
-
-    _check_source(path)
-    fmt = detect_format(path, format=format)
-    try:
-        if fmt == "parquet":
-            return dd.read_parquet(path)
-        import pandas as pd
-
-        sep = _delimiter(_first_line(path), fmt)
-        # Dask fixes each column's type from the first rows and casts later partitions to it:
-        # a boolean or integer column with a gap further down would turn the gap into True or
-        # fail. So every column that is not floating point is read as text and gets its values
-        # from the data layer's class rule (text "1" → 1, "true" → True) and the signature's
-        # column rule (text that spells numbers is numeric).
-        sample = pd.read_csv(path, sep=sep, nrows=1000)
-        text = {str(c): "object" for c in sample.columns if sample[c].dtype.kind != "f"}
-        return dd.read_csv(path, sep=sep, blocksize=blocksize, dtype=text, assume_missing=True)
-    except Exception as exc:
-        raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None
+    return read_dask(path, format=format, blocksize=blocksize)

@@ -14,6 +14,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without scikit-learn only
     raise ImportError("phidelta.selection needs scikit-learn: pip install 'phidelta[ml]'.") from exc
 
+from phidelta.counts import check_pos_label
 from phidelta.signatures import ConstantFeatureWarning, Signature, signature
 
 __all__ = ["PhiDeltaSelector"]
@@ -37,7 +38,9 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         Class ratio of the φ-δ space the rule is applied in (1: standard, unbiased).
     numeric : {"presence", "soft", "threshold"}, default "presence"
     pos_label : optional
-        The positive class; default 1 / True, or the first class name in sorted order.
+        The positive class of the reported signatures. The selection itself does not depend
+        on it (|φ| and |δ| are symmetric in the classes); by default 1 / True for {0, 1},
+        {−1, 1} and {False, True}, else the last class in sorted order.
 
     Attributes
     ----------
@@ -105,7 +108,13 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         if len(classes) == 2:
             pos_label = self.pos_label
             if pos_label is None:
-                pos_label = 1 if set(classes.tolist()) & {1} else classes[-1]
+                # |φ| and |δ| are the same whichever class is positive (φ → −φ, δ → δ), so the
+                # selection needs no positive class: the package's rule where it applies, else
+                # the last class
+                try:
+                    pos_label = check_pos_label(classes.tolist(), None, where="`y`")
+                except ValueError:
+                    pos_label = classes[-1]
             tasks = [(pos_label, y)]
         else:
             tasks = [(1, (y == c).astype(int)) for c in classes]

@@ -12,15 +12,23 @@ from phidelta.counts._channels import (
     noisy_typewriter,
 )
 from phidelta.counts._confusion import ConfusionMatrix
-from phidelta.counts._labels import BinaryTarget, binary_target, check_pos_label, match_class
-from phidelta.counts._scores import ScoreTable
+from phidelta.counts._labels import (
+    BinaryTarget,
+    as_label_array,
+    binary_target,
+    check_pos_label,
+    match_class,
+)
+from phidelta.counts._scores import MergingStack, ScoreTable
 
 __all__ = [
     "BinaryCounts",
     "BinaryTarget",
     "ConfusionMatrix",
     "GroupedCounts",
+    "MergingStack",
     "ScoreTable",
+    "as_label_array",
     "binary_erasure_channel",
     "binary_symmetric_channel",
     "binary_target",

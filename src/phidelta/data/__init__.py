@@ -43,6 +43,7 @@ from phidelta.data._formats import (
     check_columns,
     detect_format,
     read_chunks,
+    read_dask,
     read_header,
     read_table,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "open_blocks",
     "positive_class",
     "read_chunks",
+    "read_dask",
     "read_header",
     "read_matrix",
     "read_table",

@@ -20,7 +20,7 @@ from typing import Any
 
 from phidelta.data._errors import DataError
 
-__all__ = ["FORMATS", "detect_format", "read_chunks", "read_header", "read_table"]
+__all__ = ["FORMATS", "detect_format", "read_chunks", "read_dask", "read_header", "read_table"]
 
 FORMATS = ("csv", "tsv", "parquet")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -268,3 +268,32 @@ def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> I
         yield frame
         del frame  # not alive while the next batch is read
         pool.release_unused()  # the reader's freed working buffers go back to the system
+
+
+def read_dask(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
+    """A CSV/TSV/Parquet file as a Dask DataFrame, detected and delimited as
+    :func:`read_table` reads it (the ``scale`` extra)."""
+    try:
+        import dask.dataframe as dd
+    except ImportError as exc:  # pragma: no cover - exercised without dask only
+        raise ImportError(
+            "Reading with Dask needs the scale extra: pip install 'phidelta[scale]'."
+        ) from exc
+    import pandas as pd
+
+    _check_source(path)
+    fmt = detect_format(path, format=format)
+    try:
+        if fmt == "parquet":
+            return dd.read_parquet(path)
+        sep = _delimiter(_first_line(path), fmt)
+        # Dask fixes each column's type from the first rows and casts later partitions to it:
+        # a boolean or integer column with a gap further down would turn the gap into True or
+        # fail. So every column that is not floating point is read as text and gets its values
+        # from the data layer's class rule (text "1" → 1, "true" → True) and the signature's
+        # column rule (text that spells numbers is numeric).
+        sample = pd.read_csv(path, sep=sep, nrows=1000)
+        text = {str(c): "object" for c in sample.columns if sample[c].dtype.kind != "f"}
+        return dd.read_csv(path, sep=sep, blocksize=blocksize, dtype=text, assume_missing=True)
+    except Exception as exc:
+        raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None
