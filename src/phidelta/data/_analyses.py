@@ -14,8 +14,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from phidelta.assessment import Assessment, assessment_part, finish_assessment
-from phidelta.counts import ConfusionMatrix
-from phidelta.counts._labels import check_pos_label, match_class
+from phidelta.counts import ConfusionMatrix, binary_target, check_pos_label, match_class
 from phidelta.data._blocks import Blocks, open_blocks
 from phidelta.data._errors import DataError
 from phidelta.data._roles import Roles, clean_classes, role_block
@@ -135,7 +134,8 @@ def load_signature(
     features = [c for c in header if c != roles.label]
     if not features:
         raise DataError(f"{blocks.name} has no feature columns besides {roles.label!r}", "label")
-    positive = positive_class(classes_of(blocks, [roles.label]), roles)
+    classes = classes_of(blocks, [roles.label])
+    positive = positive_class(classes, roles)
     if not isinstance(blocks, _whole_type()):
         if numeric != "soft":
             raise DataError(
@@ -158,7 +158,7 @@ def load_signature(
             nonlocal layout
             block = role_block(frame, Roles(roles.label), missing=missing)
             kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
-            is_pos = _is_positive(block.label, positive)
+            is_pos = binary_target(block.label, positive, labels=classes).is_positive
             statistics = block_statistics(
                 kept.drop(columns=[roles.label]), is_pos, schema=layout, kinds=kinds
             )
@@ -198,12 +198,6 @@ def _with_left_out(result: Signature, left_out: int) -> Signature:
     from dataclasses import replace
 
     return replace(result, rows_left_out=left_out)
-
-
-def _is_positive(labels: np.ndarray, positive: Any) -> np.ndarray:
-    if labels.dtype == object:
-        return np.fromiter((_equal(v, positive) for v in labels.tolist()), bool, len(labels))
-    return np.asarray(labels == positive, dtype=bool)
 
 
 def _equal(a: Any, b: Any) -> bool:
