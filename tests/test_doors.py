@@ -379,6 +379,8 @@ def test_signature_doors_agree(files, web, name, roles):
     want = signature_numbers(load_signature(path, roles))
     for frame in _frames(path):
         _close(want, signature_numbers(load_signature(frame, roles)), "python frame")
+        chunked = load_signature(frame, roles, chunksize=50)
+        _close(want, signature_numbers(chunked), "python frame in chunks")
     _close(want, cli_signature(path, roles), "cli")
     for size in CHUNKSIZES:
         _close(want, cli_signature(path, roles, "--chunksize", size), f"cli --chunksize {size}")
@@ -395,6 +397,8 @@ def test_assessment_doors_agree(files, web, name, roles):
     want = assessment_numbers(load_assessment(path, roles))
     for frame in _frames(path):
         _close(want, assessment_numbers(load_assessment(frame, roles)), "python frame")
+        chunked = load_assessment(frame, roles, chunksize=50)
+        _close(want, assessment_numbers(chunked), "python frame in chunks")
     _close(want, cli_assessment(path, roles), "cli")
     for size in CHUNKSIZES:
         got = cli_assessment(path, roles, "--chunksize", size)

@@ -263,3 +263,59 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
     page.click("#analyse")
     page.wait_for_selector("#triangle-table tbody tr")
     assert page.locator("#triangle-table tbody tr").count() == 1
+
+
+def test_one_door_in_the_browser(server, browser, tmp_path):
+    """A float class column with a gap, the exact actual ratio, and a score threshold."""
+    rng = np.random.default_rng(5)
+    n = 435
+    c = (rng.random(n) < 168 / 435).astype(float)
+    c[[4, 9]] = np.nan  # read back as floats 0.0 / 1.0 with gaps
+    s = np.round(rng.normal(size=n) + 1.5 * np.nan_to_num(c), 2)
+    path = tmp_path / "votes.csv"
+    pd.DataFrame({"c": c, "f": rng.normal(size=n) + np.nan_to_num(c), "s": s}).to_csv(
+        path, index=False
+    )
+    kept = ~np.isnan(c)
+    actual = float((c[kept] == 0).sum() / (c[kept] == 1).sum())
+    page = browser.new_page(viewport={"width": 1300, "height": 1200})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#label", "c")
+    page.select_option("#positive", "1")  # the page sends the class as text
+    page.click("#analyse")
+    page.wait_for_function(
+        "document.getElementById('plot').data && "
+        "document.getElementById('plot').data.some(t => t.name === 'features')"
+    )
+    # "actual N/P" asks for the exact ratio, not the slider's rounded log10 value
+    with page.expect_response(lambda r: "/view?" in r.url) as answer:
+        page.click("#actual-ratio")
+    assert "ratio=actual" in answer.value.url
+    view = answer.value.json()
+    assert view["ratio"] == view["actual_ratio"] == pytest.approx(actual, rel=1e-15)
+    assert view["rows_left_out"] == 2
+    page.screenshot(path=str(tmp_path / "actual_ratio.png"))
+    # the classifier view says how scores became predictions
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "c")
+    page.select_option("#score", "s")
+    page.fill("#threshold", "0.75")
+    page.click("#analyse")
+    page.wait_for_function("document.getElementById('roc').data")
+    title = page.evaluate("document.getElementById('plot')._fullLayout.title.text")
+    assert "score ≥ 0.75" in title
+    assert "2 rows with missing values left out" in title
+    page.fill("#threshold", "half")
+    page.click("#analyse")
+    message = page.locator('.error[data-field="threshold"]')
+    message.wait_for()
+    assert "number" in message.inner_text()
+    page.screenshot(path=str(tmp_path / "threshold.png"), full_page=True)
+    assert errors == []
