@@ -4,7 +4,8 @@ A matrix file holds counts, rows = true classes, columns = predicted classes.
 
 * ``header="auto"`` (default): the first row is a header when one of its cells is not a
   number; ``"yes"``/``True`` always, ``"no"``/``False`` never.
-* A first column with a cell that is not a number holds the row (true-class) names.
+* A first column with a cell that is not a number, or below an empty corner cell of the
+  header, holds the row (true-class) names.
 * Class names come from the header (predicted classes) and the row names (true classes);
   a square matrix with only one of them uses it for both. Without names a square matrix has
   the classes 0..k−1; a rectangular one (more outputs than inputs, e.g. a reject column) has
@@ -94,7 +95,8 @@ def read_matrix(source: Any, *, header: Any = "auto", format: str | None = None)
     if not body:
         raise DataError("the matrix has a header but no rows of counts", "file")
     row_names = None
-    if any(row and row[0] and not _is_number(row[0]) for row in body):
+    corner = names is not None and len(names) > 1 and names[0] == ""
+    if corner or any(row and row[0] and not _is_number(row[0]) for row in body):
         row_names = [row[0] for row in body]
         body = [row[1:] for row in body]
     width = {len(row) for row in body}

@@ -87,10 +87,10 @@ class Roles:
             raise DataError(f"the label column must be a column name; got {self.label!r}", "label")
         for role in ("prediction", "score", "fold", "weight"):
             value = getattr(self, role)
-            if value is not None and (not isinstance(value, str) or not value):
-                raise DataError(f"the {role} column must be a column name; got {value!r}", role)
-            if value == "":
+            if value == "":  # an empty form field: no such column
                 object.__setattr__(self, role, None)
+            elif value is not None and not isinstance(value, str):
+                raise DataError(f"the {role} column must be a column name; got {value!r}", role)
         if isinstance(self.positive, str) and self.positive == "":
             object.__setattr__(self, "positive", None)
         object.__setattr__(self, "threshold", _parse_threshold(self.threshold))

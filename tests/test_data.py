@@ -1,0 +1,228 @@
+"""The data layer's rules, each written once: formats, class values, missing rows, roles,
+matrix headers and blocks of rows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pd = pytest.importorskip("pandas")
+pytest.importorskip("pyarrow")
+
+from phidelta.counts import check_pos_label  # noqa: E402
+from phidelta.data import (  # noqa: E402
+    DataError,
+    Roles,
+    clean_classes,
+    detect_format,
+    load_assessment,
+    load_multiclass,
+    read_chunks,
+    read_matrix,
+    read_table,
+)
+
+
+# --- formats ------------------------------------------------------------------------------------
+def test_format_from_content_then_name(tmp_path):
+    frame = pd.DataFrame({"y": [0, 1], "x": [0.5, 1.5]})
+    hidden = tmp_path / "data.csv"  # Parquet bytes behind a .csv name
+    frame.to_parquet(hidden)
+    assert detect_format(hidden) == "parquet"
+    assert read_table(hidden)["x"].tolist() == [0.5, 1.5]
+    assert detect_format("a.TSV") == "tsv"
+    assert detect_format(b"y,x\n", name="upload.pq") == "parquet"
+    with pytest.raises(ValueError, match=r"`format` must be one of csv, tsv, parquet"):
+        detect_format("a.csv", format="xlsx")
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t", "|"])
+def test_csv_delimiter_is_read_off_the_header(sep):
+    content = f"y{sep}x{sep}name\n1{sep}0.5{sep}a\n0{sep}1.5{sep}b\n".encode()
+    frame = read_table(content)
+    assert list(frame.columns) == ["y", "x", "name"]
+    assert frame["x"].tolist() == [0.5, 1.5]
+
+
+def test_bad_files_are_data_errors(tmp_path):
+    with pytest.raises(DataError, match="file not found"):
+        read_table(tmp_path / "missing.csv")
+    (tmp_path / "empty.csv").write_text("")
+    with pytest.raises(DataError, match="is empty"):
+        read_table(tmp_path / "empty.csv")
+    (tmp_path / "header.csv").write_text("a,b\n")
+    with pytest.raises(DataError, match="has no rows"):
+        read_table(tmp_path / "header.csv")
+    with pytest.raises(DataError, match="is a directory"):
+        read_table(tmp_path)
+    with pytest.raises(DataError) as info:
+        read_table(b"a,b\n1,2\n", columns=["a", "c"])
+    assert info.value.role == "c"
+
+
+def test_parquet_blocks_stop_at_row_groups_and_cover_every_row(tmp_path):
+    frame = pd.DataFrame({"y": np.arange(1000) % 2, "x": np.arange(1000.0)})
+    path = tmp_path / "groups.parquet"
+    frame.to_parquet(path, row_group_size=300)
+    for chunksize in (100, 300, 1000, 5000):
+        sizes = [len(b) for b in read_chunks(path, chunksize=chunksize)]
+        assert sum(sizes) == 1000
+        assert max(sizes) <= chunksize
+    tiny = tmp_path / "tiny.parquet"
+    frame.to_parquet(tiny, row_group_size=10)  # tiny row groups are joined into full blocks
+    assert [len(b) for b in read_chunks(tiny, chunksize=400)] == [400, 400, 200]
+    with pytest.raises(ValueError, match="`chunksize` must be a positive number"):
+        next(read_chunks(path, chunksize=0))
+
+
+# --- class values and the positive class --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([1.0, np.nan, 0.0], [1, 0]),
+        ([True, None, False], [True, False]),
+        (["true", "False", None], [True, False]),
+        (["1", "0", "1"], [1, 0, 1]),
+        (["a", None, "b"], ["a", "b"]),
+        ([1, "a"], ["1", "a"]),  # text and numbers mixed: text
+        ([0.5, 1.5], [0.5, 1.5]),
+    ],
+)
+def test_class_values_read_alike_from_every_reader(values, expected):
+    classes, missing = clean_classes(pd.Series(values, dtype=object))
+    assert classes.tolist() == expected
+    assert [type(v) for v in classes.tolist()] == [type(v) for v in expected]
+    assert missing.sum() == sum(v is None or (isinstance(v, float) and np.isnan(v)) for v in values)
+
+
+@pytest.mark.parametrize(
+    ("classes", "given", "positive"),
+    [
+        ([0, 1], None, 1),
+        ([-1, 1], None, 1),
+        ([0.0, 1.0], None, 1.0),
+        ([False, True], None, True),
+        (["0", "1"], None, "1"),
+        (["false", "true"], None, "true"),
+        (["ham", "spam"], "spam", "spam"),
+        ([0, 1], "1", 1),
+        ([0, 1], "0", 0),
+        ([False, True], "True", True),
+        ([False, True], "0", False),
+        ([0.5, 1.5], "1.5", 1.5),
+    ],
+)
+def test_the_one_positive_class_rule(classes, given, positive):
+    found = check_pos_label(classes, given, where="`y`")
+    assert found == positive
+    assert type(found) is type(positive)
+
+
+def test_the_rule_refuses_with_the_classes_found():
+    with pytest.raises(ValueError, match=r"\['ham', 'spam'\] found in `y` do not say"):
+        check_pos_label(["ham", "spam"], None, where="`y`")
+    with pytest.raises(ValueError, match=r"\[2, 3\] found in `y`"):
+        check_pos_label([2, 3], None, where="`y`")
+    with pytest.raises(ValueError, match=r"`positive`='eggs' is not in `y`; its classes are"):
+        check_pos_label(["ham", "spam"], "eggs", where="`y`", argument="positive")
+    with pytest.raises(ValueError, match=r"is not in"):
+        check_pos_label(["ham", "spam"], 1, where="`y`")  # numbers never match text
+
+
+# --- roles and missing rows ---------------------------------------------------------------------
+def test_roles_parse_what_doors_send():
+    assert Roles("y", threshold=" optimal ").threshold == "optimal"
+    assert Roles("y", threshold="-0.25").threshold == -0.25
+    assert Roles("y", threshold="", prediction="", positive="").threshold is None
+    assert Roles("y", prediction="").prediction is None
+    with pytest.raises(DataError, match="threshold must be a number") as info:
+        Roles("y", threshold="half")
+    assert info.value.role == "threshold"
+    with pytest.raises(DataError, match="threshold must be finite"):
+        Roles("y", threshold=float("inf"))
+    with pytest.raises(DataError, match="label column must be a column name"):
+        Roles("")
+    assert Roles("y", score="s", fold="f", weight="w").columns() == ["y", "s", "f", "w"]
+
+
+def test_missing_role_values_are_left_out_and_counted_or_refused():
+    frame = pd.DataFrame(
+        {
+            "y": [1, 0, 1, 0, None, 1],
+            "s": [0.9, 0.2, None, 0.4, 0.5, 0.8],
+            "fold": ["a", "a", "b", None, "b", "b"],
+        }
+    )
+    result = load_assessment(frame, Roles("y", score="s", fold="fold"))
+    assert result.rows_left_out == 3
+    assert result.counts.total.sum() == 3
+    assert result.folds.tolist() == ["a", "b"]
+    with pytest.raises(DataError, match=r"column 's' \(score\) has 1 missing values") as info:
+        load_assessment(frame.dropna(subset=["y"]), Roles("y", score="s"), missing="error")
+    assert info.value.role == "score"
+    with pytest.raises(DataError, match="must hold numbers; 1 values are not numbers"):
+        load_assessment(pd.DataFrame({"y": [1, 0], "s": ["0.3", "high"]}), Roles("y", score="s"))
+
+
+def test_weights_and_a_threshold_with_predictions():
+    frame = pd.DataFrame(
+        {"y": [1, 0, 1, 0], "p": [1, 1, 0, 0], "w": [2.0, 1.0, 1.0, 3.0], "s": [1, 2, 3, 4]}
+    )
+    weighted = load_assessment(frame, Roles("y", prediction="p", weight="w"))
+    assert weighted.counts.tp[0] == 2.0
+    assert weighted.counts.tn[0] == 3.0
+    assert weighted.ratio == pytest.approx(4 / 3)
+    with pytest.raises(DataError, match="with a prediction column it has no use"):
+        load_assessment(frame, Roles("y", prediction="p", threshold=0.5))
+    with pytest.raises(DataError, match="choose a prediction column or a score column"):
+        load_assessment(frame, Roles("y"))
+
+
+def test_multiclass_declared_classes_by_their_text():
+    frame = pd.DataFrame({"y": [1, 2, 3, 3], "p": [1, 3, 3, 2]})
+    loaded = load_multiclass(frame, Roles("y", prediction="p"), classes=["3", "2", "1"])
+    assert loaded.matrices.input_classes == [3, 2, 1]
+    assert loaded.matrices.counts[0].tolist() == [[1, 1, 0], [1, 0, 0], [0, 0, 1]]
+    with pytest.raises(DataError, match=r"classes \[3\] that are not among the declared"):
+        load_multiclass(frame, Roles("y", prediction="p"), classes=["1", "2"])
+
+
+# --- confusion-matrix files ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("content", "inputs", "outputs"),
+    [
+        (b"8,2\n1,9\n", [0, 1], [0, 1]),
+        (b"a,b\n8,2\n1,9\n", ["a", "b"], ["a", "b"]),
+        (b",a,b\na,8,2\nb,1,9\n", ["a", "b"], ["a", "b"]),
+        (b"a,8,2\nb,1,9\n", ["a", "b"], ["a", "b"]),
+        (b"true\\pred;a;b\na;8;2\nb;1;9\n", ["a", "b"], ["a", "b"]),
+        (b"0,1\n8,2\n1,9\n", [0, 1], [0, 1]),  # numeric names: auto sees no header
+    ],
+)
+def test_matrix_header_and_row_names(content, inputs, outputs):
+    matrix = read_matrix(content)
+    if content.startswith(b"0,1"):
+        with pytest.raises(DataError, match="rows have different numbers"):
+            read_matrix(content + b"3\n")
+        matrix = read_matrix(content, header="yes")
+        assert matrix.input_classes == ["0", "1"]
+        return
+    assert matrix.counts[0].tolist() == [[8, 2], [1, 9]]
+    assert matrix.input_classes == inputs
+    assert matrix.output_classes == outputs
+
+
+def test_matrix_errors_and_rectangular_matrices():
+    with pytest.raises(DataError, match=r"row 1, column 2 holds 'x'"):
+        read_matrix(b"8,x\n1,9\n", header="no")
+    with pytest.raises(DataError, match="an empty cell"):
+        read_matrix(b"8,\n1,9\n")
+    with pytest.raises(DataError, match="header names 4 classes but the rows hold 2"):
+        read_matrix(b"a,b,c,d\n8,2\n1,9\n")
+    with pytest.raises(DataError, match="`header` must be auto, yes or no"):
+        read_matrix(b"8,2\n1,9\n", header="maybe")
+    reject = read_matrix(b"45,5,0\n0,5,45\n")  # 2 inputs, 3 outputs, no names
+    assert reject.output_classes is None
+    named = read_matrix(b",0,erasure,1\n0,45,5,0\n1,0,5,45\n")
+    assert named.output_classes == ["0", "erasure", "1"]
+    assert named.input_classes == ["0", "1"]
