@@ -12,6 +12,7 @@ pytest.importorskip("pyarrow")
 from phidelta.counts import check_pos_label  # noqa: E402
 from phidelta.data import (  # noqa: E402
     DataError,
+    Limits,
     Roles,
     clean_classes,
     detect_format,
@@ -226,3 +227,60 @@ def test_matrix_errors_and_rectangular_matrices():
     named = read_matrix(b",0,erasure,1\n0,45,5,0\n1,0,5,45\n")
     assert named.output_classes == ["0", "erasure", "1"]
     assert named.input_classes == ["0", "1"]
+
+
+# --- hostile tables -----------------------------------------------------------------------------
+def test_repeated_column_names_are_refused_in_linear_time():
+    import time
+
+    header = ",".join(["a"] * 50_000).encode()
+    start = time.perf_counter()
+    with pytest.raises(DataError, match=r"repeats column names: 'a' \(50,000 times\)"):
+        read_table(header + b"\n" + b",".join([b"1"] * 50_000) + b"\n")
+    assert time.perf_counter() - start < 5  # pandas' renaming took 40 s for this
+    with pytest.raises(DataError, match="repeats column names"):
+        read_table(pd.DataFrame([[1, 2]], columns=["x", "x"]))
+
+
+def test_limits_name_the_bound_they_enforce(tmp_path):
+    wide = b",".join(f"c{i}".encode() for i in range(30)) + b"\n" + b",".join([b"1"] * 30)
+    with pytest.raises(DataError, match=r"30 columns; at most 10 are allowed") as info:
+        read_table(wide + b"\n", limits=Limits(max_columns=10))
+    assert info.value.limit == "max_columns"
+    long = b"y,x\n" + b"".join(b"%d,1\n" % i for i in range(50))
+    with pytest.raises(DataError, match=r"more than 20 rows") as info:
+        read_table(long, limits=Limits(max_rows=20))
+    assert info.value.limit == "max_rows"
+    assert len(read_table(long, limits=Limits(max_rows=50))) == 50
+    big_cell = b"y,t\n1," + b"x" * 500 + b"\n"
+    with pytest.raises(DataError, match=r"cell of 500 characters") as info:
+        read_table(big_cell, limits=Limits(max_cell_bytes=100))
+    assert info.value.limit == "max_cell_bytes"
+    frame = pd.DataFrame({"y": np.arange(40) % 2})
+    frame.to_parquet(tmp_path / "rows.parquet")
+    with pytest.raises(DataError, match=r"40 rows; at most 30") as info:
+        read_table(tmp_path / "rows.parquet", limits=Limits(max_rows=30))
+    assert info.value.limit == "max_rows"
+    assert read_table(wide + b"\n").shape == (1, 30)  # no limits: local files
+
+
+def test_nested_and_binary_parquet_columns(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    nested = pa.table({"y": [0, 1], "l": [[1, 2], [3]]})
+    pq.write_table(nested, tmp_path / "nested.parquet")
+    for reader in (read_table, lambda p: next(read_chunks(p, chunksize=10))):
+        with pytest.raises(DataError, match=r"column 'l' .* holds list<"):
+            reader(tmp_path / "nested.parquet")
+    structs = pa.table({"y": [0, 1], "s": [{"a": 1}, {"a": 2}]})
+    pq.write_table(structs, tmp_path / "struct.parquet")
+    with pytest.raises(DataError, match=r"column 's' .* holds struct<"):
+        read_table(tmp_path / "struct.parquet")
+    binary = pa.table({"y": [0, 1], "b": pa.array([b"\xff\xfe", b"ok"], pa.binary())})
+    pq.write_table(binary, tmp_path / "binary.parquet")
+    with pytest.raises(DataError, match=r"column 'b' .* not UTF-8 text"):
+        read_table(tmp_path / "binary.parquet")
+    text = pa.table({"y": [0, 1], "b": pa.array([b"yes", b"no"], pa.binary())})
+    pq.write_table(text, tmp_path / "text.parquet")
+    assert read_table(tmp_path / "text.parquet")["b"].tolist() == ["yes", "no"]

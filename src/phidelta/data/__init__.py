@@ -40,6 +40,7 @@ from phidelta.data._blocks import ChunkedTable, WholeTable, add_up, open_blocks
 from phidelta.data._errors import DataError
 from phidelta.data._formats import (
     FORMATS,
+    Limits,
     check_columns,
     detect_format,
     read_chunks,
@@ -56,6 +57,7 @@ __all__ = [
     "MISSING",
     "ChunkedTable",
     "DataError",
+    "Limits",
     "Multiclass",
     "Roles",
     "WholeTable",

@@ -10,9 +10,12 @@ class DataError(ValueError):
 
     ``role`` names what the message concerns — ``"file"``, a role such as ``"label"``,
     ``"positive"``, ``"score"``, ``"threshold"``, or a column name — so that a door can point at
-    the control (a web form field, a command-line option) that caused it.
+    the control (a web form field, a command-line option) that caused it; ``limit`` names
+    the exceeded :class:`~phidelta.data.Limits` bound (an interface may answer "too large").
     """
 
     def __init__(self, message: str, role: str | None = None) -> None:
         super().__init__(message)
         self.role = role
+        #: the exceeded :class:`~phidelta.data.Limits` field, for errors of size
+        self.limit: str | None = None

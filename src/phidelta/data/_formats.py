@@ -13,19 +13,129 @@ One place decides how a file is read, for every door (Python, CLI, report, web, 
 
 from __future__ import annotations
 
+import csv
 import io
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from phidelta.data._errors import DataError
 
-__all__ = ["FORMATS", "detect_format", "read_chunks", "read_dask", "read_header", "read_table"]
+__all__ = [
+    "FORMATS",
+    "Limits",
+    "detect_format",
+    "read_chunks",
+    "read_dask",
+    "read_header",
+    "read_table",
+]
 
 FORMATS = ("csv", "tsv", "parquet")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 _TSV_SUFFIXES = (".tsv", ".tab")
 _DELIMITERS = (",", ";", "\t", "|")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Upper bounds on a table, checked before (columns) or while (rows) it is parsed, so that
+    a hostile file costs no more than its size. None means no bound (the default for local
+    files); the web application sets all three.
+
+    Examples
+    --------
+    >>> read_table(b"a,b\\n1,2\\n", limits=Limits(max_columns=1))
+    Traceback (most recent call last):
+    ...
+    phidelta.data._errors.DataError: the data has 2 columns; at most 1 are allowed (max_columns)
+    """
+
+    max_columns: int | None = None
+    max_rows: int | None = None
+    max_cell_bytes: int | None = None
+
+
+def _limit_error(message: str, limit: str) -> DataError:
+    error = DataError(message, "file")
+    error.limit = limit
+    return error
+
+
+def _check_names(names: list[str], label: str, limits: Limits | None) -> None:
+    """Column names: within the column limit, unique (in linear time: pandas would rename
+    repeats one by one, in quadratic time, and silently)."""
+    if limits is not None and limits.max_columns is not None and len(names) > limits.max_columns:
+        raise _limit_error(
+            f"{label} has {len(names):,} columns; at most {limits.max_columns:,} are allowed "
+            "(max_columns)",
+            "max_columns",
+        )
+    if limits is not None and limits.max_cell_bytes is not None:
+        longest = max((len(n.encode("utf-8", "replace")) for n in names), default=0)
+        if longest > limits.max_cell_bytes:
+            raise _limit_error(
+                f"{label} has a column name of {longest:,} bytes; at most "
+                f"{limits.max_cell_bytes:,} are allowed (max_cell_bytes)",
+                "max_cell_bytes",
+            )
+    counts = Counter(names)
+    if len(counts) < len(names):
+        repeated = [(n, k) for n, k in counts.most_common(3) if k > 1]
+        shown = ", ".join(f"{n!r} ({k:,} times)" for n, k in repeated)
+        raise DataError(
+            f"{label} repeats column names: {shown}; every column needs its own name", "file"
+        )
+
+
+def _csv_names(source: Any, sep: str) -> list[str]:
+    """The header line split as CSV (the whole first line, however long)."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source)
+        end = raw.find(b"\n")
+        line = raw if end < 0 else raw[:end]
+    else:
+        with open(source, "rb") as handle:
+            line = handle.readline()
+    text = line.decode("utf-8", errors="replace").rstrip("\r\n")
+    return next(csv.reader([text], delimiter=sep), [])
+
+
+def _check_arrow_schema(schema: Any, label: str) -> None:
+    """Columns of nested types cannot be analysed: refuse them by name."""
+    import pyarrow as pa
+
+    for field in schema:
+        kind = field.type
+        if (
+            pa.types.is_nested(kind)
+            or pa.types.is_union(kind)
+            or (pa.types.is_dictionary(kind) and pa.types.is_nested(kind.value_type))
+        ):
+            raise DataError(
+                f"column {field.name!r} of {label} holds {kind} values; only numbers, "
+                "booleans, text and dates can be analysed",
+                "file",
+            )
+
+
+def _text_binaries(table: Any, label: str) -> Any:
+    """Binary columns as UTF-8 text (a clear error for bytes that are not text)."""
+    import pyarrow as pa
+
+    for index, field in enumerate(table.schema):
+        if pa.types.is_binary(field.type) or pa.types.is_large_binary(field.type):
+            try:
+                text = table.column(index).cast(pa.string())
+            except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+                raise DataError(
+                    f"column {field.name!r} of {label} holds bytes that are not UTF-8 text",
+                    "file",
+                ) from None
+            table = table.set_column(index, field.name, text)
+    return table
 
 
 def _is_path(source: Any) -> bool:
@@ -116,12 +226,15 @@ def read_table(
     format: str | None = None,
     columns: list[str] | None = None,
     name: str | None = None,
+    limits: Limits | None = None,
 ) -> Any:
     """A whole table as a pandas DataFrame: a path, the bytes of a file, or a pandas, polars
     or pyarrow table.
 
     Raises :class:`~phidelta.data.DataError` (a ``ValueError``) for a missing, empty or
-    unreadable file, one without rows, and for ``columns`` it lacks.
+    unreadable file, one without rows, repeated column names, nested Parquet columns,
+    ``columns`` it lacks, and — with ``limits`` — too many columns, rows or bytes in a cell
+    (then ``error.limit`` names the limit).
 
     Examples
     --------
@@ -129,32 +242,58 @@ def read_table(
     >>> list(frame.columns), frame["b"].tolist()
     (['a', 'b'], [2, 4])
     """
+    label = name or _name_of(source)
     table = _table_object(source)
     if table is None:
         _check_source(source)
-        table = _read_whole(source, detect_format(source, format=format, name=name), columns)
-    elif columns is not None:
-        check_columns(list(map(str, table.columns)), columns, name or _name_of(source))
-        table = table[columns]
+        fmt = detect_format(source, format=format, name=name)
+        table = _read_whole(source, fmt, columns, limits, label)
+    else:
+        _check_names([str(c) for c in table.columns], label, limits)
+        if columns is not None:
+            check_columns(list(map(str, table.columns)), columns, label)
+            table = table[columns]
     if len(table.columns) == 0 or len(table) == 0:
-        raise DataError(f"{name or _name_of(source)} has no rows", "file")
+        raise DataError(f"{label} has no rows", "file")
+    if limits is not None:
+        _check_size(table, label, limits)
     return table
 
 
-def _read_whole(source: Any, fmt: str, columns: list[str] | None) -> Any:
+def _check_size(table: Any, label: str, limits: Limits) -> None:
+    if limits.max_rows is not None and len(table) > limits.max_rows:
+        raise _limit_error(f"{label} has more than {limits.max_rows:,} rows (max_rows)", "max_rows")
+    if limits.max_cell_bytes is not None:
+        for column in table.columns:
+            series = table[column]
+            if series.dtype.kind not in "OSU" and str(series.dtype) not in ("string", "str"):
+                continue
+            longest = series.astype("string").str.len().max()
+            if longest is not None and longest == longest and longest > limits.max_cell_bytes:
+                raise _limit_error(
+                    f"column {str(column)!r} of {label} has a cell of {int(longest):,} "
+                    f"characters; at most {limits.max_cell_bytes:,} are allowed "
+                    "(max_cell_bytes)",
+                    "max_cell_bytes",
+                )
+
+
+def _read_whole(
+    source: Any, fmt: str, columns: list[str] | None, limits: Limits | None, label: str
+) -> Any:
     import pandas as pd
 
-    label = _name_of(source)
     data = io.BytesIO(bytes(source)) if not _is_path(source) else source
     try:
         if fmt == "parquet":
-            if columns is not None:
-                check_columns(read_header(source, format=fmt), columns, label)
-            return pd.read_parquet(data, columns=columns)
+            return _read_parquet(data, columns, limits, label)
         sep = _delimiter(_first_line(source), fmt)
+        names = _csv_names(source, sep)
+        _check_names(names, label, limits)
         if columns is not None:
-            check_columns(_csv_header(source, sep), columns, label)
-        return pd.read_csv(data, sep=sep, usecols=columns)
+            check_columns(names, columns, label)
+        rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
+        return pd.read_csv(data, sep=sep, usecols=columns, nrows=rows)
     except DataError:
         raise
     except pd.errors.EmptyDataError:
@@ -163,14 +302,30 @@ def _read_whole(source: Any, fmt: str, columns: list[str] | None) -> Any:
         raise DataError(f"cannot read {label} as {fmt.upper()}: {exc}", "file") from None
 
 
-def _csv_header(source: Any, sep: str) -> list[str]:
-    import pandas as pd
+def _read_parquet(data: Any, columns: list[str] | None, limits: Limits | None, label: str) -> Any:
+    import pyarrow.parquet as pq
 
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
-    try:
-        return [str(c) for c in pd.read_csv(data, sep=sep, nrows=0).columns]
-    except pd.errors.EmptyDataError:
-        raise DataError(f"{_name_of(source)} is empty", "file") from None
+    parquet = pq.ParquetFile(data)
+    schema = parquet.schema_arrow
+    _check_names(list(schema.names), label, limits)
+    if columns is not None:
+        check_columns(list(schema.names), columns, label)
+        schema = _select(schema, columns)
+    _check_arrow_schema(schema, label)
+    rows = parquet.metadata.num_rows
+    if limits is not None and limits.max_rows is not None and rows > limits.max_rows:
+        raise _limit_error(
+            f"{label} has {rows:,} rows; at most {limits.max_rows:,} are allowed (max_rows)",
+            "max_rows",
+        )
+    table = _text_binaries(parquet.read(columns=columns), label)
+    return table.to_pandas()
+
+
+def _select(schema: Any, columns: list[str]) -> Any:
+    import pyarrow as pa
+
+    return pa.schema([schema.field(c) for c in columns])
 
 
 def read_header(source: Any, *, format: str | None = None) -> list[str]:
@@ -185,10 +340,13 @@ def read_header(source: Any, *, format: str | None = None) -> list[str]:
 
         data = io.BytesIO(bytes(source)) if not _is_path(source) else source
         try:
-            return list(pq.ParquetFile(data).schema_arrow.names)
+            names = list(pq.ParquetFile(data).schema_arrow.names)
         except Exception as exc:
             raise DataError(f"cannot read {_name_of(source)} as PARQUET: {exc}", "file") from None
-    return _csv_header(source, _delimiter(_first_line(source), fmt))
+    else:
+        names = _csv_names(source, _delimiter(_first_line(source), fmt))
+    _check_names(names, _name_of(source), None)
+    return names
 
 
 def check_columns(present: list[str], wanted: list[str], label: str) -> None:
@@ -232,8 +390,9 @@ def read_chunks(
     _check_source(source)
     fmt = detect_format(source, format=format)
     label = _name_of(source)
+    header = read_header(source, format=fmt)
     if columns is not None:
-        check_columns(read_header(source, format=fmt), columns, label)
+        check_columns(header, columns, label)
     if fmt == "parquet":
         yield from _parquet_blocks(source, chunksize, columns)
         return
@@ -264,6 +423,10 @@ def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> I
     # a batch spanning row groups is a concatenation (a copy of the block): when the row
     # groups are not tiny, blocks stop at their boundaries instead (still at most chunksize
     # rows; counts of any blocks add up to the same result)
+    _check_arrow_schema(
+        parquet.schema_arrow if columns is None else _select(parquet.schema_arrow, columns),
+        _name_of(source),
+    )
     meta = parquet.metadata
     largest = max((meta.row_group(i).num_rows for i in range(meta.num_row_groups)), default=0)
     batch_size = min(chunksize, largest) if 8 * largest >= chunksize else chunksize
