@@ -4,6 +4,10 @@
 const state = {dataset: null, analysis: null, view: null, highlight: new Set(), sort: "delta",
                isometrics: new Set(["accuracy"])};
 const $ = (id) => document.getElementById(id);
+// Plotly renders a subset of HTML in text, names and hover labels: data-borne strings (column,
+// feature, fold and class names) are escaped wherever they are drawn
+const esc = (value) => String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;")
+  .replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 const PINK = "deeppink", BLUE = "#2a6bb0";
 const ISO_COLORS = {accuracy: "#1f77b4", bias: "#d62728", sensitivity: "#2ca02c",
   specificity: "#bcbd22", precision: "#9467bd", negative_predictive_value: "#8c564b",
@@ -131,7 +135,8 @@ function ratioParam() { return state.actualRatio ? "actual" : currentRatio().toF
 async function refresh() {
   if (!state.analysis) return;
   clearErrors();
-  const params = new URLSearchParams({ratio: ratioParam(), rank: state.sort,
+  const params = new URLSearchParams({ratio: ratioParam(),
+    rank: state.sort === "name" ? "delta" : state.sort,
     phi_max: $("phi-max").value, delta_min: $("delta-min").value, k: $("k").value,
     cost_ratio: $("cost-ratio").value});
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
@@ -156,26 +161,43 @@ function diamondTraces(view, kind) {
     fillcolor: "rgba(0,0,0,0.03)"}];
   const wanted = kind === "signature" ? [...state.isometrics] : ["accuracy", "bias"];
   wanted.forEach((name) => (view.diamond.isometrics[name] || []).forEach((line, i) => {
-    traces.push({x: line.phi, y: line.delta, mode: "lines", name: `${name} ${line.value}`,
+    // one legend entry per family ("accuracy"); the value of each line shows on hover
+    traces.push({x: line.phi, y: line.delta, mode: "lines", name: name.replace(/_/g, " "),
       legendgroup: name, showlegend: i === 0, line: {color: ISO_COLORS[name], width: 0.7},
       opacity: 0.6, hovertemplate: `${name} = ${line.value}<extra></extra>`});
   }));
-  const view_ = kind === "signature" ? "feature" : "classifier";
-  Object.values(view.diamond.corners).forEach((c) => traces.push({x: [c.phi], y: [c.delta],
-    // side corners: the label outside the diamond, next to its corner
-    mode: "text", text: [c[view_]], textposition: c.delta > 0.99 ? "top center" :
-      (c.delta < -0.99 ? "bottom center" : (c.phi < 0 ? "top left" : "top right")),
-    showlegend: false,
-    hoverinfo: "skip", textfont: {size: 10, color: "#555"}}));
   return traces;
 }
-const LAYOUT = {margin: {l: 55, r: 15, t: 35, b: 45}, hovermode: "closest",
+// the corners' names as annotations, outside the diamond: drawn above every trace (points never
+// hide them) and never clipped by the plot area
+function cornerLabels(view, kind) {
+  const role = kind === "signature" ? "feature" : "classifier";
+  return Object.values(view.diamond.corners).map((c) => {
+    const top = c.delta > 0.99, bottom = c.delta < -0.99, left = !top && !bottom && c.phi < 0;
+    const side = !top && !bottom;
+    // side corners: two short lines ("rare:" / "mostly false") beside the corner
+    const text = side ? c[role].replace(/: /, ":<br>") : c[role];
+    return {x: c.phi, y: c.delta, text, showarrow: false, font: {size: 10, color: "#555"},
+      xanchor: side ? (left ? "right" : "left") : "center",
+      yanchor: top ? "bottom" : (bottom ? "top" : "middle"), align: left ? "right" : "left",
+      xshift: side ? (left ? -4 : 4) : 0, yshift: top ? 3 : (bottom ? -3 : 0)};
+  });
+}
+// equal units, and axes that hold the diamond of this ratio and its corner labels, no more
+function diamondLayout(view, kind, extra) {
+  const xs = view.diamond.border.phi;
+  const range = [Math.min(...xs) - 0.62, Math.max(...xs) + 0.62];
+  return Object.assign({}, LAYOUT, {
+    xaxis: Object.assign({}, LAYOUT.xaxis, {range, constrain: "domain"}),
+    yaxis: Object.assign({}, LAYOUT.yaxis, {range: [-1.16, 1.16], constrain: "domain"}),
+    annotations: cornerLabels(view, kind)}, extra);
+}
+const LAYOUT = {margin: {l: 55, r: 25, t: 35, b: 45}, hovermode: "closest",
   xaxis: {title: {text: "φ (characteristic / bias)"}, zeroline: true},
-  yaxis: {title: {text: "δ (discriminant / accuracy)"}, scaleanchor: "x", zeroline: true,
-          range: [-1.25, 1.25]},
+  yaxis: {title: {text: "δ (discriminant / accuracy)"}, scaleanchor: "x", scaleratio: 1,
+          zeroline: true},
   legend: {font: {size: 9}}};
-// in a half-width plot the legend goes below: the plot is then wider than tall, and with equal
-// units the φ axis has room for the side corners' labels outside the diamond
+// in a half-width plot the legend goes below the diamond
 const LEGEND_BELOW = {font: {size: 9}, orientation: "h", y: -0.18};
 
 function renderSignature(view) {
@@ -183,15 +205,17 @@ function renderSignature(view) {
   const colours = f.map((x) => state.highlight.has(x.index) ? PINK : BLUE);
   const sizes = f.map((x) => state.highlight.has(x.index) ? 14 : 8);
   const points = {x: f.map((x) => x.phi), y: f.map((x) => x.delta), mode: "markers",
-    name: "features", customdata: f.map((x) => [x.name, x.sensitivity, x.specificity, x.index]),
+    name: "features",
+    customdata: f.map((x) => [esc(x.name), x.sensitivity, x.specificity, x.index]),
     marker: {color: colours, size: sizes, line: {color: "white", width: 0.5}},
     hovertemplate: "<b>%{customdata[0]}</b><br>φ = %{x:.4f}<br>δ = %{y:.4f}<br>" +
       "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}<extra></extra>"};
   const traces = diamondTraces(view, "signature").concat([points]);
-  const layout = Object.assign({}, LAYOUT, {title: {text:
+  const layout = diamondLayout(view, "signature", {title: {text:
     `φ-δ diagram, N/P = ${view.ratio.toPrecision(3)} (actual ${view.actual_ratio.toPrecision(3)})`,
     font: {size: 13}}});
   Plotly.react("plot", traces, layout, {responsive: true});
+  Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
   const plot = $("plot");
   if (!plot.dataset.bound) {
     plot.on("plotly_click", (event) => {
@@ -210,7 +234,10 @@ function renderTable(view) {
   const body = document.querySelector("#ranking tbody");
   body.innerHTML = "";
   const n = view.ratio / (1 + view.ratio), p = 1 / (1 + view.ratio);
-  view.order.forEach((i, rank) => {
+  // "feature" sorts by name here; every other order comes ranked from the server
+  const order = state.sort === "name" ? [...view.order].sort((a, b) =>
+    view.features[a].name.localeCompare(view.features[b].name)) : view.order;
+  order.forEach((i, rank) => {
     const x = view.features[i];
     const corner = Math.min(Math.hypot(x.phi, x.delta - 1),
                             Math.hypot(x.phi - 2 * (n - p), x.delta + 1));
@@ -232,17 +259,18 @@ function renderClassifier(view) {
   const folds = view.folds;
   const traces = diamondTraces(view, "classifier");
   traces.push({x: folds.map((f) => f.phi), y: folds.map((f) => f.delta), mode: "markers",
-    name: "folds", text: folds.map((f) => f.name), marker: {color: BLUE, size: 8},
+    name: "folds", text: folds.map((f) => esc(f.name)), marker: {color: BLUE, size: 8},
     hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
   if (view.ellipse) traces.push({x: view.ellipse.phi, y: view.ellipse.delta, mode: "lines",
     name: "spread (2σ)", line: {color: "orange"}});
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
     name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
-  Plotly.react("plot", traces, Object.assign({}, LAYOUT, {legend: LEGEND_BELOW, title: {text:
+  Plotly.react("plot", traces, diamondLayout(view, "classifier", {legend: LEGEND_BELOW, title: {text:
     `folds, N/P = ${view.ratio.toPrecision(3)}` +
     (view.threshold === null ? "" : ` · predicted positive when score ≥ ${view.threshold}`) +
     (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : ""),
     font: {size: 13}}}), {responsive: true});
+  Plotly.Plots.resize("plot");
   if (view.roc) {
     const r = view.roc;
     // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
@@ -251,9 +279,9 @@ function renderClassifier(view) {
     const X = (xs) => xs.map((v) => v * sx), Y = (ys) => ys.map((v) => v * sy);
     Plotly.react("roc", [
       {x: [0, sx], y: [0, sy], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false},
-      {x: X(r.fpr), y: Y(r.tpr), mode: "lines",
+      {x: X(r.fpr), y: Y(r.tpr), mode: "lines", line: {color: BLUE, width: 2},
        name: `${coverage ? "coverage curve" : "ROC"} (AUC ${r.auc.toFixed(3)})`},
-      {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dashdot", color: "red"},
+      {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dash", color: "#333"},
        name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
       {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
        line: {dash: "dot", color: "green"}, name: "isometric"},
@@ -267,7 +295,7 @@ function renderClassifier(view) {
                range: [0, 1.02 * sy], scaleanchor: "x"},
        legend: {font: {size: 9}, x: 0.35, y: 0.05}}, {responsive: true});
     Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
-      mode: "lines", line: {color: "red"}, name: "isotonic"}],
+      mode: "lines", line: {color: BLUE}, name: "isotonic"}],
       {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
        xaxis: {title: {text: "score"}},
        yaxis: {title: {text: "calibrated probability"}, range: [0, 1.02]}},
@@ -283,8 +311,9 @@ function renderTriangle(view) {
       "bottom center", "top center"], showlegend: false, hoverinfo: "skip"}];
   view.names.forEach((name, i) => traces.push({x: [view.input[i][0], view.joint[i][0],
     view.output[i][0]], y: [view.input[i][1], view.joint[i][1], view.output[i][1]],
-    mode: "lines+markers", name, marker: {symbol: ["triangle-left", "circle", "triangle-right"],
-    size: [9, 11, 9]}, hovertemplate: `${name}<br>(%{x:.3f}, %{y:.3f})<extra></extra>`}));
+    mode: "lines+markers", name: esc(name),
+    marker: {symbol: ["triangle-left", "circle", "triangle-right"], size: [9, 11, 9]},
+    hovertemplate: `${esc(name)}<br>(%{x:.3f}, %{y:.3f})<extra></extra>`}));
   Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
     "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}},
     xaxis: {visible: false, range: [-0.1, 1.1]}, yaxis: {visible: false, scaleanchor: "x",
@@ -348,9 +377,10 @@ window.addEventListener("DOMContentLoaded", () => {
   });
   $("clear").addEventListener("click", () => { state.highlight = new Set(); renderSignature(state.view); });
   document.querySelectorAll("#ranking th[data-sort]").forEach((th) => th.addEventListener("click", () => {
-    if (th.dataset.sort === "name") return;
     state.sort = th.dataset.sort;
-    refresh();
+    document.querySelectorAll("#ranking th[data-sort]").forEach((h) => {
+      h.textContent = h.textContent.replace(/ ▾$/, "") + (h === th ? " ▾" : ""); });
+    if (th.dataset.sort === "name") renderTable(state.view); else refresh();
   }));
   $("delete").addEventListener("click", async () => {
     if (!state.analysis) return;
