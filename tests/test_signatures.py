@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import warnings
 
 import numpy as np
@@ -386,3 +388,12 @@ def test_sparse_kernel_and_fallback_agree(monkeypatch):
     assert_allclose(direct[1], present[y == 0].sum(axis=0))
     assert_allclose(direct[0], fallback[0])
     assert_allclose(direct[1], fallback[1])
+
+
+def test_csv_leaves_undefined_cuts_empty():
+    frame = pd.DataFrame({"colour": ["red", "blue", "red", "green"], "x": [1.0, 2, 3, 4]})
+    text = signature(frame, [1, 0, 1, 0], numeric="threshold").to_csv()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {r["cut"] for r in rows if r["kind"] == "nominal"} == {""}
+    assert all(float(r["cut"]) == float(r["cut"]) for r in rows if r["kind"] == "numeric")
+    assert "nan" not in text

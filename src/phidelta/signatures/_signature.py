@@ -197,8 +197,8 @@ class Signature:
         return pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
 
     def to_csv(self, path: str | Path | None = None, ratio: float | None = None) -> str | None:
-        """Write the table as CSV (numbers with 17 significant digits); returns the text when
-        ``path`` is None."""
+        """Write the table as CSV (numbers with 17 significant digits, undefined values as empty
+        cells, e.g. the cut of a nominal feature); returns the text when ``path`` is None."""
         columns = self.to_dict(ratio)
         keys = list(columns)
         buffer = io.StringIO()
@@ -208,7 +208,9 @@ class Signature:
             row = []
             for key in keys:
                 value = columns[key][i]
-                row.append(repr(float(value)) if isinstance(value, float | np.floating) else value)
+                if isinstance(value, float | np.floating):  # undefined (a nominal cut): empty
+                    value = "" if np.isnan(value) else repr(float(value))
+                row.append(value)
             writer.writerow(row)
         text = buffer.getvalue()
         if path is None:
