@@ -158,3 +158,63 @@ def test_from_estimator():
     curve = measures.roc_curve(ScoreTable.from_scores(y, scores, pos_label=0))
     assert_allclose(roc.curve_.get_xydata()[:, 1], curve.tpr)
     CalibrationDisplay.from_estimator(model, X, y, kind="reliability")
+
+
+def _boxes(display):
+    renderer = display.figure_.canvas.get_renderer()
+    return [label.get_window_extent(renderer) for label in display.labels_]
+
+
+@pytest.mark.parametrize("ratio", [1.0, "actual", 0.25])
+def test_labels_never_overlap_each_other_points_or_corner_labels(ratio):
+    from sklearn.datasets import load_breast_cancer
+
+    from phidelta.signatures import signature
+
+    cancer = load_breast_cancer()
+    labels = np.where(cancer.target == 0, "malignant", "benign")
+    sig = signature(
+        cancer.data, labels, pos_label="malignant", feature_names=list(cancer.feature_names)
+    )
+    display = PhiDeltaDisplay.from_signature(sig, ratio=ratio, annotate=30)
+    boxes = _boxes(display)
+    assert len(boxes) >= 3  # something is labelled, and what does not fit is left out
+    renderer = display.figure_.canvas.get_renderer()
+    corners = [c.get_window_extent(renderer) for c in display.corner_labels_]
+    for i, box in enumerate(boxes):
+        assert not any(box.overlaps(other) for other in boxes[i + 1 :])
+        assert not any(box.overlaps(corner) for corner in corners)
+    centres = display.ax_.transData.transform(np.column_stack([display.phi, display.delta]))
+    for box in boxes:  # no label covers the centre of a point
+        inside = (
+            (centres[:, 0] > box.x0)
+            & (centres[:, 0] < box.x1)
+            & (centres[:, 1] > box.y0)
+            & (centres[:, 1] < box.y1)
+        )
+        assert not inside.any()
+    plt.close(display.figure_)
+
+
+def test_dummy_features_are_never_labelled_as_best():
+    rng = np.random.default_rng(3)
+    y = (rng.random(400) < 0.12).astype(int)  # N/P ≈ 7: generalized δ of dummies is large
+    data = np.column_stack([np.ones(400), np.zeros(400), y + rng.normal(0, 0.8, 400)])
+    with pytest.warns(UserWarning, match="constant feature"):
+        sig = phidelta.signature(data, y, feature_names=["always", "never", "signal"])
+    display = PhiDeltaDisplay.from_signature(sig, ratio="actual", annotate=3)
+    assert [label.get_text() for label in display.labels_] == ["signal"]
+    plt.close(display.figure_)
+
+
+def test_fold_spread_stays_inside_the_diamond_and_has_a_legend():
+    rng = np.random.default_rng(0)
+    tp = rng.integers(40, 60, 30)
+    tn = rng.integers(100, 160, 30)
+    counts = BinaryCounts(tn=tn, fp=200 - tn, fn=60 - tp, tp=tp)
+    display = PhiDeltaDisplay.from_counts(counts, ratio=0.25, mean=True, ellipse=True)
+    legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
+    assert legend == ["folds", "spread (2σ ellipse)", "mean"]
+    ring = next(line for line in display.ax_.lines if line.get_label().startswith("spread"))
+    assert ring.get_clip_path() is not None
+    plt.close(display.figure_)

@@ -41,17 +41,22 @@ def place_labels(
     fontsize: float = 8,
     color: str = "0.15",
     avoid: list[Any] | tuple[Any, ...] = (),
+    points: Any = None,
+    point_size: float = 28,
 ) -> list[Any]:
-    """Annotate points without overlapping labels, keeping every label inside the axes.
+    """Annotate points without overlaps, keeping every label inside the axes.
 
     Greedy: labels are tried in the given order (most important first) at a few offsets
-    around their point, avoiding each other and the ``avoid`` artists; a label that fits
-    nowhere is left out. Returns the placed texts.
+    around their point; a label may not overlap another label, an ``avoid`` artist (corner and
+    isometric labels) or any marker of ``points`` (an (n, 2) array of data coordinates drawn
+    with area ``point_size`` pt²). A label that fits nowhere is left out, so a crowded diagram
+    labels as many points as fit. Returns the placed texts.
     """
     figure = ax.figure
     renderer = figure.canvas.get_renderer()
     axes_box = ax.get_window_extent(renderer)
     taken: list[Any] = [artist.get_window_extent(renderer) for artist in avoid]
+    markers = _marker_boxes(ax, points, point_size, figure.dpi)
     placed = []
     for xi, yi, text in zip(x, y, texts, strict=True):
         for dx, dy in _OFFSETS:
@@ -74,9 +79,35 @@ def place_labels(
                 and box.y0 >= axes_box.y0
                 and box.y1 <= axes_box.y1
             )
-            if inside and not any(box.overlaps(other) for other in taken):
+            if inside and not _hits(box, taken, markers):
                 taken.append(box)
                 placed.append(artist)
                 break
             artist.remove()
     return placed
+
+
+def _marker_boxes(ax: Any, points: Any, point_size: float, dpi: float) -> np.ndarray:
+    """Display-space boxes (x0, y0, x1, y1) of the markers, one row per point."""
+    if points is None or len(points) == 0:
+        return np.empty((0, 4))
+    centres = ax.transData.transform(np.asarray(points, dtype=float))
+    half = 0.5 * np.sqrt(point_size) * dpi / 72.0  # marker area in pt², side in pixels
+    return np.column_stack(
+        [centres[:, 0] - half, centres[:, 1] - half, centres[:, 0] + half, centres[:, 1] + half]
+    )
+
+
+def _hits(box: Any, taken: list[Any], markers: np.ndarray) -> bool:
+    if any(box.overlaps(other) for other in taken):
+        return True
+    if len(markers) == 0:
+        return False
+    return bool(
+        np.any(
+            (markers[:, 0] < box.x1)
+            & (markers[:, 2] > box.x0)
+            & (markers[:, 1] < box.y1)
+            & (markers[:, 3] > box.y0)
+        )
+    )

@@ -9,7 +9,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import BinaryCounts
 from phidelta.geometry import diamond, isometrics, spread_ellipse
-from phidelta.measures import MEASURES, phi_delta
+from phidelta.measures import MEASURES, generalized_to_standard, phi_delta
 from phidelta.rendering._common import place_labels, require_matplotlib
 
 __all__ = ["PhiDeltaDisplay", "plot"]
@@ -232,7 +232,17 @@ class PhiDeltaDisplay:
             centre = (self.phi.mean(), self.delta.mean())
             if ellipse and len(self.phi) > 1:
                 ring = spread_ellipse(self.phi, self.delta)
-                ax.plot(ring[:, 0], ring[:, 1], color="tab:orange", lw=1.2, zorder=3)
+                (spread,) = ax.plot(
+                    ring[:, 0],
+                    ring[:, 1],
+                    color="tab:orange",
+                    lw=1.2,
+                    zorder=3,
+                    label="spread (2σ ellipse)",
+                )
+                # the spread is of points inside the diamond: the ring stops at its edge
+                patch = plt.Polygon(border, closed=True, transform=ax.transData)
+                spread.set_clip_path(patch)
             ax.scatter(
                 *centre,
                 marker="X",
@@ -243,6 +253,8 @@ class PhiDeltaDisplay:
                 zorder=6,
                 label="mean",
             )
+            self.points_.set_label("folds" if self.view == "classifier" else "features")
+            ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
         margin_x = 0.2 * (right - left)
         ax.set_xlim(left - margin_x, right + margin_x)
         ax.set_ylim(-1.22, 1.22)
@@ -251,16 +263,35 @@ class PhiDeltaDisplay:
         ax.set_ylabel(DELTA_LABEL)
         kind = "standard" if self.ratio == 1 else f"generalized, ratio N/P = {self.ratio:g}"
         ax.set_title(title if title is not None else f"φ-δ diagram ({kind})", fontsize=10)
+        self.corner_labels_: list[Any] = []
         if corner_labels:
             self._draw_corners(ax, shape)
         self.ax_, self.figure_ = ax, ax.figure
         self.labels_ = []
         if annotate and self.names:
-            order = np.argsort(-np.abs(self.delta), kind="stable")[:annotate]
+            order = self._most_discriminant(annotate)
             self.labels_ = place_labels(
-                ax, self.phi[order], self.delta[order], [self.names[i] for i in order]
+                ax,
+                self.phi[order],
+                self.delta[order],
+                [self.names[i] for i in order],
+                avoid=[*self.corner_labels_, *self.isometric_labels_],
+                points=np.column_stack([self.phi, self.delta]),
+                point_size=marker_size,
             )
         return self
+
+    def _most_discriminant(self, k: int) -> np.ndarray:
+        """The ``k`` points to label, best first: by |δ| at ratio 1 (discriminant capability
+        does not depend on the ratio; a generalized δ would rank dummy classifiers such as
+        constant features, which sit on a corner, among the best), dummies never labelled."""
+        if self.counts is not None:
+            standard = phi_delta(self.counts, ratio=1.0, zero_division=np.nan).delta
+        else:
+            standard = generalized_to_standard(self.phi, self.delta, self.ratio).delta
+        strength = np.abs(np.nan_to_num(standard))
+        order = np.argsort(-strength, kind="stable")
+        return order[strength[order] > 1e-12][:k]
 
     def _values(self, color_by: Any) -> np.ndarray | None:
         if color_by is None:
