@@ -218,3 +218,32 @@ def test_fold_spread_stays_inside_the_diamond_and_has_a_legend():
     ring = next(line for line in display.ax_.lines if line.get_label().startswith("spread"))
     assert ring.get_clip_path() is not None
     plt.close(display.figure_)
+
+
+def test_entropy_triangle_is_a_ternary_plot_with_readable_marks():
+    from phidelta.counts import ConfusionMatrix
+    from phidelta.geometry import ternary_coordinates, ternary_grid
+    from phidelta.rendering import EntropyTriangleDisplay
+
+    rng = np.random.default_rng(1)
+    matrices = np.array([np.diag([15, 15, 20]) + rng.integers(0, 6, (3, 3)) for _ in range(10)])
+    names = [str(i + 1) for i in range(10)]
+    display = EntropyTriangleDisplay.from_matrices(
+        ConfusionMatrix(matrices), names=names, extended=True
+    )
+    ticks = [t.get_text() for t in display.tick_labels_]
+    assert ticks.count("0.2") == 3
+    assert {"ΔH′", "2MI′", "VI′"} <= set(ticks)
+    renderer = display.figure_.canvas.get_renderer()
+    boxes = [label.get_window_extent(renderer) for label in display.labels_]
+    assert len(boxes) >= 5
+    for i, box in enumerate(boxes):
+        assert not any(box.overlaps(other) for other in boxes[i + 1 :])
+    # F_X and F_Y are drawn above F_XY, hollow: no mark hides another
+    marks = [c for c in display.ax_.collections if c.get_label().startswith(("F_X (", "F_Y ("))]
+    assert all(c.get_zorder() > display.points_.get_zorder() for c in marks)
+    # every grid level lies on its own level line: 2MI′ = 0.4 is the height 0.4·√3/2
+    grid = ternary_grid([0.4])
+    assert_allclose(grid.lines["mi2"][0][:, 1], 0.4 * np.sqrt(3) / 2)
+    assert_allclose(grid.ticks["vi"][0], ternary_coordinates([[0.6, 0, 0.4]])[0])
+    assert_allclose(grid.ticks["delta_h"][0], ternary_coordinates([[0.4, 0.6, 0]])[0])

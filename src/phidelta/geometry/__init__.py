@@ -11,8 +11,10 @@ from phidelta.geometry._samples import make_grid, random_samples
 from phidelta.geometry._ternary import (
     TRIANGLE_VERTICES,
     ExtendedTriangle,
+    TernaryGrid,
     extended_triangle,
     ternary_coordinates,
+    ternary_grid,
 )
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "Diamond",
     "ExtendedTriangle",
     "Isometric",
+    "TernaryGrid",
     "convex_hull",
     "diamond",
     "dominated",
@@ -33,4 +36,5 @@ __all__ = [
     "random_samples",
     "spread_ellipse",
     "ternary_coordinates",
+    "ternary_grid",
 ]

@@ -16,7 +16,14 @@ import numpy as np
 
 from phidelta._validation import as_float_array
 
-__all__ = ["TRIANGLE_VERTICES", "ExtendedTriangle", "extended_triangle", "ternary_coordinates"]
+__all__ = [
+    "TRIANGLE_VERTICES",
+    "ExtendedTriangle",
+    "TernaryGrid",
+    "extended_triangle",
+    "ternary_coordinates",
+    "ternary_grid",
+]
 
 _HEIGHT = np.sqrt(3.0) / 2
 
@@ -82,3 +89,50 @@ def extended_triangle(balance: Any) -> ExtendedTriangle:
         input=ternary_coordinates(balance.input_fractions),
         output=ternary_coordinates(balance.output_fractions),
     )
+
+
+@dataclass(frozen=True)
+class TernaryGrid:
+    """Grid lines and ticks of the triangle, one entry per fraction ``"delta_h"``, ``"mi2"``,
+    ``"vi"``: ``lines[name]`` has shape (m, 2, 2) (a segment per level), ``ticks[name]`` the
+    (m, 2) points on the side where each level is read."""
+
+    levels: np.ndarray
+    lines: dict[str, np.ndarray]
+    ticks: dict[str, np.ndarray]
+
+
+def ternary_grid(levels: Any = (0.2, 0.4, 0.6, 0.8)) -> TernaryGrid:
+    """Lines of constant ΔH′, 2MI′ and VI′ at ``levels``, with the points where their values
+    are read, one side each: 2MI′ on the left side (horizontal lines), VI′ on the bottom
+    (lines parallel to the right side, VI′ = 0), ΔH′ on the right side (lines parallel to the
+    left side, ΔH′ = 0).
+
+    Examples
+    --------
+    >>> grid = ternary_grid([0.5])
+    >>> np.round(grid.lines["mi2"][0], 4)         # 2MI′ = 0.5: halfway up
+    array([[0.75 , 0.433],
+           [0.25 , 0.433]])
+    """
+    values = as_float_array(levels, "levels")
+    if np.any((values <= 0) | (values >= 1)):
+        raise ValueError(f"`levels` must lie strictly between 0 and 1; got {values.tolist()}.")
+    lines: dict[str, np.ndarray] = {}
+    ticks: dict[str, np.ndarray] = {}
+    for name, column in (("delta_h", 0), ("mi2", 1), ("vi", 2)):
+        segments = []
+        for value in values:
+            # the two ends of a level line: the level with the rest on one or the other fraction
+            ends = np.zeros((2, 3))
+            ends[:, column] = value
+            others = [c for c in range(3) if c != column]
+            ends[0, others[0]] = 1 - value
+            ends[1, others[1]] = 1 - value
+            segments.append(ternary_coordinates(ends))
+        lines[name] = np.array(segments)
+    # where each level is read: the end of its line on the side named in the docstring
+    ticks["mi2"] = lines["mi2"][:, 1]  # left side (ΔH′ = 0)
+    ticks["vi"] = lines["vi"][:, 0]  # bottom (2MI′ = 0)
+    ticks["delta_h"] = lines["delta_h"][:, 0]  # right side (VI′ = 0)
+    return TernaryGrid(values, lines, ticks)

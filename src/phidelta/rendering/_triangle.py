@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import ConfusionMatrix
-from phidelta.geometry import TRIANGLE_VERTICES, extended_triangle
+from phidelta.geometry import TRIANGLE_VERTICES, extended_triangle, ternary_grid
 from phidelta.measures import entropy_balance
-from phidelta.rendering._common import require_matplotlib
+from phidelta.rendering._common import place_labels, require_matplotlib
 
 __all__ = ["EntropyTriangleDisplay"]
 
@@ -56,70 +56,129 @@ class EntropyTriangleDisplay:
         extended: bool = False,
         series: bool = False,
         title: str | None = None,
+        levels: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8),
     ) -> EntropyTriangleDisplay:
+        """Draw the triangle as a ternary plot: grid lines and tick labels for ΔH′, 2MI′ and
+        VI′, the F_XY points (and with ``extended`` the F_X ◁ and F_Y ▷ marks joined through
+        them, drawn above F_XY so that none hides another), names placed without overlaps."""
         plt = require_matplotlib("EntropyTriangleDisplay.plot")
         if ax is None:
-            _, ax = plt.subplots(figsize=(5.6, 5.2))
+            _, ax = plt.subplots(figsize=(6.4, 5.8))
         vertices = np.array([v[:2] for v in TRIANGLE_VERTICES.values()])
         outline = np.vstack([vertices, vertices[:1]])
         (self.triangle_,) = ax.plot(outline[:, 0], outline[:, 1], color="black", lw=1.0)
-        for fraction in (0.2, 0.4, 0.6, 0.8):  # grid lines of constant 2MI′
-            y = fraction * np.sqrt(3) / 2
-            ax.plot([fraction / 2, 1 - fraction / 2], [y, y], color="0.85", lw=0.5, zorder=0)
-        for name, (x, y, meaning) in TRIANGLE_VERTICES.items():
-            ax.annotate(
-                meaning,
-                (x, y),
-                xytext=(0, 8 if y > 0 else -12),
-                textcoords="offset points",
-                ha="center",
-                fontsize=7,
-                color="0.3",
+        self._draw_grid(ax, ternary_grid(levels))
+        self.vertex_labels_ = []
+        for x, y, meaning in TRIANGLE_VERTICES.values():
+            self.vertex_labels_.append(
+                ax.annotate(
+                    meaning,
+                    (x, y),
+                    # bottom corners: below the tick labels, running inward from the corner
+                    xytext=(0, 8) if y > 0 else (0, -17),
+                    textcoords="offset points",
+                    ha="center" if y > 0 else ("left" if x < 0.5 else "right"),
+                    va="bottom" if y > 0 else "top",
+                    fontsize=7.5,
+                    color="0.25",
+                    annotation_clip=False,
+                )
             )
-            del name
         coords = extended_triangle(self.balance)
-        if extended:
-            for segment in coords.segments():
-                ax.plot(segment[:, 0], segment[:, 1], color="0.5", lw=0.7, zorder=2)
-            ax.scatter(
-                coords.input[:, 0],
-                coords.input[:, 1],
-                marker="<",
-                s=30,
-                color="tab:green",
-                zorder=3,
-                label="F_X (input)",
-            )
-            ax.scatter(
-                coords.output[:, 0],
-                coords.output[:, 1],
-                marker=">",
-                s=30,
-                color="tab:purple",
-                zorder=3,
-                label="F_Y (output)",
-            )
         if series:
             ax.plot(coords.joint[:, 0], coords.joint[:, 1], color="tab:blue", lw=0.8, zorder=3)
         self.points_ = ax.scatter(
             coords.joint[:, 0],
             coords.joint[:, 1],
-            s=40,
+            s=46,
             color="tab:blue",
             edgecolors="white",
             zorder=4,
-            label="F_XY",
+            label="F_XY (joint)",
         )
-        if self.names:
-            for (x, y), name in zip(coords.joint, self.names, strict=True):
-                ax.annotate(name, (x, y), xytext=(4, 4), textcoords="offset points", fontsize=7)
-        ax.set_xlim(-0.08, 1.08)
-        ax.set_ylim(-0.1, 1.0)
+        if extended:
+            for segment in coords.segments():
+                ax.plot(segment[:, 0], segment[:, 1], color="0.55", lw=0.7, zorder=2)
+            for marks, marker, colour, label in (
+                (coords.input, "<", "tab:green", "F_X (input)"),
+                (coords.output, ">", "tab:purple", "F_Y (output)"),
+            ):
+                ax.scatter(
+                    marks[:, 0],
+                    marks[:, 1],
+                    marker=marker,
+                    s=34,
+                    facecolors="none",
+                    edgecolors=colour,
+                    linewidths=1.2,
+                    zorder=5,
+                    label=label,
+                )
+        ax.set_xlim(-0.12, 1.12)
+        ax.set_ylim(-0.14, 0.98)
         ax.set_aspect("equal")
         ax.axis("off")
-        ax.legend(fontsize=7, loc="upper right")
+        ax.legend(fontsize=7, loc="upper right", framealpha=0.9)
         ax.set_title(
             title or "entropy triangle: bottom 2MI′ = 0, left ΔH′ = 0, right VI′ = 0", fontsize=9
         )
+        self.labels_ = []
+        if self.names:
+            points = np.vstack(
+                [coords.joint, coords.input, coords.output] if extended else [coords.joint]
+            )
+            self.labels_ = place_labels(
+                ax,
+                coords.joint[:, 0],
+                coords.joint[:, 1],
+                [str(n) for n in self.names],
+                fontsize=7,
+                avoid=[*self.vertex_labels_, *self.tick_labels_],
+                points=points,
+                point_size=46,
+            )
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def _draw_grid(self, ax: Any, grid: Any) -> None:
+        """Level lines of each fraction and their values on the side where they are read."""
+        self.tick_labels_ = []
+        placement = {  # offset from the side (points) and alignment of the tick labels
+            "mi2": ((-4, 0), "right", "center", "2MI′"),
+            "vi": ((0, -4), "center", "top", "VI′"),
+            "delta_h": ((4, 0), "left", "center", "ΔH′"),
+        }
+        for name, segments in grid.lines.items():
+            for segment in segments:
+                ax.plot(segment[:, 0], segment[:, 1], color="0.88", lw=0.6, zorder=0)
+            offset, ha, va, symbol = placement[name]
+            for (x, y), level in zip(grid.ticks[name], grid.levels, strict=True):
+                self.tick_labels_.append(
+                    ax.annotate(
+                        f"{level:g}",
+                        (x, y),
+                        xytext=offset,
+                        textcoords="offset points",
+                        ha=ha,
+                        va=va,
+                        fontsize=6.5,
+                        color="0.4",
+                        annotation_clip=False,
+                    )
+                )
+            # the axis name beside its middle tick
+            middle = grid.ticks[name][len(grid.levels) // 2]
+            far = (offset[0] * 5, offset[1] * 5)
+            self.tick_labels_.append(
+                ax.annotate(
+                    symbol,
+                    tuple(middle),
+                    xytext=far,
+                    textcoords="offset points",
+                    ha=ha,
+                    va=va,
+                    fontsize=8,
+                    color="0.3",
+                    annotation_clip=False,
+                )
+            )
