@@ -30,7 +30,7 @@ max-width:1180px;color:#1c1c1c;line-height:1.45;padding:0 1rem}
 h1{font-size:1.6rem} h2{border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2.4rem}
 h3{font-size:1.05rem;margin-top:1.4rem}
 .figures{display:flex;flex-wrap:wrap;gap:1rem}
-.figures figure{margin:0;flex:1 1 340px;max-width:560px}
+.figures figure{margin:0;flex:1 1 460px;max-width:720px}
 .figures img{width:100%;height:auto;border:1px solid #eee}
 figcaption{font-size:.85rem;color:#555}
 table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}
@@ -40,7 +40,7 @@ th{background:#f4f4f4} td.text,th.text{text-align:left}
 """
 
 
-def figure_html(fig: Any, caption: str = "", dpi: int = 90) -> str:
+def figure_html(fig: Any, caption: str = "", dpi: int = 130) -> str:
     """A matplotlib figure as an embedded PNG (closes the figure)."""
     import matplotlib.pyplot as plt
 
