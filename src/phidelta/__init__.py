@@ -19,13 +19,60 @@ PhiDelta(phi=array([0.2]), delta=array([0.4]))
 array([0. , 0.5, 1. , 1. ])
 """
 
-from phidelta import counts, geometry, measures, signatures
-from phidelta.api import convert, stats
-from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
-from phidelta.exceptions import UndefinedMeasureWarning
-from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
-from phidelta.measures import PhiDelta, measure_table, phi_delta
-from phidelta.signatures import Signature, signature
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` stays light)
+    from phidelta import counts, geometry, measures, signatures
+    from phidelta.api import convert, stats
+    from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
+    from phidelta.exceptions import UndefinedMeasureWarning
+    from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
+    from phidelta.measures import PhiDelta, measure_table, phi_delta
+    from phidelta.signatures import Signature, signature
+
+# where each public name lives: imported when first asked for (PEP 562), so that the command
+# line starts without SciPy and the layers load only when a program uses them
+_LAZY = {
+    "counts": "phidelta.counts",
+    "geometry": "phidelta.geometry",
+    "measures": "phidelta.measures",
+    "signatures": "phidelta.signatures",
+    "convert": "phidelta.api",
+    "stats": "phidelta.api",
+    "BinaryCounts": "phidelta.counts",
+    "ConfusionMatrix": "phidelta.counts",
+    "GroupedCounts": "phidelta.counts",
+    "ScoreTable": "phidelta.counts",
+    "UndefinedMeasureWarning": "phidelta.exceptions",
+    "Diamond": "phidelta.geometry",
+    "diamond": "phidelta.geometry",
+    "isometrics": "phidelta.geometry",
+    "make_grid": "phidelta.geometry",
+    "random_samples": "phidelta.geometry",
+    "PhiDelta": "phidelta.measures",
+    "measure_table": "phidelta.measures",
+    "phi_delta": "phidelta.measures",
+    "Signature": "phidelta.signatures",
+    "signature": "phidelta.signatures",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'phidelta' has no attribute {name!r}")
+    loaded = importlib.import_module(module)
+    value = loaded if module.endswith(f".{name}") else getattr(loaded, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 

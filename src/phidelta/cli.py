@@ -31,6 +31,10 @@ def _fail(message: str) -> None:
 _OPTION_NAMES = {
     "`positive`=": "--positive ",
     "`positive`": "--positive",
+    "`y_true`": "the label column",
+    "`y_pred`": "the prediction column",
+    "`scores`": "the score column",
+    "`folds`": "the fold column",
     "`pos_label`": "--positive",
     "`threshold`": "--threshold",
     "missing='drop'": "--missing drop",
@@ -70,12 +74,16 @@ def _emit(columns: dict[str, Any], fmt: str, title: str, meta: dict[str, Any]) -
         from rich.console import Console
         from rich.table import Table
 
+        # on a terminal numbers are rounded to fit; piped, every digit is kept (and the table
+        # is as wide as it needs to be)
+        terminal = sys.stdout.isatty()
         table = Table(title=title, caption="; ".join(notes) or None)
         for n in names:
-            table.add_column(n, justify="left" if isinstance(columns[n][0], str) else "right")
+            justify = "left" if isinstance(columns[n][0], str) else "right"
+            table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
         for i in range(rows):
-            table.add_row(*[_text(columns[n][i]) for n in names])
-        Console().print(table)
+            table.add_row(*[_text(columns[n][i], full=not terminal) for n in names])
+        Console(width=None if terminal else 100_000, soft_wrap=not terminal).print(table)
 
 
 def _plain(value: Any) -> Any:
@@ -86,11 +94,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, full: bool = False) -> str:
     value = _plain(value)
     if value is None:
         return "–"
-    return f"{value:.4g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return repr(value) if full else f"{value:.4g}"
+    return str(value)
 
 
 def _save(display: Any, path: str | None) -> None:
@@ -175,27 +185,79 @@ def _prediction_options(function: Any) -> Any:
 
 
 def _errors(function: Any) -> Any:
-    """Turn the library's ValueError/TypeError into one clear line and exit status 1."""
+    """Turn the library's ValueError/TypeError into one clear line and exit status 1, and its
+    warnings into one line each on stderr (no source lines)."""
     import functools
+    import warnings
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise click.ClickException(_speak_cli(str(exc).strip("'\""))) from None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                return function(*args, **kwargs)
+            except KeyError as exc:  # its message is the repr of the key
+                raise click.ClickException(_speak_cli(str(exc).strip("'\""))) from None
+            except (ValueError, TypeError) as exc:
+                raise click.ClickException(_speak_cli(str(exc))) from None
+            finally:
+                seen = set()
+                for warning in caught:
+                    text = _speak_cli(str(warning.message).splitlines()[0])
+                    if text not in seen:
+                        seen.add(text)
+                        click.echo(f"warning: {text}", err=True)
 
     return wrapper
 
 
-def _ratio(text: str, actual: float) -> float:
-    if text == "actual":
-        return actual
+class _Ratio(click.ParamType):
+    """A class ratio N/P for the φ-δ diagram: a number in [0.1, 10] or "actual"."""
+
+    name = "ratio"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, float) or value == "actual":
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f'must be a number in [0.1, 10] or "actual"; got {value!r}', param, ctx)
+        if not 0.1 <= number <= 10:
+            self.fail(f"must be in [0.1, 10] (negatives / positives); got {value}", param, ctx)
+        return number
+
+
+def _output(ctx: Any, param: Any, value: str | None) -> str | None:
+    """An output file: its folder is created (one rule for every command), and a path that
+    cannot be written is refused before any work is done."""
+    if value is None:
+        return None
+    import os
+
+    target = Path(value)
+    if target.is_dir():
+        raise click.BadParameter(f"{value} is a directory; give a file name", ctx, param)
+    if param.name in ("plot_path", "roc_path"):
+        allowed = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".eps")
+        if target.suffix.lower() not in allowed:
+            raise click.BadParameter(
+                f"{value} must end in {', '.join(allowed)} (the image format)", ctx, param
+            )
     try:
-        return float(text)
-    except ValueError:
-        _fail(f'--ratio must be a number or "actual"; got {text!r}')
-        return 1.0
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(
+            f"cannot create the folder {target.parent}: {exc.strerror}", ctx, param
+        ) from None
+    if not os.access(target.parent, os.W_OK):
+        raise click.BadParameter(f"cannot write to the folder {target.parent}", ctx, param)
+    return value
+
+
+def _ratio(value: Any, actual: float) -> float:
+    """The validated --ratio (see :class:`_Ratio`); "actual" is the data's N/P."""
+    return actual if value == "actual" else float(value)
 
 
 def _threshold_note(result: Any, asked: str | None) -> str:
@@ -215,7 +277,7 @@ def _threshold_note(result: Any, asked: str | None) -> str:
 
 
 if click is not None:
-    from phidelta.signatures import RANKINGS, SUMMARY_COLUMNS
+    from phidelta._vocabulary import RANKINGS, SUMMARY_COLUMNS
 
     @click.group(context_settings={"help_option_names": ["-h", "--help"]})
     @click.version_option(package_name="phidelta")
@@ -238,6 +300,7 @@ if click is not None:
     )
     @click.option(
         "--ratio",
+        type=_Ratio(),
         default="1",
         show_default=True,
         help='Ratio N/P of the φ-δ space: a number in [0.1, 10] or "actual".',
@@ -245,9 +308,13 @@ if click is not None:
     @click.option(
         "--rank", "rank_by", default="delta", show_default=True, type=click.Choice(RANKINGS)
     )
-    @click.option("--top", type=int, default=0, help="Show only the first N features.")
+    @click.option(
+        "--top", type=click.IntRange(min=0), default=0, help="Show only the first N features."
+    )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
-    @click.option("--plot", "plot_path", help="Write the φ-δ diagram to this PNG/SVG/PDF.")
+    @click.option(
+        "--plot", "plot_path", callback=_output, help="Write the φ-δ diagram to this PNG/SVG/PDF."
+    )
     @_streaming_options
     @_errors
     def stats(
@@ -287,9 +354,16 @@ if click is not None:
         meta = {
             "positive": sig.positive,
             "ratio": sig.ratio,
+            "ranked_by": f"{rank_by} at N/P = {r:.4g}",
             "rows_left_out": sig.rows_left_out or None,
         }
-        _emit(columns, fmt, f"signature of {Path(data).name}", meta)
+        _emit(
+            columns,
+            fmt,
+            f"signature of {Path(data).name} (phi_ratio, delta_ratio and "
+            f"information_gain_ratio at N/P = {r:.4g})",
+            meta,
+        )
         if plot_path:
             import matplotlib
 
@@ -309,13 +383,21 @@ if click is not None:
     )
     @click.option(
         "--ratio",
+        type=_Ratio(),
         default="1",
         show_default=True,
-        help='Ratio N/P of the φ-δ diagram: a number or "actual".',
+        help='Ratio N/P of the φ-δ diagram: a number in [0.1, 10] or "actual".',
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
-    @click.option("--plot", "plot_path", help="Write the φ-δ diagram of the folds here.")
-    @click.option("--roc", "roc_path", help="Write the pooled ROC curve here (needs --score).")
+    @click.option(
+        "--plot", "plot_path", callback=_output, help="Write the φ-δ diagram of the folds here."
+    )
+    @click.option(
+        "--roc",
+        "roc_path",
+        callback=_output,
+        help="Write the pooled ROC curve here (needs --score).",
+    )
     @_streaming_options
     @_errors
     def assess(
@@ -423,7 +505,7 @@ if click is not None:
         help="With --matrix: is the first row class names? auto: when a cell is not a number.",
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
-    @click.option("--plot", "plot_path", help="Write the entropy triangle here.")
+    @click.option("--plot", "plot_path", callback=_output, help="Write the entropy triangle here.")
     @_streaming_options
     @_errors
     def triangle(
@@ -468,7 +550,13 @@ if click is not None:
         for i, name in enumerate(names):
             columns[name if len(names) > 1 else "value"] = [float(v[i]) for v in values.values()]
         meta = {"classes": [str(c) for c in cm.input_classes], "rows_left_out": left_out}
-        _emit(columns, fmt, f"entropy balance of {Path(data).name} (bits)", meta)
+        _emit(
+            columns,
+            fmt,
+            f"entropy balance of {Path(data).name} (h_… and mutual_information in bits; "
+            "*_fractions and accuracy without unit)",
+            meta,
+        )
         if plot_path:
             import matplotlib
 
@@ -483,8 +571,21 @@ if click is not None:
     @click.option("--predictions", help="Predictions file for the classifier assessment.")
     @click.option("--truth", help="Label column of --predictions (default: --label).")
     @_prediction_options
-    @click.option("--positive", help="The positive class.")
-    @click.option("--output", "-o", default="phidelta-report.html", show_default=True)
+    @click.option("--positive", help="The positive class of --data (and of --predictions).")
+    @click.option(
+        "--predictions-positive",
+        help="The positive class of --predictions, when it differs from --positive.",
+    )
+    @click.option(
+        "--ratio",
+        type=_Ratio(),
+        default="actual",
+        show_default=True,
+        help='Ratio N/P of the generalized diagrams: a number in [0.1, 10] or "actual".',
+    )
+    @click.option(
+        "--output", "-o", default="phidelta-report.html", show_default=True, callback=_output
+    )
     @_errors
     def report(
         data: str | None,
@@ -496,6 +597,8 @@ if click is not None:
         threshold: str | None,
         fold: str | None,
         positive: str | None,
+        predictions_positive: str | None,
+        ratio: Any,
         output: str,
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
@@ -519,14 +622,19 @@ if click is not None:
         if predictions is not None:
             assessed = Roles(
                 truth or label,
-                positive=positive,
+                positive=predictions_positive or positive,
                 prediction=prediction,
                 score=score,
                 threshold=threshold,
                 fold=fold,
             )
         path = file_report(
-            output, data=data, features=features, predictions=predictions, roles=assessed
+            output,
+            data=data,
+            features=features,
+            predictions=predictions,
+            roles=assessed,
+            ratio=ratio,
         )
         click.echo(f"report written to {path.resolve()}")
 
@@ -536,9 +644,10 @@ if click is not None:
         "-o",
         default="phidelta-demo/report.html",
         show_default=True,
+        callback=_output,
         help="Where to write the report.",
     )
-    @click.option("--folds", type=int, default=30, show_default=True)
+    @click.option("--folds", type=click.IntRange(min=2), default=30, show_default=True)
     @_errors
     def demo(output: str, folds: int) -> None:
         """The report on built-in data (breast cancer, wine from scikit-learn): no arguments.
@@ -609,7 +718,17 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     try:
-        cli.main(args=argv, prog_name="phidelta", standalone_mode=True)
+        code = cli.main(args=argv, prog_name="phidelta", standalone_mode=False)
+    except click.UsageError as exc:  # one line, with where to find help
+        command = exc.ctx.command_path if exc.ctx is not None else "phidelta"
+        click.echo(f"Error: {exc.format_message()} (see: {command} --help)", err=True)
+        return exc.exit_code
+    except click.ClickException as exc:
+        click.echo(f"Error: {exc.format_message()}", err=True)
+        return exc.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    return 0
+    return code if isinstance(code, int) else 0

@@ -119,9 +119,16 @@ class Report:
         return target
 
 
+def _ratios(chosen: float) -> list[float]:
+    """The diagrams' ratios: standard, and ``chosen`` when it differs and the geometry allows
+    it (N/P in [0.1, 10])."""
+    return [1.0] + ([chosen] if 0.1 <= chosen <= 10 and abs(chosen - 1) > 1e-9 else [])
+
+
 def signature_section(
     signature: Any,
     *,
+    ratio: float | None = None,
     top: int = 20,
     phi_max: float = 0.7,
     delta_min: float = 0.4,
@@ -135,11 +142,7 @@ def signature_section(
     from phidelta.signatures import SUMMARY_COLUMNS
 
     figures = []
-    ratios = [1.0] + (
-        [signature.ratio]
-        if 0.1 <= signature.ratio <= 10 and abs(signature.ratio - 1) > 1e-9
-        else []
-    )
+    ratios = _ratios(signature.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
         PhiDeltaDisplay.from_signature(
@@ -148,7 +151,8 @@ def signature_section(
         figures.append(
             figure_html(
                 fig,
-                f"signature at ratio N/P = {r:.3g}" + (" (standard)" if r == 1 else " (actual)"),
+                f"signature at ratio N/P = {r:.3g}"
+                + (" (standard)" if r == 1 else (" (actual)" if ratio is None else "")),
             )
         )
     order = signature.rank("delta")[:top]
@@ -168,7 +172,7 @@ def signature_section(
     )
 
 
-def assessment_section(assessment: Any) -> str:
+def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     """Per-fold φ-δ diagrams, measures, ROC, calibration and the threshold scan."""
     import matplotlib.pyplot as plt
 
@@ -181,11 +185,7 @@ def assessment_section(assessment: Any) -> str:
     )
 
     figures = []
-    ratios = [1.0] + (
-        [assessment.ratio]
-        if 0.1 <= assessment.ratio <= 10 and abs(assessment.ratio - 1) > 1e-9
-        else []
-    )
+    ratios = _ratios(assessment.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
         PhiDeltaDisplay.from_counts(
@@ -199,7 +199,7 @@ def assessment_section(assessment: Any) -> str:
         figures.append(
             figure_html(
                 fig,
-                f"{len(assessment.counts)} folds at ratio N/P = {r:.3g}: "
+                f"{_folds(len(assessment.counts))} at ratio N/P = {r:.3g}: "
                 "accuracy (δ), bias (φ) and variance (spread) at a glance",
             )
         )
@@ -231,8 +231,13 @@ def assessment_section(assessment: Any) -> str:
     table = assessment.measures(names)
     columns: dict[str, Any] = {"fold": [str(f) for f in assessment.folds]}
     columns.update({n: table[n] for n in names})
-    summary = {"statistic": ["mean", "std"]}
-    summary.update({n: [float(np.nanmean(table[n])), float(np.nanstd(table[n]))] for n in names})
+    across = ""
+    if len(assessment.counts) > 1:  # a spread needs more than one fold
+        summary = {"statistic": ["mean", "std"]}
+        summary.update(
+            {n: [float(np.nanmean(table[n])), float(np.nanstd(table[n]))] for n in names}
+        )
+        across = f"<h3>Across folds</h3>{table_html(summary)}"
     extra = ""
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
@@ -260,9 +265,12 @@ def assessment_section(assessment: Any) -> str:
         f'<p class="note">Positive class {html.escape(str(assessment.positive))}, '
         f"class ratio N/P = {assessment.ratio:.4g}, {html.escape(how)}{left}.</p>{extra}"
         f'<div class="figures">{"".join(figures)}</div>'
-        f"<h3>Measures per fold</h3>{table_html(columns)}"
-        f"<h3>Across folds</h3>{table_html(summary)}"
+        f"<h3>Measures per fold</h3>{table_html(columns)}{across}"
     )
+
+
+def _folds(k: int) -> str:
+    return "1 fold" if k == 1 else f"{k} folds"
 
 
 def _labelled_scores(table: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -284,21 +292,27 @@ def file_report(
     features: Any = None,
     predictions: Any = None,
     roles: Any = None,
+    ratio: float | str | None = None,
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`: the feature signature of
     ``data`` with ``features`` (its :class:`~phidelta.data.Roles`), and the assessment of
     ``predictions`` with ``roles`` (plus, with a prediction column, the entropy triangle of
-    the predictions, one matrix per fold)."""
+    the predictions, one matrix per fold); the diagrams at ratio 1 and at ``ratio`` (default:
+    each file's actual N/P)."""
     from phidelta.data import load_assessment, load_multiclass, load_signature
 
     built = Report("phidelta report")
     if data is not None:
         sig = load_signature(data, features)
-        built.add(f"Feature signature of {Path(str(data)).name}", signature_section(sig))
+        built.add(
+            f"Feature signature of {Path(str(data)).name}",
+            signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),
+        )
     if predictions is not None:
         result = load_assessment(predictions, roles)
         built.add(
-            f"Classifier assessment of {Path(str(predictions)).name}", assessment_section(result)
+            f"Classifier assessment of {Path(str(predictions)).name}",
+            assessment_section(result, ratio=None if ratio in (None, "actual") else float(ratio)),
         )
         if roles.prediction is not None:
             from dataclasses import replace

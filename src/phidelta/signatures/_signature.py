@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any
 
 import numpy as np
 
@@ -46,21 +46,7 @@ __all__ = [
     "signature_from_chunks",
 ]
 
-RankBy = Literal["delta", "corner", "phi", "information_gain"]
-#: The orders :meth:`Signature.rank` knows (every interface offers these names).
-RANKINGS: tuple[str, ...] = get_args(RankBy)
-#: The columns of a signature summary (command line, report), in order.
-SUMMARY_COLUMNS = (
-    "name",
-    "kind",
-    "specificity",
-    "sensitivity",
-    "phi",
-    "delta",
-    "phi_ratio",
-    "delta_ratio",
-    "information_gain",
-)
+from phidelta._vocabulary import RANKINGS, SUMMARY_COLUMNS, RankBy
 
 
 def _encode_labels(labels: Any, pos_label: Any, n_rows: int) -> tuple[np.ndarray, Any, list[Any]]:
@@ -165,7 +151,7 @@ class Signature:
 
     def to_dict(self, ratio: float | None = None) -> dict[str, Any]:
         """Columns: name, source, kind, cut, counts, rates, φ and δ (standard and at ``ratio``,
-        default the actual one), information gain at balance."""
+        default the actual one), information gain at balance and at ``ratio``."""
         r = self.ratio if ratio is None else ratio
         std = self.phi_delta(1.0)
         gen = self.phi_delta(r)
@@ -186,6 +172,7 @@ class Signature:
             "delta_ratio": gen.delta,
             "ratio": np.full(len(self), float(r)),
             "information_gain": self._information(1.0),
+            "information_gain_ratio": self._information(r),
         }
 
     def to_frame(self, ratio: float | None = None) -> Any:
