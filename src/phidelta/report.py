@@ -251,6 +251,17 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
         )
+    pooled_counts = assessment.pooled()
+    rates = measures.rate_intervals(pooled_counts)
+    extra += (
+        "<p>Pooled over all folds: "
+        + ", ".join(
+            f"{name} {iv.estimate[0]:.4f} (Wilson 95% CI {iv.low[0]:.4f}–{iv.high[0]:.4f})"
+            for name, iv in rates.items()
+            if name in ("sensitivity", "specificity")
+        )
+        + ".</p>"
+    )
     how = (
         f"scores cut at score ≥ {assessment.threshold:g}"
         if assessment.threshold is not None
