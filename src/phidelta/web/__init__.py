@@ -1,6 +1,6 @@
 """The web application (the ``web`` extra): ``phidelta serve`` or :func:`create_app`."""
 
-from phidelta.web._app import create_app, serve
-from phidelta.web._storage import Store, default_database_path
+from phidelta.web._app import ServeError, create_app, serve
+from phidelta.web._storage import Store, StoreError, default_database_path
 
-__all__ = ["Store", "create_app", "default_database_path", "serve"]
+__all__ = ["ServeError", "Store", "StoreError", "create_app", "default_database_path", "serve"]

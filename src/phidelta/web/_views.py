@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import heapq
+import json
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -25,11 +28,17 @@ from phidelta.signatures import RANKINGS
 
 
 class InputError(ValueError):
-    """Bad input, with the name of the form field it concerns."""
+    """Bad input, with the name of the form field it concerns; ``limit`` names an exceeded
+    :class:`~phidelta.data.Limits` bound (then the answer is 413, else 400)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, limit: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.limit = limit
+
+    @property
+    def status(self) -> int:
+        return 400 if self.limit is None else 413
 
 
 # the form fields of the page; any other role of a data error is shown as a general message
@@ -43,15 +52,17 @@ def _input_error(exc: ValueError, default: str | None = None) -> InputError:
         message = message[0].upper() + message[1:]
     if not message.endswith("."):
         message += "."
-    return InputError(message, role if role in _FIELDS else default)
+    return InputError(message, role if role in _FIELDS else default, getattr(exc, "limit", None))
 
 
-def read_table(content: bytes, fmt: str) -> Any:
-    """Bytes of an upload as a DataFrame (the data layer's reader; nothing is executed)."""
+def read_table(content: bytes, fmt: str, limits: Any) -> Any:
+    """Bytes of an upload as a DataFrame (the data layer's reader; nothing is executed),
+    within the server's :class:`~phidelta.data.Limits`: beyond one, an InputError naming it
+    (answered with 413), for any other flaw one answered with 400."""
     from phidelta.data import read_table as read
 
     try:
-        return read(content, format=fmt)
+        return read(content, format=fmt, name="the upload", limits=limits)
     except ValueError as exc:
         raise _input_error(exc, "file") from None
 
@@ -67,10 +78,25 @@ def summary(frame: Any) -> dict[str, Any]:
                 "name": str(name),
                 "dtype": str(series.dtype),
                 "distinct": len(values),
-                "values": [_plain(v) for v in sorted(values, key=str)[:50]],
+                "values": [_plain(v) for v in heapq.nsmallest(50, values, key=str)],
             }
         )
     return {"rows": len(frame), "columns": columns}
+
+
+def to_json(payload: Any) -> bytes:
+    """A payload as compact JSON (what FastAPI would send; no NaN: missing numbers are null)."""
+    return json.dumps(
+        payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_encode
+    ).encode()
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, np.generic):
+        return _plain(value)
+    if hasattr(value, "isoformat"):  # dates, times, pandas timestamps
+        return value.isoformat()
+    return str(value)
 
 
 def _plain(value: Any) -> Any:
@@ -83,6 +109,10 @@ def _plain(value: Any) -> Any:
 
 def _floats(values: Any) -> list[float | None]:
     return [None if not np.isfinite(v) else float(v) for v in np.asarray(values, dtype=float)]
+
+
+def _float_rows(values: Any) -> list[list[float | None]]:
+    return [_floats(row) for row in np.asarray(values, dtype=float)]
 
 
 def _check_ratio(ratio: float | str | None, actual: float) -> float:
@@ -119,7 +149,10 @@ def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
         raise _input_error(exc, "label") from None
 
 
-def _diamond_payload(ratio: float, names: list[str]) -> dict[str, Any]:
+@lru_cache(maxsize=32)
+def _diamond_payload(ratio: float, names: tuple[str, ...]) -> dict[str, Any]:
+    """The diamond and its isometrics: they depend on the ratio only, so each is computed once
+    per ratio (the information-gain lines cost ~50 ms) and shared; never mutate the result."""
     shape = diamond(ratio)
     lines = {}
     for name in names:
@@ -193,7 +226,7 @@ def signature_view(
         "features": features,
         "order": [int(i) for i in order],
         "selected": [int(i) for i in chosen],
-        "diamond": _diamond_payload(r, list(ISOMETRICS)),
+        "diamond": _diamond_payload(r, ISOMETRICS),
     }
 
 
@@ -240,7 +273,7 @@ def classifier_view(
                 zip(result.folds, _floats(pd_.phi), _floats(pd_.delta), strict=True)
             )
         ],
-        "diamond": _diamond_payload(r, ["accuracy", "bias"]),
+        "diamond": _diamond_payload(r, ("accuracy", "bias")),
     }
     ok = np.isfinite(pd_.phi) & np.isfinite(pd_.delta)
     if ok.any():
@@ -313,10 +346,10 @@ def multiclass_view(
         "names": names,
         "classes": [str(c) for c in matrices.input_classes],
         "rows_left_out": left_out,
-        "joint": coords.joint.tolist(),
-        "input": coords.input.tolist(),
-        "output": coords.output.tolist(),
-        "fractions": balance.joint_fractions.tolist(),
+        "joint": _float_rows(coords.joint),
+        "input": _float_rows(coords.input),
+        "output": _float_rows(coords.output),
+        "fractions": _float_rows(balance.joint_fractions),
         "mutual_information": _floats(balance.mutual_information),
         "accuracy": _floats(balance.accuracy),
     }

@@ -1,0 +1,272 @@
+"""What the JSON API takes and gives: enums for its choices, typed requests and responses.
+
+The view payloads are computed in worker processes and sent as JSON bytes; these models are
+their description (the OpenAPI schema, checked against real answers by the schemathesis test).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from phidelta.data import HEADER_CHOICES
+from phidelta.signatures import RANKINGS
+
+
+class AnalysisKind(StrEnum):
+    """What an analysis shows."""
+
+    signature = "signature"  # features of a class column in the φ-δ diamond
+    classifier = "classifier"  # predictions or scores against labels, per fold
+    multiclass = "multiclass"  # the entropy triangle of confusion matrices
+
+
+class Numeric(StrEnum):
+    """How a numeric feature enters a signature."""
+
+    soft = "soft"
+    threshold = "threshold"
+
+
+class ExampleName(StrEnum):
+    """The built-in example data sets."""
+
+    climate = "climate"
+
+
+# the one list of rankings (phidelta.signatures.RANKINGS) and of matrix header choices
+Ranking = StrEnum("Ranking", {name: name for name in RANKINGS})  # type: ignore[misc]
+MatrixHeader = StrEnum("MatrixHeader", {name: name for name in HEADER_CHOICES})  # type: ignore[misc]
+
+Scalar = int | float | str | bool | None
+Numbers = list[float | None]  # null where a number is undefined (0/0)
+
+
+# --- errors -----------------------------------------------------------------------------------
+class ErrorDetail(BaseModel):
+    message: str = Field(..., description="what went wrong and how to fix it")
+    field: str | None = Field(None, description="the form field it concerns, if any")
+    limit: str | None = Field(
+        None, description="the exceeded server limit (max_upload_bytes, max_columns, ...)"
+    )
+
+
+class ErrorResponse(BaseModel):
+    """Every error answer of the API except 422 (FastAPI's validation errors)."""
+
+    detail: ErrorDetail
+
+
+# --- datasets ---------------------------------------------------------------------------------
+class Column(BaseModel):
+    name: str
+    dtype: str
+    distinct: int = Field(..., description="number of distinct values (missing ones left out)")
+    values: list[Scalar] = Field(..., description="up to 50 distinct values, in text order")
+
+
+class DatasetItem(BaseModel):
+    id: str
+    name: str = Field(..., description="the uploaded file's name, as a label")
+    format: str = Field(..., description="csv, tsv or parquet")
+    created: float = Field(..., description="seconds since the epoch")
+
+
+class Dataset(DatasetItem):
+    rows: int
+    columns: list[Column]
+
+
+class Deleted(BaseModel):
+    deleted: str = Field(..., description="the id of what was deleted")
+
+
+class Example(BaseModel):
+    name: ExampleName
+    description: str
+
+
+# --- analyses ---------------------------------------------------------------------------------
+class AnalysisParams(BaseModel):
+    """The roles of a dataset's columns and how to read them."""
+
+    label: str | None = Field(None, max_length=500, description="class / true-label column")
+    positive: str | None = Field(None, max_length=500, description="the positive class")
+    prediction: str | None = Field(None, max_length=500)
+    score: str | None = Field(None, max_length=500)
+    fold: str | None = Field(None, max_length=500)
+    threshold: str | None = Field(
+        None,
+        max_length=64,
+        description='score cut (a number or "optimal"); default 0.5 for scores in [0, 1], else 0',
+    )
+    numeric: Numeric = Field(Numeric.soft, description="how numeric features enter a signature")
+    matrix: bool = Field(False, description="the dataset is a confusion matrix")
+    header: MatrixHeader = Field(
+        MatrixHeader("auto"), description="matrix header row: auto, yes or no"
+    )
+
+
+class AnalysisRequest(AnalysisParams):
+    """What to analyse: a dataset and the roles of its columns."""
+
+    dataset_id: str = Field(..., max_length=64)
+    kind: AnalysisKind = AnalysisKind.signature
+
+
+class StoredParams(BaseModel):
+    """Parameters as stored (analyses of older versions may lack some)."""
+
+    label: str | None = None
+    positive: str | None = None
+    prediction: str | None = None
+    score: str | None = None
+    fold: str | None = None
+    threshold: str | None = None
+    numeric: str | None = None
+    matrix: bool | None = None
+    header: str | None = None
+
+
+class AnalysisItem(BaseModel):
+    id: str
+    dataset_id: str
+    kind: AnalysisKind
+    params: StoredParams
+    created: float
+
+
+class Point(BaseModel):
+    phi: float
+    delta: float
+
+
+class Curve(BaseModel):
+    phi: Numbers
+    delta: Numbers
+
+
+class Isometric(Curve):
+    value: float
+
+
+class Corner(Point):
+    classifier: str
+    feature: str
+
+
+class DiamondShape(BaseModel):
+    border: Curve
+    corners: dict[str, Corner]
+    isometrics: dict[str, list[Isometric]]
+
+
+class Feature(BaseModel):
+    index: int
+    name: str
+    kind: str
+    specificity: float | None
+    sensitivity: float | None
+    phi: float | None = Field(..., description="φ at the view's ratio")
+    delta: float | None = Field(..., description="δ at the view's ratio")
+    phi_standard: float | None = Field(..., description="φ at ratio 1")
+    delta_standard: float | None = Field(..., description="δ at ratio 1")
+    information_gain: float | None
+
+
+class SignatureView(BaseModel):
+    kind: Literal["signature"]
+    ratio: float
+    actual_ratio: float
+    positive: Scalar
+    rows_left_out: int
+    features: list[Feature]
+    order: list[int] = Field(..., description="feature indices, best first")
+    selected: list[int] = Field(..., description="feature indices chosen by the rule")
+    diamond: DiamondShape
+
+
+class Fold(BaseModel):
+    name: str
+    phi: float | None
+    delta: float | None
+    tn: float | None
+    fp: float | None
+    fn: float | None
+    tp: float | None
+
+
+class RocPoints(BaseModel):
+    fpr: Numbers
+    tpr: Numbers
+
+
+class RocHull(RocPoints):
+    auc: float
+
+
+class OptimalPoints(RocPoints):
+    threshold: Numbers
+    accuracy: Numbers
+
+
+class Roc(RocHull):
+    positives: float
+    negatives: float
+    hull: RocHull
+    optimal: OptimalPoints
+    isometric: RocPoints
+
+
+class Calibration(BaseModel):
+    score: Numbers
+    probability: Numbers
+
+
+class ClassifierView(BaseModel):
+    kind: Literal["classifier"]
+    ratio: float
+    actual_ratio: float
+    positive: Scalar
+    threshold: float | None
+    rows_left_out: int
+    cost_ratio: float
+    folds: list[Fold]
+    diamond: DiamondShape
+    mean: Point | None = None
+    ellipse: Curve | None = None
+    roc: Roc | None = None
+    calibration: Calibration | None = None
+
+
+class MulticlassView(BaseModel):
+    kind: Literal["multiclass"]
+    names: list[str]
+    classes: list[str]
+    rows_left_out: int
+    joint: list[Numbers]
+    input: list[Numbers]
+    output: list[Numbers]
+    fractions: list[Numbers]
+    mutual_information: Numbers
+    accuracy: Numbers
+
+
+View = Annotated[SignatureView | ClassifierView | MulticlassView, Field(discriminator="kind")]
+
+
+class DatasetRef(BaseModel):
+    id: str
+    name: str
+
+
+class Analysis(AnalysisItem):
+    dataset: DatasetRef
+    view: View
+
+
+class AnalysisCreated(AnalysisItem):
+    url: str = Field(..., description="the page of the analysis")
+    view: View

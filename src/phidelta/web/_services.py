@@ -1,0 +1,65 @@
+"""What the routes share: the settings, the database and the worker pool (a dependency)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.responses import Response
+
+from phidelta.data import Limits
+from phidelta.web._storage import Store
+from phidelta.web._workers import WorkerPool
+
+#: the default bounds of an upload: 50 MiB, 2,000 columns, 2,000,000 rows, 100,000 bytes a cell
+DEFAULT_MAX_UPLOAD = 50 * 2**20
+DEFAULT_LIMITS = Limits(max_columns=2_000, max_rows=2_000_000, max_cell_bytes=100_000)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server protects itself (see :func:`phidelta.web.create_app`)."""
+
+    max_upload_bytes: int = DEFAULT_MAX_UPLOAD
+    limits: Limits = DEFAULT_LIMITS
+    workers: int | None = None
+    time_limit: float = 30.0
+    cache_bytes: int = 256 * 2**20
+    hosts: tuple[str, ...] = ()
+    max_database_bytes: int | None = None
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: Store
+    pool: WorkerPool
+
+
+def _services(request: Request) -> Services:
+    return request.app.state.services
+
+
+ServicesDep = Annotated[Services, Depends(_services)]
+
+
+def json_response(fields: dict[str, Any], **encoded: bytes) -> Response:
+    """``fields`` and, under their names, payloads already encoded as JSON objects by a worker
+    (spliced in, not decoded and encoded again)."""
+    head = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+    parts = [head[:-1].encode()]
+    for name, payload in encoded.items():
+        parts.append(f',"{name}":'.encode() if fields or len(parts) > 1 else f'"{name}":'.encode())
+        parts.append(payload)
+    parts.append(b"}")
+    return Response(b"".join(parts), media_type="application/json")
+
+
+def merged_response(fields: dict[str, Any], encoded: bytes) -> Response:
+    """``fields`` followed by the members of a JSON object encoded by a worker."""
+    head = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))[:-1].encode()
+    inner = encoded.strip()[1:]  # the object without its opening brace
+    separator = b"," if fields and inner.strip() != b"}" else b""
+    return Response(head + separator + inner, media_type="application/json")

@@ -1,0 +1,205 @@
+"""The work of the worker processes: parsing uploads and computing views, with a cache of
+parsed tables bounded in bytes.
+
+Each function here runs in a worker (see :mod:`phidelta.web._workers`) and returns JSON bytes
+or text; a bad input raises an :class:`~phidelta.web._errors.ApiError` that the server answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from phidelta.web._errors import ApiError
+from phidelta.web._storage import Reader
+from phidelta.web._views import (
+    InputError,
+    classifier_view,
+    multiclass_view,
+    read_table,
+    signature_csv,
+    signature_view,
+    summary,
+    to_json,
+)
+
+
+@dataclass
+class Entry:
+    """A parsed table and its summary (JSON), as cached."""
+
+    frame: Any
+    summary: bytes
+    nbytes: int
+
+
+class FrameCache:
+    """Parsed tables by dataset id, least recently used first, never more than ``budget``
+    bytes (trimmed on every insert; a table larger than the budget is not kept)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = int(budget)
+        self.nbytes = 0
+        self._entries: OrderedDict[str, Entry] = OrderedDict()
+        self._added: set[str] = set()
+        self._removed: set[str] = set()
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def keys(self) -> list[str]:
+        return list(self._entries)
+
+    def get(self, key: str) -> Entry | None:
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+        return entry
+
+    def put(self, key: str, entry: Entry) -> None:
+        self.drop(key)
+        if entry.nbytes > self.budget:
+            return
+        self._entries[key] = entry
+        self.nbytes += entry.nbytes
+        self._added.add(key)
+        self._removed.discard(key)
+        while self.nbytes > self.budget:
+            self._remove(next(iter(self._entries)))
+
+    def drop(self, key: str) -> None:
+        if key in self._entries:
+            self._remove(key)
+
+    def _remove(self, key: str) -> None:
+        self.nbytes -= self._entries.pop(key).nbytes
+        self._removed.add(key)
+        self._added.discard(key)
+
+    def changes(self) -> tuple[list[str], list[str]]:
+        """The keys added and removed since the last call."""
+        added, removed = sorted(self._added), sorted(self._removed)
+        self._added.clear()
+        self._removed.clear()
+        return added, removed
+
+
+def _frame_bytes(frame: Any) -> int:
+    return int(frame.memory_usage(index=True, deep=True).sum())
+
+
+def _trim_heap() -> None:
+    """Give freed memory back to the system (glibc keeps it otherwise)."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+@dataclass
+class _State:
+    reader: Reader
+    limits: Any
+    cache: FrameCache
+
+
+_state: _State | None = None
+
+
+def init_worker(database: str, limits: Any, cache_bytes: int) -> None:
+    """Set up a worker process: its read-only database connection and its table cache."""
+    global _state
+    _state = _State(Reader(database), limits, FrameCache(cache_bytes))
+
+
+def _current() -> _State:
+    if _state is None:  # pragma: no cover - only a worker calls the tasks
+        raise RuntimeError("phidelta.web._tasks runs in a worker process")
+    return _state
+
+
+def drop(dataset_id: str) -> None:
+    state = _current()
+    if dataset_id in state.cache:
+        state.cache.drop(dataset_id)
+        _trim_heap()
+
+
+def cache_changes() -> tuple[list[str], list[str]]:
+    return _current().cache.changes()
+
+
+def _parse(dataset_id: str, content: bytes, fmt: str) -> Entry:
+    state = _current()
+    try:
+        frame = read_table(content, fmt, state.limits)
+        described = to_json(summary(frame))
+    except InputError as exc:
+        raise ApiError.of_input(exc) from None
+    entry = Entry(frame, described, _frame_bytes(frame) + len(described))
+    before = len(state.cache)
+    state.cache.put(dataset_id, entry)
+    if len(state.cache) <= before:  # something was evicted (or the table was not kept)
+        _trim_heap()
+    return entry
+
+
+def _entry(dataset_id: str) -> Entry:
+    state = _current()
+    entry = state.cache.get(dataset_id)
+    if entry is None:
+        stored = state.reader.content(dataset_id)
+        if stored is None:
+            raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
+        entry = _parse(dataset_id, *stored)
+    return entry
+
+
+def parse_upload(dataset_id: str, content: bytes, fmt: str) -> bytes:
+    """Read an upload (within the limits) and keep it for the analyses that follow; its
+    summary as JSON."""
+    return _parse(dataset_id, content, fmt).summary
+
+
+def dataset_summary(dataset_id: str) -> bytes:
+    return _entry(dataset_id).summary
+
+
+def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[str, Any]) -> bytes:
+    """The view of an analysis (kind and parameters) for the query's ratio, ranking, rule and
+    cost ratio, as JSON."""
+    try:
+        if kind == "multiclass" and params.get("matrix"):
+            stored = _current().reader.content(dataset_id)
+            if stored is None:
+                raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
+            return to_json(multiclass_view(None, params, *stored))
+        frame = _entry(dataset_id).frame
+        if kind == "signature":
+            names = ("ratio", "rank_by", "phi_max", "delta_min", "k")
+            payload = signature_view(frame, params, **{n: query[n] for n in names if n in query})
+        elif kind == "classifier":
+            names = ("ratio", "cost_ratio")
+            payload = classifier_view(frame, params, **{n: query[n] for n in names if n in query})
+        else:
+            payload = multiclass_view(frame, params)
+    except InputError as exc:
+        raise ApiError.of_input(exc) from None
+    return to_json(payload)
+
+
+def render_csv(dataset_id: str, params: dict[str, Any], ratio: float | str) -> str:
+    try:
+        return signature_csv(_entry(dataset_id).frame, params, ratio)
+    except InputError as exc:
+        raise ApiError.of_input(exc) from None
+
+
+def cache_report() -> dict[str, Any]:
+    """What this worker's cache holds (for tests and the load benchmark)."""
+    cache = _current().cache
+    return {"keys": cache.keys(), "nbytes": cache.nbytes, "budget": cache.budget}

@@ -1,0 +1,237 @@
+"""Worker processes: parsing and analyses run off the event loop, each under a time limit.
+
+A :class:`WorkerPool` keeps ``workers`` processes (forked from a preloaded server, so a new one
+starts in milliseconds). A request takes an idle worker — preferably one that has its dataset
+parsed already — sends it a function and arguments over a pipe and waits, in a thread, for the
+answer. A worker that runs over the time limit is killed and replaced; its request is
+answered 503, and every other request goes on. The pool is thread-safe and bound to no event
+loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from phidelta.web._errors import ApiError
+
+_PRELOAD = ["phidelta.web._tasks"]
+
+
+def _context() -> Any:
+    """Forkserver where there is one (a fresh, single-threaded parent with the heavy modules
+    already imported), else spawn; never a fork of the threaded server."""
+    try:
+        context = multiprocessing.get_context("forkserver")
+    except ValueError:  # pragma: no cover - Windows
+        return multiprocessing.get_context("spawn")
+    context.set_forkserver_preload(_PRELOAD)
+    return context
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _serve(conn: Any, database: str, limits: Any, cache_bytes: int) -> None:
+    """A worker's loop: run each function it is sent, answer with its result or error and
+    the changes of its cache; ``("drop", id)`` forgets a dataset without an answer."""
+    from phidelta.web import _tasks
+
+    _tasks.init_worker(database, limits, cache_bytes)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):  # the server is gone
+            return
+        if message[0] == "drop":
+            _tasks.drop(message[1])
+            continue
+        _, function, args = message
+        try:
+            answer: tuple[Any, ...] = ("ok", function(*args))
+        except ApiError as exc:
+            answer = ("error", exc)
+        except Exception as exc:  # a bug: the server answers 500 with the traceback logged
+            answer = ("crash", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+        conn.send((*answer, _tasks.cache_changes()))
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any
+    conn: Any
+    cached: set[str] = field(default_factory=set)
+    send_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def send(self, message: Any) -> None:
+        with self.send_lock:
+            self.conn.send(message)
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
+class WorkerPool:
+    """``workers`` processes (default: one per core) that parse and analyse; each call may run
+    ``time_limit`` seconds and wait as long again for a free worker (then 503)."""
+
+    def __init__(
+        self,
+        database: str,
+        *,
+        workers: int | None = None,
+        time_limit: float = 30.0,
+        limits: Any = None,
+        cache_bytes: int = 256 * 2**20,
+    ) -> None:
+        self.database = str(database)
+        self.size = max(1, workers or _cores())
+        self.time_limit = float(time_limit)
+        self.limits = limits
+        self.cache_bytes = int(cache_bytes)
+        self._cond = threading.Condition()
+        self._idle: list[_Worker] = []
+        self._all: list[_Worker] = []
+        self._started = False
+
+    # --- life cycle ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the workers (otherwise the first call does; after :meth:`close` too)."""
+        with self._cond:
+            if self._started:
+                return
+            self._started = True
+        workers = [self._spawn() for _ in range(self.size)]
+        with self._cond:
+            self._all.extend(workers)
+            self._idle.extend(workers)
+            self._cond.notify_all()
+
+    def _spawn(self) -> _Worker:
+        context = _context()
+        here, there = context.Pipe()
+        budget = max(1, self.cache_bytes // self.size)
+        process = context.Process(
+            target=_serve,
+            args=(there, self.database, self.limits, budget),
+            name="phidelta-worker",
+            daemon=True,
+        )
+        process.start()
+        there.close()
+        return _Worker(process, here)
+
+    def close(self) -> None:
+        """Stop every worker (a call under way gets 503); a later call starts new ones."""
+        with self._cond:
+            self._started = False
+            workers, self._all, self._idle = self._all, [], []
+            self._cond.notify_all()
+        for worker in workers:
+            worker.stop()
+
+    def pids(self) -> list[int]:
+        with self._cond:
+            return [w.process.pid for w in self._all]
+
+    # --- calls --------------------------------------------------------------------------------
+    def run(self, function: Callable[..., Any], *args: Any, dataset: str | None = None) -> Any:
+        """``function(*args)`` in a worker (one that has ``dataset`` parsed, if one is idle).
+
+        Raises the function's ApiError, or an ApiError 503 when no worker is free within the
+        time limit or the call runs over it (its worker is then killed and replaced).
+        """
+        self.start()
+        worker = self._acquire(dataset)
+        healthy = False
+        try:
+            worker.send(("run", function, args))
+            if not worker.conn.poll(self.time_limit):
+                raise ApiError(
+                    503,
+                    f"The request took longer than the server's time limit of "
+                    f"{self.time_limit:g} s and was stopped (time_limit).",
+                    limit="time_limit",
+                )
+            status, value, (added, removed) = worker.conn.recv()
+            healthy = True
+        except (EOFError, OSError, BrokenPipeError):
+            raise ApiError(
+                503, "The worker stopped while working on the request (out of memory?)."
+            ) from None
+        finally:
+            self._release(worker, healthy)
+        with self._cond:
+            worker.cached.update(added)
+            worker.cached.difference_update(removed)
+        if status == "ok":
+            return value
+        if status == "error":
+            raise value
+        raise RuntimeError(f"a worker failed: {value}")
+
+    def drop(self, dataset: str) -> None:
+        """Forget a dataset in every worker that has it (after it was deleted)."""
+        with self._cond:
+            holders = [w for w in self._all if dataset in w.cached]
+            for worker in holders:
+                worker.cached.discard(dataset)
+        for worker in holders:
+            with contextlib.suppress(OSError):  # a dead worker is replaced on its next call
+                worker.send(("drop", dataset))
+
+    def _acquire(self, dataset: str | None) -> _Worker:
+        deadline = time.monotonic() + self.time_limit
+        while True:
+            self.start()
+            with self._cond:
+                if self._idle:
+                    chosen = next((w for w in self._idle if dataset in w.cached), self._idle[0])
+                    self._idle.remove(chosen)
+                    return chosen
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ApiError(
+                        503,
+                        f"The server is busy: every worker has been working for "
+                        f"{self.time_limit:g} s; try again.",
+                        headers={"Retry-After": "5"},
+                    )
+                self._cond.wait(min(left, 1.0))
+
+    def _release(self, worker: _Worker, healthy: bool) -> None:
+        if not healthy:  # killed or dead: a fresh worker takes its place
+            worker.stop()
+            with self._cond:
+                if worker not in self._all:  # the pool was closed meanwhile
+                    return
+                self._all.remove(worker)
+            replacement = self._spawn()
+            with self._cond:
+                if self._started:
+                    self._all.append(replacement)
+                    self._idle.append(replacement)
+                    self._cond.notify()
+                    return
+            replacement.stop()
+            return
+        with self._cond:
+            if worker in self._all:
+                self._idle.append(worker)
+                self._cond.notify()
+                return
+        worker.stop()  # the pool was closed while it worked
