@@ -339,7 +339,7 @@ def _finish(
         assert is_pos is not None
         position = {name: j for j, name in enumerate(table.numeric_names)}
         columns = [position[statistics.numeric_names[i]] for i in leftover]
-        cells, cuts = _threshold_cells(table.numeric[:, columns], is_pos)
+        cells, cuts = _threshold_cells(table.numeric, is_pos, columns=np.asarray(columns))
         sub = [statistics.numeric_names[i] for i in leftover]
         rows.add(sub, sub, "numeric", cells, cuts)
     names, sparse = statistics.names, statistics.sparse_pos is not None

@@ -83,34 +83,55 @@ def soft_cells_from_sums(
 
 
 def _threshold_cells(
-    x: np.ndarray, is_pos: np.ndarray, block: int = 64
+    x: np.ndarray,
+    is_pos: np.ndarray,
+    block: int | None = None,
+    columns: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each column as the single-cut classifier "x > cut" (or its opposite) maximizing |δ|.
 
     Cuts lie midway between adjacent distinct observed values; missing values are left out of
-    that feature's counts. Columns are processed in blocks to bound memory.
+    that feature's counts. Columns are processed in blocks whose working arrays (about 40
+    bytes per cell) stay within half the size of the float table, so the mode's peak memory
+    is a small multiple of the data, whatever its shape. ``columns`` picks the columns of
+    ``x`` to use (without copying them all at once).
     """
-    m, d = x.shape
+    picked = np.arange(x.shape[1]) if columns is None else np.asarray(columns, dtype=np.intp)
+    m, d = x.shape[0], len(picked)
     cells = np.empty((d, 4))
     cuts = np.empty(d)
+    if block is None:
+        block = max(1, min(d, (8 * d) // 80, (1 << 25) // max(m, 1)))
+    count = np.int32 if m < 2**31 else np.int64
     for start in range(0, d, block):
-        xb = x[:, start : start + block]
+        xb = x[:, picked[start : start + block]]
         order = np.argsort(xb, axis=0, kind="stable")  # NaN last
         sorted_x = np.take_along_axis(xb, order, axis=0)
         labels = is_pos[order]
+        del order
         obs = (~np.isnan(xb)).sum(axis=0)
         valid_row = np.arange(m)[:, None] < obs[None, :]
-        cum_pos = np.cumsum(labels & valid_row, axis=0)
-        cum_neg = np.cumsum(~labels & valid_row, axis=0)
-        total_pos, total_neg = cum_pos[-1], cum_neg[-1]
+        cum_pos = np.cumsum(labels & valid_row, axis=0, dtype=count)
+        np.logical_not(labels, out=labels)
+        labels &= valid_row
+        cum_neg = np.cumsum(labels, axis=0, dtype=count)
+        del labels
+        total_pos, total_neg = cum_pos[-1].astype(np.float64), cum_neg[-1].astype(np.float64)
         # a cut after row i: rows ≤ i predicted negative, rows > i positive
         distinct = np.zeros_like(valid_row)
-        distinct[:-1] = (sorted_x[1:] != sorted_x[:-1]) & valid_row[1:]
+        np.not_equal(sorted_x[1:], sorted_x[:-1], out=distinct[:-1])
+        distinct[:-1] &= valid_row[1:]
+        del valid_row
         with np.errstate(divide="ignore", invalid="ignore"):
-            tpr = (total_pos - cum_pos) / total_pos
-            fpr = (total_neg - cum_neg) / total_neg
-        delta = np.where(distinct, tpr - fpr, 0.0)
-        best = np.argmax(np.abs(np.nan_to_num(delta)), axis=0)
+            # δ of each cut in one float array: tpr − fpr = (P − cum_pos)/P − (N − cum_neg)/N
+            # = cum_neg/N − cum_pos/P
+            delta = cum_neg / total_neg
+            delta -= cum_pos / total_pos
+        delta[~distinct] = 0.0
+        np.nan_to_num(delta, copy=False)
+        np.abs(delta, out=delta)
+        best = np.argmax(delta, axis=0)
+        del delta
         cols = np.arange(xb.shape[1])
         tp = total_pos - cum_pos[best, cols]
         fp = total_neg - cum_neg[best, cols]
