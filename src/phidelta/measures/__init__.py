@@ -52,6 +52,7 @@ from phidelta.measures._multiclass import (
     micro_average,
     multiclass_accuracy,
     multiclass_cohen_kappa,
+    multiclass_mcc,
     one_vs_rest,
 )
 from phidelta.measures._operating import (
@@ -73,6 +74,7 @@ from phidelta.measures._phidelta import (
     phi_delta_to_rates,
     standard_to_generalized,
 )
+from phidelta.measures._pr import average_precision, pr_auc, pr_break_even
 from phidelta.measures._probability import (
     BrierDecomposition,
     IsotonicCalibrator,
@@ -183,6 +185,7 @@ __all__ = [
     "auc",
     "auc_confidence_interval",
     "auc_numerator",
+    "average_precision",
     "average_roc",
     "background_acceptance",
     "balanced_accuracy",
@@ -225,6 +228,7 @@ __all__ = [
     "micro_average",
     "multiclass_accuracy",
     "multiclass_cohen_kappa",
+    "multiclass_mcc",
     "mutual_information_from_rates",
     "negative_predictive_value",
     "negative_proportion",
@@ -239,6 +243,8 @@ __all__ = [
     "phi_delta_to_rates",
     "positive_proportion",
     "positives",
+    "pr_auc",
+    "pr_break_even",
     "precision",
     "precision_recall_curve",
     "predicted_negative_proportion",

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import BinaryCounts, ConfusionMatrix
+from phidelta.measures._common import ZeroDivision, check_zero_division, divide, finish
 from phidelta.measures._entropy import _check_matrix
 
 __all__ = [
@@ -16,8 +17,23 @@ __all__ = [
     "micro_average",
     "multiclass_accuracy",
     "multiclass_cohen_kappa",
+    "multiclass_mcc",
     "one_vs_rest",
 ]
+
+_KAPPA_WEIGHTS = (None, "linear", "quadratic")
+
+
+def _marginals(cm: ConfusionMatrix) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(counts as floats, true-class totals t, predicted-class totals p, correct c) per
+    matrix; p_i counts the outputs labelled like input class i (a reject column counts for
+    no class)."""
+    counts = cm.counts.astype(np.float64)
+    mask = cm.correct_mask().astype(np.float64)
+    t = counts.sum(axis=2)
+    p = np.einsum("kap,np->kn", counts, mask)
+    c = np.einsum("knp,np->k", counts, mask)
+    return counts, t, p, c
 
 
 def one_vs_rest(matrices: ConfusionMatrix) -> BinaryCounts:
@@ -45,40 +61,107 @@ def multiclass_accuracy(matrices: ConfusionMatrix) -> np.ndarray:
     return (cm.joint() * cm.correct_mask()).sum(axis=(1, 2))
 
 
-def balanced_accuracy(matrices: ConfusionMatrix) -> np.ndarray:
+def balanced_accuracy(matrices: ConfusionMatrix, *, adjusted: bool = False) -> np.ndarray:
     """Mean per-class recall over the input classes that occur (empty rows are skipped).
+
+    Brodersen et al. (2010), "The balanced accuracy and its posterior distribution", ICPR:
+    BA = (1/K) Σ_k TP_k / T_k over the K classes with T_k > 0. With ``adjusted=True`` chance
+    is mapped to 0 and perfection stays 1: (BA − 1/K) / (1 − 1/K) (Guyon et al. 2015, the
+    "balanced accuracy" of the AutoML challenge; scikit-learn's ``adjusted``).
 
     Examples
     --------
     >>> balanced_accuracy(ConfusionMatrix([[15, 0, 5], [0, 15, 5], [0, 0, 20]]))
     array([0.83333333])
+    >>> balanced_accuracy(ConfusionMatrix([[15, 0, 5], [0, 15, 5], [0, 0, 20]]), adjusted=True)
+    array([0.75])
     """
     cm = _check_matrix(matrices)
-    counts = cm.counts.astype(np.float64)
-    rows = counts.sum(axis=2)
-    hits = (counts * cm.correct_mask()).sum(axis=2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        recall = hits / rows
-    return np.nanmean(np.where(rows > 0, recall, np.nan), axis=1)
+    _counts, rows, _predicted, _correct = _marginals(cm)
+    hits = np.einsum("knp,np->kn", cm.counts.astype(np.float64), cm.correct_mask())
+    occurs = rows > 0
+    recall = np.where(occurs, divide(hits, rows), 0.0)
+    k = occurs.sum(axis=1)
+    score = divide(recall.sum(axis=1), k)
+    if adjusted:
+        chance = divide(1.0, k)
+        score = divide(score - chance, 1 - chance)
+    return score
 
 
-def multiclass_cohen_kappa(matrices: ConfusionMatrix) -> np.ndarray:
-    """Cohen's κ = (a − a_e) / (1 − a_e), with a_e the agreement of independent marginals.
+def multiclass_cohen_kappa(
+    matrices: ConfusionMatrix,
+    *,
+    weights: str | None = None,
+    zero_division: ZeroDivision = np.nan,
+) -> np.ndarray:
+    """Cohen's κ = 1 − Σ w·O / Σ w·E over the cells of the matrix (Cohen 1960; weighted:
+    Cohen 1968, "Weighted kappa", Psychological Bulletin 70(4)).
 
-    NaN when a_e = 1 (both marginals put everything in one matching class).
+    O is the joint distribution of true and predicted classes, E = outer(row, column
+    marginals) the one of independent marginals. Unweighted, w = 1 off the diagonal, which
+    gives κ = (a − a_e) / (1 − a_e). ``weights="linear"`` uses w_ij = |i − j| and
+    ``"quadratic"`` w_ij = (i − j)² with i, j the positions of the classes (ordinal classes in
+    the matrix's order). Undefined when Σ w·E = 0 (e.g. a_e = 1: both marginals put everything
+    in one matching class); the default returns NaN there silently.
 
     Examples
     --------
     >>> float(multiclass_cohen_kappa(ConfusionMatrix([[5, 1], [2, 4]]))[0])
     0.5
+    >>> cm = ConfusionMatrix([[10, 2, 0], [3, 8, 1], [0, 2, 9]])
+    >>> round(float(multiclass_cohen_kappa(cm, weights="quadratic")[0]), 6)
+    0.825436
     """
     cm = _check_matrix(matrices)
+    zd = check_zero_division(zero_division)
+    if weights not in _KAPPA_WEIGHTS:
+        raise ValueError(f'`weights` must be None, "linear" or "quadratic"; got {weights!r}.')
     joint = cm.joint()
     mask = cm.correct_mask()
-    expected = np.einsum("kn,kp,np->k", joint.sum(axis=2), joint.sum(axis=1), mask)
-    observed = (joint * mask).sum(axis=(1, 2))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(expected < 1, (observed - expected) / (1 - expected), np.nan)
+    rows, columns = joint.sum(axis=2), joint.sum(axis=1)
+    if weights is None:
+        w = 1.0 - mask
+    else:
+        n, p = mask.shape
+        if n != p or not np.array_equal(mask, np.eye(n, dtype=bool)):
+            raise ValueError(
+                "Weighted kappa needs a square matrix whose outputs are its inputs in the same "
+                "order (the weights are distances between class positions)."
+            )
+        distance = np.abs(np.subtract.outer(np.arange(n), np.arange(n))).astype(np.float64)
+        w = distance if weights == "linear" else distance**2
+    observed = np.einsum("knp,np->k", joint, w)
+    expected = np.einsum("kn,kp,np->k", rows, columns, w)
+    values = np.where(expected > 0, 1 - divide(observed, expected), np.nan)
+    return finish(values, zd, "Cohen's kappa", "the chance disagreement Σ w·E is 0")
+
+
+def multiclass_mcc(
+    matrices: ConfusionMatrix, *, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
+    """Gorodkin's R_K, the K-category correlation coefficient (Gorodkin 2004, "Comparing two
+    K-category assignments by a K-category correlation coefficient", Comp. Biol. Chem. 28).
+
+    R_K = (c·s − Σ_k p_k·t_k) / √((s² − Σ_k p_k²)·(s² − Σ_k t_k²)) with s the number of
+    samples, c the correct ones, t_k the samples of class k and p_k those predicted as k. For
+    two classes it is the MCC of :func:`mcc`. Undefined when either marginal puts everything
+    in one class (scikit-learn returns 0 there: pass ``zero_division=0.0``).
+
+    Examples
+    --------
+    >>> multiclass_mcc(ConfusionMatrix([[15, 10], [15, 60]]))   # the MCC of Flach's Ex. 2.1
+    array([0.37796447])
+    """
+    cm = _check_matrix(matrices)
+    zd = check_zero_division(zero_division)
+    counts, t, p, c = _marginals(cm)
+    s = counts.sum(axis=(1, 2))
+    covariance = c * s - np.einsum("kn,kn->k", p, t)
+    spread_p = s * s - np.einsum("kn,kn->k", p, p)
+    spread_t = s * s - np.einsum("kn,kn->k", t, t)
+    values = divide(covariance, np.sqrt(spread_p) * np.sqrt(spread_t))
+    return finish(values, zd, "multi-class MCC", "every sample is in, or predicted as, one class")
 
 
 def macro_average(

@@ -1,0 +1,101 @@
+"""Summaries of the precision–recall curve of a score table: average precision, the
+trapezoidal area and the break-even point."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from phidelta.counts import ScoreTable
+
+__all__ = ["average_precision", "pr_auc", "pr_break_even"]
+
+
+def _check_table(table: Any) -> ScoreTable:
+    if isinstance(table, ScoreTable):
+        return table
+    raise TypeError(
+        f"`table` must be a ScoreTable; got {type(table).__name__}. Build one with "
+        "ScoreTable.from_scores(y_true, scores)."
+    )
+
+
+def _points(table: ScoreTable, what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """(tp, fp, positives at each score, P) over the distinct scores in decreasing order."""
+    p = table.total_positives
+    if p <= 0:
+        raise ValueError(f"{what} is undefined: the labels hold no positives.")
+    tp = np.cumsum(table.positives, dtype=np.float64)
+    fp = np.cumsum(table.negatives, dtype=np.float64)
+    return tp, fp, np.asarray(table.positives, dtype=np.float64), float(p)
+
+
+def average_precision(table: ScoreTable) -> float:
+    """Average precision, the step-wise (uninterpolated) area of the PR curve.
+
+    AP = Σᵢ (Rᵢ − Rᵢ₋₁)·Pᵢ over the distinct scores in decreasing order, with R₀ = 0: the
+    precision at each threshold weighted by the recall it adds (the information-retrieval AP,
+    Manning, Raghavan & Schütze 2008, §8.4; scikit-learn's ``average_precision_score``). Ties
+    form one step. Undefined (ValueError) without positives.
+
+    Examples
+    --------
+    >>> average_precision(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]))
+    0.8333333333333333
+    """
+    t = _check_table(table)
+    tp, fp, gained, p = _points(t, "Average precision")
+    hit = gained > 0  # a score without positives adds no recall (and may have no samples)
+    return float(np.dot(gained[hit], tp[hit] / (tp[hit] + fp[hit])) / p)
+
+
+def pr_auc(table: ScoreTable) -> float:
+    """Trapezoidal area under the precision–recall curve, ROCR's ``"aucpr"`` convention.
+
+    The curve's points are (recall, precision) at each distinct score in decreasing order,
+    joined by straight lines; the point that predicts nothing positive (precision 0/0) is left
+    out, so the area starts at the first threshold's recall rather than at recall 0 (as ROCR
+    does). Linear interpolation of precision is optimistic (Davis & Goadrich 2006);
+    :func:`average_precision` is the step-wise alternative. Undefined (ValueError) without
+    positives or with fewer than two points.
+
+    Examples
+    --------
+    >>> round(pr_auc(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])), 12)
+    0.291666666667
+    """
+    t = _check_table(table)
+    tp, fp, _gained, p = _points(t, "The area under the PR curve")
+    predicted = tp + fp
+    keep = predicted > 0
+    recall, precision = tp[keep] / p, tp[keep] / predicted[keep]
+    if len(recall) < 2:
+        raise ValueError("The area under the PR curve needs at least two distinct scores.")
+    return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
+
+
+def pr_break_even(table: ScoreTable) -> float:
+    """The precision–recall break-even point: the value where precision equals recall.
+
+    Precision equals recall exactly when the number predicted positive equals the number of
+    positives P (then TP/P̂ = TP/P), i.e. at the top-P ranked samples — the R-precision of
+    information retrieval (Manning, Raghavan & Schütze 2008, §8.4). When P falls inside a run
+    of tied scores, the samples of the run are taken in proportion (ties share their
+    positives evenly), which gives TP(P)/P with TP interpolated linearly along the run.
+
+    Examples
+    --------
+    >>> pr_break_even(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]))
+    0.5
+    """
+    t = _check_table(table)
+    tp, fp, _gained, p = _points(t, "The precision-recall break-even point")
+    predicted = tp + fp
+    at = int(np.searchsorted(predicted, p, side="left"))  # first threshold with P̂ ≥ P
+    at = min(at, len(predicted) - 1)
+    before_tp = tp[at - 1] if at else 0.0
+    before_n = predicted[at - 1] if at else 0.0
+    run = predicted[at] - before_n
+    share = (p - before_n) / run if run > 0 else 0.0
+    return float((before_tp + share * (tp[at] - before_tp)) / p)

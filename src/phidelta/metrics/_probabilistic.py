@@ -1,0 +1,260 @@
+"""scikit-learn's losses of probability estimates: log loss and the Brier score."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+from scipy.special import xlogy
+
+from phidelta.counts import check_pos_label
+from phidelta.metrics._inputs import as_target, check_lengths, check_weights, column, target_type
+
+__all__ = ["brier_score_loss", "log_loss"]
+
+
+def _probabilities(y_proba: Any) -> np.ndarray:
+    array = as_target(y_proba, "y_proba")
+    if array.dtype.kind not in "biuf":
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"could not convert y_proba to float: dtype {array.dtype}") from exc
+    array = np.asarray(array, dtype=array.dtype if array.dtype.kind == "f" else np.float64)
+    if array.ndim > 2:
+        raise ValueError(f"Found array with dim {array.ndim}, while dim <= 2 is required.")
+    if array.size and not np.isfinite(array).all():
+        if np.isnan(array).any():
+            raise ValueError("Input contains NaN.")
+        raise ValueError("Input contains infinity or a value too large for dtype('float64').")
+    return array
+
+
+def _check_range(p: np.ndarray) -> None:
+    if p.size and p.max() > 1:
+        raise ValueError(f"y_prob contains values greater than 1: {p.max()}")
+    if p.size and p.min() < 0:
+        raise ValueError(f"y_prob contains values lower than 0: {p.min()}")
+
+
+def _sorted_classes(y: np.ndarray) -> np.ndarray:
+    if y.dtype.kind == "O":
+        return np.array(sorted(set(y.tolist())), dtype=object)
+    return np.unique(y)
+
+
+def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.ndarray, np.ndarray]:
+    """(one-hot truth, probabilities) of shape (n, k), scikit-learn's checks and messages."""
+    _check_range(p)
+    given = as_target(y_true, "y_true")
+    if getattr(given, "ndim", 1) == 2 and given.shape[1] > 1:  # an indicator matrix
+        return _indicator_truth(given, p, weight)
+    y = column(given, "y_true")
+    check_lengths(p, y, weight)
+    if labels is not None:
+        given = np.asarray(labels)
+        classes = _sorted_classes(given)
+        if not np.array_equal(classes, given):
+            warnings.warn(
+                f"Labels passed were {labels}. But this function assumes labels are ordered "
+                f"lexicographically. Pass the ordered labels={classes.tolist()} and ensure "
+                "that the columns of y_prob correspond to this ordering.",
+                UserWarning,
+                stacklevel=3,
+            )
+        undeclared = set(y.tolist()) - set(given.tolist())
+        if undeclared:
+            raise ValueError(
+                f"y_true contains values {undeclared} not belonging to the passed labels {labels}."
+            )
+    else:
+        classes = _sorted_classes(y)
+    if len(classes) == 1:
+        if labels is None:
+            raise ValueError(
+                f"y_true contains only one label ({classes[0]}). Please provide the list of all "
+                "expected class labels explicitly through the labels argument."
+            )
+        raise ValueError(f"The labels array needs to contain at least two labels, got {classes}.")
+    codes = (
+        np.searchsorted(classes, y)
+        if classes.dtype.kind != "O"
+        else np.array([classes.tolist().index(v) for v in y.tolist()], dtype=np.intp)
+    )
+    truth = np.zeros((len(y), len(classes)), dtype=p.dtype if p.dtype.kind == "f" else float)
+    truth[np.arange(len(y)), codes] = 1
+    if p.ndim == 1:
+        p = p[:, None]
+    if p.shape[1] == 1:
+        p = np.concatenate([1 - p, p], axis=1)
+    sums = p.sum(axis=1)
+    if not np.allclose(sums, 1, rtol=np.sqrt(np.finfo(p.dtype).eps)):
+        warnings.warn(
+            "The y_prob values do not sum to one. Make sure to pass probabilities.",
+            UserWarning,
+            stacklevel=3,
+        )
+    if len(classes) != p.shape[1]:
+        if labels is None:
+            raise ValueError(
+                f"y_true and y_prob contain different number of classes: {truth.shape[1]} vs "
+                f"{p.shape[1]}. Please provide the true labels explicitly through the labels "
+                f"argument. Classes found in y_true: {classes}"
+            )
+        raise ValueError(
+            "The number of classes in labels is different from that in y_prob. Classes found "
+            f"in labels: {classes}"
+        )
+    return truth, p
+
+
+def _indicator_truth(given: Any, p: np.ndarray, weight: Any) -> tuple[np.ndarray, np.ndarray]:
+    truth = np.asarray(given.toarray() if hasattr(given, "toarray") else given)
+    check_lengths(p, truth, weight)
+    if p.ndim == 1:
+        p = np.stack([1 - p, p], axis=1)
+    if truth.shape != p.shape:
+        raise ValueError(
+            f"y_true and y_prob contain different number of classes: {truth.shape[1]} vs "
+            f"{p.shape[1]}. Please provide the true labels explicitly through the labels "
+            "argument."
+        )
+    return truth.astype(p.dtype if p.dtype.kind == "f" else np.float64), p
+
+
+def _mean(values: np.ndarray, weight: np.ndarray | None, normalize: bool = True) -> float:
+    if weight is None:
+        return float(values.mean() if normalize else values.sum())
+    if not normalize:
+        return float(np.dot(values, weight))
+    if weight.sum() == 0:
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return float(np.dot(values, weight) / weight.sum())
+
+
+def log_loss(
+    y_true: Any,
+    y_proba: Any = None,
+    *,
+    normalize: bool = True,
+    sample_weight: Any = None,
+    labels: Any = None,
+    y_pred: Any = "deprecated",
+) -> float:
+    """Log loss (cross-entropy) of probability estimates, in nats: −Σ_k y_k·log p_k per
+    sample, averaged (or summed with ``normalize=False``); probabilities are clipped to
+    [eps, 1 − eps] of their dtype, as in scikit-learn.
+
+    The columns of a 2-D ``y_proba`` follow the sorted labels (or ``labels``); a 1-D
+    ``y_proba`` is the probability of the greater label. See
+    :func:`phidelta.measures.log_loss` for phidelta's own calling convention.
+
+    Examples
+    --------
+    >>> round(log_loss(["spam", "ham", "ham", "spam"],
+    ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 6)
+    0.216162
+    """
+    if not (isinstance(y_pred, str) and y_pred == "deprecated"):
+        if y_proba is not None:
+            raise ValueError(
+                "Cannot use both `y_pred` and `y_proba`. `y_pred` is deprecated, use "
+                "`y_proba` instead."
+            )
+        warnings.warn(
+            "`y_pred` was renamed to `y_proba` in version 1.9 and will be removed in 1.11. Use "
+            "`y_proba` instead.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        y_proba = y_pred
+    if not isinstance(normalize, bool | np.bool_):
+        raise ValueError(
+            "The 'normalize' parameter of log_loss must be an instance of 'bool' or an "
+            f"instance of 'numpy.bool'. Got {normalize!r} instead."
+        )
+    p = _probabilities(y_proba)
+    weight = None
+    if sample_weight is not None:
+        weight = check_weights(np.asarray(sample_weight), len(np.asarray(sample_weight)))
+    truth, p = _one_hot(y_true, p, labels, weight)
+    eps = np.finfo(p.dtype).eps
+    losses = -xlogy(truth, np.clip(p, eps, 1 - eps)).sum(axis=1)
+    return _mean(losses, weight, bool(normalize))
+
+
+def brier_score_loss(
+    y_true: Any,
+    y_proba: Any,
+    *,
+    sample_weight: Any = None,
+    pos_label: Any = None,
+    labels: Any = None,
+    scale_by_half: bool | str = "auto",
+) -> float:
+    """Brier score: the mean squared difference of probability vectors and one-hot truth.
+
+    Binary (1-D ``y_proba``: the positive class's probability) it is halved by default
+    (``scale_by_half="auto"``), which gives the familiar (p − y)² mean; k-class it is the
+    sum over the classes. The positive class follows :func:`phidelta.counts.check_pos_label`;
+    numeric classes without an implicit positive take the greater one, as in scikit-learn.
+
+    Examples
+    --------
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.0375
+    """
+    if not (isinstance(scale_by_half, bool | np.bool_) or scale_by_half == "auto"):
+        raise ValueError(
+            "The 'scale_by_half' parameter of brier_score_loss must be an instance of 'bool' "
+            f"or a str among {{'auto'}}. Got {scale_by_half!r} instead."
+        )
+    p = _probabilities(y_proba)
+    weight = None
+    if sample_weight is not None:
+        weight = check_weights(np.asarray(sample_weight), len(np.asarray(sample_weight)))
+    if p.ndim == 1 or p.shape[1] == 1:
+        truth, p = _binary(y_true, p.reshape(len(p)), pos_label, weight)
+    else:
+        truth, p = _one_hot(y_true, p, labels, weight)
+    score = _mean(np.sum((truth - p) ** 2, axis=1), weight)
+    if scale_by_half == "auto":
+        scale_by_half = p.shape[1] < 3
+    return float(score * 0.5 if scale_by_half else score)
+
+
+def _binary(
+    y_true: Any, p: np.ndarray, pos_label: Any, weight: Any
+) -> tuple[np.ndarray, np.ndarray]:
+    y = column(y_true, "y_true")
+    if y.dtype.kind == "f" and y.size and not np.isfinite(y).all():
+        raise ValueError("Input contains NaN.")
+    check_lengths(p, y, weight)
+    kind = target_type(y, "y_true")
+    if kind != "binary":
+        raise ValueError(
+            f"The type of the target inferred from y_true is {kind} but should be binary "
+            "according to the shape of y_prob."
+        )
+    if p.size and p.max() > 1:
+        raise ValueError(f"y_prob contains values greater than 1: {p.max()}")
+    if p.size and p.min() < 0:
+        raise ValueError(f"y_prob contains values less than 0: {p.min()}")
+    classes = _sorted_classes(y).tolist()
+    if pos_label is None:
+        try:
+            positive = check_pos_label(classes, None, where="`y_true`")
+        except ValueError:
+            if y.dtype.kind in "OUS":
+                listed = ", ".join(repr(c) for c in classes)
+                raise ValueError(
+                    f"y_true takes value in {{{listed}}} and pos_label is not specified: either "
+                    "make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+                ) from None
+            positive = classes[-1]  # the greater label, scikit-learn's convention
+    else:
+        positive = pos_label
+    is_positive = np.asarray(y == positive, dtype=p.dtype if p.dtype.kind == "f" else float)
+    truth = np.stack([1 - is_positive, is_positive], axis=1)
+    return truth, np.stack([1 - p, p], axis=1)

@@ -1,0 +1,635 @@
+"""scikit-learn's ranking metrics of scores, computed through phidelta's score tables.
+
+Each binary curve or area is one :class:`~phidelta.counts.ScoreTable` (distinct scores with
+the positives and negatives at each, one sort of 64-bit keys) read by
+:mod:`phidelta.measures`: AUC by the rank formula, partial AUC, average precision; the curves
+are the table's cumulative counts. Multi-label and multi-class targets are one table per
+label, class or class pair.
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from phidelta import measures
+from phidelta.counts import ScoreTable
+from phidelta.metrics._inputs import (
+    as_target,
+    check_lengths,
+    check_weights,
+    column,
+    finite_scores,
+    implicit_positive,
+    target_type,
+    warn_undefined,
+)
+
+__all__ = [
+    "auc",
+    "average_precision_score",
+    "det_curve",
+    "precision_recall_curve",
+    "roc_auc_score",
+    "roc_curve",
+]
+
+_NO_POSITIVES_PR = "No positive class found in y_true, recall is set to one for all thresholds."
+_ONE_CLASS_AUC = "Only one class is present in y_true. ROC AUC score is not defined in that case."
+
+
+def _check_pos_label_type(pos_label: Any, function: str) -> None:
+    if pos_label is None or isinstance(pos_label, numbers.Real | str | bool | np.bool_):
+        return
+    raise ValueError(
+        f"The 'pos_label' parameter of {function} must be an instance of 'numbers.Real', an "
+        f"instance of 'str', an instance of 'bool' or None. Got {pos_label!r} instead."
+    )
+
+
+def _check_bool(value: Any, name: str, function: str) -> bool:
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise ValueError(
+        f"The '{name}' parameter of {function} must be an instance of 'bool' or an instance "
+        f"of 'numpy.bool'. Got {value!r} instead."
+    )
+
+
+class _Binary:
+    """A checked binary ranking problem: "is positive", scores, weights (zero weights
+    dropped, as scikit-learn does) and the classes of ``y_true``."""
+
+    def __init__(self, y_true: Any, y_score: Any, pos_label: Any, sample_weight: Any) -> None:
+        y = as_target(y_true, "y_true")
+        kind = target_type(y, "y_true")
+        if not (kind == "binary" or (kind == "multiclass" and pos_label is not None)):
+            raise ValueError(f"{kind} format is not supported")
+        check_lengths(y, y_score, sample_weight)
+        y = column(y, "y_true")
+        self.classes = _distinct(y)
+        positive = implicit_positive(self.classes, pos_label)
+        self.scores = finite_scores(y_score)
+        self.is_positive = _equals(y, positive, self.classes)
+        self.weight = check_weights(sample_weight, len(y))
+        if self.weight is not None and not self.weight.all():
+            keep = self.weight != 0
+            self.scores, self.is_positive = self.scores[keep], self.is_positive[keep]
+            self.weight = self.weight[keep]
+        self.score_dtype = np.asarray(y_score).dtype
+
+    def table(self) -> ScoreTable:
+        return ScoreTable.from_scores(
+            self.is_positive,
+            self.scores,
+            pos_label=True,
+            labels=[False, True],
+            sample_weight=self.weight,
+        )
+
+
+def _distinct(y: np.ndarray) -> list[Any]:
+    if y.dtype.kind == "O":
+        return sorted(set(y.tolist()), key=lambda v: (isinstance(v, str), v))
+    return np.unique(y).tolist() if y.size <= 1 << 16 else _distinct_large(y)
+
+
+def _distinct_large(y: np.ndarray) -> list[Any]:
+    """Distinct labels of a long vector: two comparisons when there are at most two."""
+    first = y[0]
+    other = y != first
+    if not other.any():
+        return [first.item() if hasattr(first, "item") else first]
+    second = y[int(np.argmax(other))]
+    if np.count_nonzero(y == second) + np.count_nonzero(~other) == y.size:
+        return sorted(v.item() if hasattr(v, "item") else v for v in (first, second))
+    return np.unique(y).tolist()
+
+
+def _equals(y: np.ndarray, value: Any, classes: list[Any]) -> np.ndarray:
+    if not any(value == c and isinstance(value, str) == isinstance(c, str) for c in classes):
+        return np.zeros(y.shape, dtype=bool)
+    return np.asarray(y == value, dtype=bool)
+
+
+def _cumulative(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
+    """(tp, fp) at each distinct score, decreasing (no point for "nothing positive")."""
+    tp, fp = table.cumulative()
+    return tp[1:].astype(np.float64), fp[1:].astype(np.float64)
+
+
+def _corners(values: np.ndarray, *others: np.ndarray) -> np.ndarray:
+    """Indices kept by scikit-learn's ``drop_intermediate``: the first, the last, and every
+    point where one of the arrays changes slope (second difference ≠ 0)."""
+    change = np.zeros(len(values) - 2, dtype=bool)
+    for a in (values, *others):
+        change |= np.diff(a, 2) != 0
+    return np.flatnonzero(np.r_[True, change, True])
+
+
+def _steps(tp: np.ndarray) -> np.ndarray:
+    """Indices kept where tp changes before or after the point (PR and DET curves)."""
+    return np.flatnonzero(np.r_[True, (np.diff(tp[:-1]) != 0) | (np.diff(tp[1:]) != 0), True])
+
+
+# --- curves ---------------------------------------------------------------------------------------
+def roc_curve(
+    y_true: Any,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    drop_intermediate: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Receiver operating characteristic: ``fpr, tpr, thresholds`` (scikit-learn's order).
+
+    Point i predicts positive for score ≥ ``thresholds[i]``; the first threshold is +inf
+    (nothing positive). ``drop_intermediate`` drops points collinear with their neighbours
+    (equal steps), as scikit-learn does. The counts are one
+    :class:`~phidelta.counts.ScoreTable`.
+
+    Examples
+    --------
+    >>> fpr, tpr, thresholds = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+    >>> fpr, tpr
+    (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    """
+    _check_pos_label_type(pos_label, "roc_curve")
+    drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "roc_curve")
+    problem = _Binary(y_true, y_score, pos_label, sample_weight)
+    table = problem.table()
+    tp, fp = _cumulative(table)
+    thresholds = table.scores
+    if drop_intermediate and len(fp) > 2:
+        keep = _corners(fp, tp)
+        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    tp, fp = np.r_[0.0, tp], np.r_[0.0, fp]
+    thresholds = np.r_[np.inf, thresholds]
+    if fp[-1] <= 0:
+        warn_undefined(
+            "No negative samples in y_true, false positive value should be meaningless",
+            stacklevel=2,
+        )
+        fpr = np.full(fp.shape, np.nan)
+    else:
+        fpr = fp / fp[-1]
+    if tp[-1] <= 0:
+        warn_undefined(
+            "No positive samples in y_true, true positive value should be meaningless",
+            stacklevel=2,
+        )
+        tpr = np.full(tp.shape, np.nan)
+    else:
+        tpr = tp / tp[-1]
+    return fpr, tpr, thresholds
+
+
+def precision_recall_curve(
+    y_true: Any,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    drop_intermediate: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Precision–recall pairs at every distinct score: ``precision, recall, thresholds``.
+
+    scikit-learn's order: thresholds increase, recall decreases, and a final point
+    (precision 1, recall 0) without a threshold is appended. Without positives recall is 1
+    everywhere (with a UserWarning).
+
+    Examples
+    --------
+    >>> precision, recall, thresholds = precision_recall_curve(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> precision
+    array([0.5       , 0.66666667, 0.5       , 1.        , 1.        ])
+    """
+    _check_pos_label_type(pos_label, "precision_recall_curve")
+    drop_intermediate = _check_bool(
+        drop_intermediate, "drop_intermediate", "precision_recall_curve"
+    )
+    problem = _Binary(y_true, y_score, pos_label, sample_weight)
+    return _pr_curve(problem.table(), drop_intermediate, problem.score_dtype)
+
+
+def _pr_curve(
+    table: ScoreTable, drop_intermediate: bool, score_dtype: Any = np.float64
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    tp, fp = _cumulative(table)
+    thresholds = table.scores
+    if drop_intermediate and len(fp) > 2:
+        keep = _steps(tp)
+        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    predicted = tp + fp
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(predicted != 0, tp / predicted, 0.0)
+    if tp[-1] == 0:
+        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=3)
+        recall = np.ones(tp.shape)
+    else:
+        recall = tp / tp[-1]
+    if np.dtype(score_dtype).kind in "biuf":
+        thresholds = thresholds.astype(score_dtype)
+    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], thresholds[::-1].copy()
+
+
+def det_curve(
+    y_true: Any,
+    y_score: Any,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    drop_intermediate: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Detection error tradeoff: ``fpr, fnr, thresholds`` (thresholds increasing), from the
+    threshold where no false negative remains to the first one without false positives.
+
+    Examples
+    --------
+    >>> fpr, fnr, thresholds = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr, fnr
+    (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]))
+    """
+    _check_pos_label_type(pos_label, "det_curve")
+    drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "det_curve")
+    problem = _Binary(y_true, y_score, pos_label, sample_weight)
+    table = problem.table()
+    tp, fp = _cumulative(table)
+    tp, fp = np.r_[0.0, tp], np.r_[0.0, fp]
+    thresholds = np.r_[np.inf, table.scores]
+    if drop_intermediate and len(fp) > 2:
+        keep = _steps(tp)
+        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    if len(problem.classes) != 2:
+        raise ValueError(
+            "Only one class is present in y_true. Detection error tradeoff curve is not "
+            "defined in that case."
+        )
+    fn = tp[-1] - tp
+    first = int(np.searchsorted(fp, fp[0], side="right")) - 1
+    last = int(np.searchsorted(tp, tp[-1])) + 1
+    part = slice(first, last)
+    return fp[part][::-1] / fp[-1], fn[part][::-1] / tp[-1], thresholds[part][::-1].copy()
+
+
+def auc(x: Any, y: Any) -> float:
+    """Area under a curve by the trapezoidal rule (``x`` increasing or decreasing).
+
+    For the area under a ROC curve from scores see :func:`roc_auc_score` (or
+    :func:`phidelta.measures.auc` of a score table: exact, ties counted half).
+
+    Examples
+    --------
+    >>> auc([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1])
+    0.75
+    """
+    check_lengths(as_target(x, "x"), as_target(y, "y"))
+    given = column(x, "x")
+    x, y = np.asarray(given, dtype=np.float64), np.asarray(column(y, "y"), np.float64)
+    if x.shape[0] < 2:
+        raise ValueError(
+            f"At least 2 points are needed to compute area under curve, but x.shape = {x.shape[0]}"
+        )
+    direction = 1
+    dx = np.diff(x)
+    if np.any(dx < 0):
+        if np.all(dx <= 0):
+            direction = -1
+        else:
+            raise ValueError(f"x is neither increasing nor decreasing : {given}.")
+    return float(direction * np.sum(dx * (y[1:] + y[:-1]) / 2))
+
+
+# --- areas ----------------------------------------------------------------------------------------
+def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fpr: Any) -> float:
+    if weight is not None and not weight.all():
+        keep = weight != 0
+        is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
+    n_pos = np.count_nonzero(is_positive)
+    if n_pos == 0 or n_pos == len(is_positive):
+        warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
+        return float("nan")
+    table = ScoreTable.from_scores(
+        is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
+    )
+    if max_fpr is None or max_fpr == 1:
+        return measures.auc(table)
+    return measures.partial_auc(table, fpr_range=(0.0, float(max_fpr)), mcclish=True)
+
+
+def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
+    if weight is not None and not weight.all():
+        keep = weight != 0
+        is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
+    table = ScoreTable.from_scores(
+        is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
+    )
+    if table.total_positives <= 0:
+        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
+        return 0.0  # recall is 1 everywhere: the one step has the top threshold's precision 0
+    return max(0.0, measures.average_precision(table))
+
+
+def _average(
+    binary: Callable[[np.ndarray, np.ndarray, Any], float],
+    y_true: np.ndarray,
+    y_score: np.ndarray,
+    average: Any,
+    weight: np.ndarray | None,
+) -> Any:
+    """scikit-learn's averaging of a binary metric over the columns of an indicator matrix
+    (``micro``: all cells as one problem; ``samples``: over the rows)."""
+    if average not in (None, "micro", "macro", "weighted", "samples"):
+        raise ValueError(
+            f"average has to be one of {(None, 'micro', 'macro', 'weighted', 'samples')}"
+        )
+    check_lengths(y_true, y_score, weight)
+    if y_score.ndim == 1:
+        raise ValueError(
+            f"Expected 2D array, got 1D array instead:\narray={y_score}.\nReshape your "
+            "data either using array.reshape(-1, 1) if your data has a single feature or "
+            "array.reshape(1, -1) if it contains a single sample."
+        )
+    if y_score.shape != y_true.shape:
+        raise ValueError(
+            f"y_true and y_score have different shapes: {y_true.shape} and {y_score.shape}."
+        )
+    truth = y_true == 1
+    if average == "micro":
+        w = None if weight is None else np.repeat(weight, truth.shape[1])
+        return binary(truth.ravel(), y_score.ravel(), w)
+    by_rows = average == "samples"
+    score_weight = None if by_rows else weight
+    average_weight: np.ndarray | None = None
+    if average == "weighted":
+        average_weight = truth.sum(axis=0).astype(np.float64) if weight is None else weight @ truth
+        if np.isclose(average_weight.sum(), 0):
+            return 0
+    elif by_rows:
+        average_weight = weight
+    columns = truth.shape[0] if by_rows else truth.shape[1]
+    score = np.zeros(columns)
+    for c in range(columns):
+        if by_rows:
+            score[c] = binary(truth[c], y_score[c], score_weight)
+        else:
+            score[c] = binary(truth[:, c], y_score[:, c], score_weight)
+    if average is None:
+        return score
+    if average_weight is not None:
+        score[average_weight == 0] = 0
+    return float(np.average(score, weights=average_weight))
+
+
+def _scores_2d(y_score: Any) -> np.ndarray:
+    array = as_target(y_score, "y_score")
+    if hasattr(array, "toarray"):
+        array = array.toarray()
+    if array.dtype.kind not in "biuf":
+        try:
+            array = array.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"could not convert y_score to float: dtype {array.dtype}") from exc
+    array = np.asarray(array, dtype=np.float64)
+    if array.ndim > 2:
+        raise ValueError(f"Found array with dim {array.ndim}, while dim <= 2 is required.")
+    if array.size and not np.isfinite(array).all():
+        if np.isnan(array).any():
+            raise ValueError("Input contains NaN.")
+        raise ValueError("Input contains infinity or a value too large for dtype('float64').")
+    return array
+
+
+def _indicator(y: Any) -> np.ndarray:
+    return np.asarray(y.toarray() if hasattr(y, "toarray") else y)
+
+
+def _binarize(codes: np.ndarray, k: int) -> np.ndarray:
+    out = np.zeros((len(codes), k), dtype=np.int8)
+    out[np.arange(len(codes)), codes] = 1
+    return out
+
+
+def roc_auc_score(
+    y_true: Any,
+    y_score: Any,
+    *,
+    average: str | None = "macro",
+    sample_weight: Any = None,
+    max_fpr: float | None = None,
+    multi_class: str = "raise",
+    labels: Any = None,
+) -> Any:
+    """Area under the ROC curve (binary, multi-label, and multi-class one-vs-rest or
+    one-vs-one), scikit-learn's ``roc_auc_score``.
+
+    The binary area is :func:`phidelta.measures.auc` of one score table (ties count half);
+    with ``max_fpr`` it is McClish's standardized partial area
+    (:func:`phidelta.measures.partial_auc`). The positive class of a binary ``y_true`` is its
+    greater label. ``multi_class="ovo"`` is Hand & Till's M (see
+    :func:`phidelta.measures.multiclass_auc`).
+
+    Examples
+    --------
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    """
+    if average not in (None, "micro", "macro", "samples", "weighted"):
+        raise ValueError(
+            "The 'average' parameter of roc_auc_score must be a str among {'micro', 'macro', "
+            f"'samples', 'weighted'}} or None. Got {average!r} instead."
+        )
+    if multi_class not in ("raise", "ovr", "ovo"):
+        raise ValueError(
+            "The 'multi_class' parameter of roc_auc_score must be a str among {'raise', "
+            f"'ovr', 'ovo'}}. Got {multi_class!r} instead."
+        )
+    if max_fpr is not None and not (
+        isinstance(max_fpr, numbers.Real) and not isinstance(max_fpr, bool) and 0 < max_fpr <= 1
+    ):
+        raise ValueError(
+            "The 'max_fpr' parameter of roc_auc_score must be a float in the range (0.0, 1.0] "
+            f"or None. Got {max_fpr!r} instead."
+        )
+    y = as_target(y_true, "y_true")
+    kind = target_type(y, "y_true")
+    scores = _scores_2d(y_score)
+    weight = None
+    if sample_weight is not None:
+        weight = check_weights(column(sample_weight, "sample_weight"), len(column(sample_weight)))
+    if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
+        if max_fpr is not None and max_fpr != 1.0:
+            raise ValueError(
+                "Partial AUC computation not available in multiclass setting, 'max_fpr' must "
+                f"be set to `None`, received `max_fpr={max_fpr}` instead"
+            )
+        if multi_class == "raise":
+            raise ValueError("multi_class must be in ('ovo', 'ovr')")
+        return _multiclass_auc(column(y, "y_true"), scores, labels, multi_class, average, weight)
+    if kind == "binary":
+        y = column(y, "y_true")
+        check_lengths(y, scores, weight)
+        classes = _distinct(y)
+        # the positive class is the greater label (scikit-learn's convention for y_score)
+        is_positive = (
+            _equals(y, classes[-1], classes) if len(classes) == 2 else np.zeros(len(y), dtype=bool)
+        )
+        return _roc_auc_of(is_positive, finite_scores(scores), weight, max_fpr)
+    if kind != "multilabel-indicator":
+        raise ValueError(f"{kind} format is not supported")
+    truth = _indicator(y)
+    return _average(lambda t, s, w: _roc_auc_of(t, s, w, max_fpr), truth, scores, average, weight)
+
+
+def _multiclass_auc(
+    y: np.ndarray,
+    scores: np.ndarray,
+    labels: Any,
+    multi_class: str,
+    average: Any,
+    weight: np.ndarray | None,
+) -> float:
+    if scores.ndim != 2:
+        raise ValueError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
+            f"multiple classes. Got `y_score.shape={scores.shape}`."
+        )
+    if not np.allclose(1, scores.sum(axis=1)):
+        raise ValueError(
+            "Target scores need to be probabilities for multiclass roc_auc, i.e. they should "
+            "sum up to 1.0 over classes"
+        )
+    options: tuple[Any, ...] = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        options = ("micro", *options)
+    if average not in options:
+        raise ValueError(f"average must be one of {options} for multiclass problems")
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+    if labels is not None:
+        classes = np.asarray(column(labels, "labels"))
+        distinct = np.unique(classes)
+        if len(distinct) != len(classes):
+            raise ValueError("Parameter 'labels' must be unique")
+        if not np.array_equal(distinct, classes):
+            raise ValueError("Parameter 'labels' must be ordered")
+        if len(classes) != scores.shape[1]:
+            raise ValueError(
+                f"Number of given labels, {len(classes)}, not equal to the number of columns "
+                f"in 'y_score', {scores.shape[1]}"
+            )
+        if len(np.setdiff1d(y, classes)):
+            raise ValueError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        classes = np.unique(y)
+        if len(classes) != scores.shape[1]:
+            raise ValueError(
+                "Number of classes in y_true not equal to the number of columns in 'y_score'"
+            )
+    if multi_class == "ovo" and weight is not None:
+        raise ValueError(
+            "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+            "'sample_weight' must be None in this case."
+        )
+    check_lengths(y, scores, weight)
+    codes = np.searchsorted(classes, y)
+    if multi_class == "ovo":
+        return _hand_till(codes, scores, average)
+    return _average(
+        lambda t, s, w: _roc_auc_of(t, s, w, None),
+        _binarize(codes, len(classes)),
+        scores,
+        average,
+        weight,
+    )
+
+
+def _hand_till(codes: np.ndarray, scores: np.ndarray, average: Any) -> float:
+    """Hand & Till's M over the pairs of classes present: the mean of (A(a|b) + A(b|a)) / 2,
+    each A the AUC of one class's score column on the samples of the two classes; weighted by
+    the pair's share of the samples with ``average="weighted"``."""
+    present = np.flatnonzero(np.bincount(codes, minlength=scores.shape[1]))
+    pairs = list(itertools.combinations(present.tolist(), 2))
+    values = np.empty(len(pairs))
+    prevalence = np.empty(len(pairs)) if average == "weighted" else None
+    for i, (a, b) in enumerate(pairs):
+        is_a, is_b = codes == a, codes == b
+        both = is_a | is_b
+        if prevalence is not None:
+            prevalence[i] = np.count_nonzero(both) / len(codes)
+        a_vs_b = _roc_auc_of(is_a[both], scores[both, a], None, None)
+        b_vs_a = _roc_auc_of(is_b[both], scores[both, b], None, None)
+        values[i] = (a_vs_b + b_vs_a) / 2
+    return float(np.average(values, weights=prevalence))
+
+
+def average_precision_score(
+    y_true: Any,
+    y_score: Any,
+    *,
+    average: str | None = "macro",
+    pos_label: Any = 1,
+    sample_weight: Any = None,
+) -> Any:
+    """Average precision, the step-wise area of the precision–recall curve
+    (:func:`phidelta.measures.average_precision` of a score table), scikit-learn's
+    ``average_precision_score``.
+
+    Examples
+    --------
+    >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
+    0.8333
+    """
+    if average not in (None, "micro", "macro", "samples", "weighted"):
+        raise ValueError(
+            "The 'average' parameter of average_precision_score must be a str among "
+            f"{{'micro', 'macro', 'samples', 'weighted'}} or None. Got {average!r} instead."
+        )
+    _check_pos_label_type(pos_label, "average_precision_score")
+    y = as_target(y_true, "y_true")
+    kind = target_type(y, "y_true")
+    weight = None
+    if sample_weight is not None:
+        w = column(sample_weight, "sample_weight")
+        weight = check_weights(w, len(w))
+    if kind == "binary":
+        labels = column(y, "y_true")
+        present = _distinct(labels)
+        if len(present) == 2 and not any(
+            pos_label == c and isinstance(pos_label, str) == isinstance(c, str) for c in present
+        ):
+            raise ValueError(
+                f"pos_label={pos_label} is not a valid label. It should be one of "
+                f"{np.asarray(present)}"
+            )
+        problem = _Binary(labels, y_score, pos_label, weight)
+        return _ap_of(problem.is_positive, problem.scores, problem.weight)
+    if kind == "multilabel-indicator":
+        if pos_label != 1:
+            raise ValueError(
+                "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not set "
+                "pos_label or set pos_label to 1."
+            )
+        truth = _indicator(y)
+    elif kind == "multiclass":
+        if pos_label != 1:
+            raise ValueError(
+                "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set pos_label "
+                "or set pos_label to 1."
+            )
+        labels = column(y, "y_true")
+        classes = np.unique(labels)
+        truth = _binarize(np.searchsorted(classes, labels), len(classes))
+        if np.shape(y_score) != truth.shape:
+            raise ValueError(
+                "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+                f"contains multiple classes. Got `y_score.shape={np.shape(y_score)}`."
+            )
+    else:
+        raise ValueError(f"{kind} format is not supported")
+    return _average(_ap_of, truth, _scores_2d(y_score), average, weight)
