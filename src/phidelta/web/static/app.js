@@ -211,9 +211,11 @@ function renderSignature(view) {
     hovertemplate: "<b>%{customdata[0]}</b><br>φ = %{x:.4f}<br>δ = %{y:.4f}<br>" +
       "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}<extra></extra>"};
   const traces = diamondTraces(view, "signature").concat([points]);
+  // on a narrow screen the legend goes below, leaving the width to the diamond
+  const narrow = $("plot").clientWidth < 640;
   const layout = diamondLayout(view, "signature", {title: {text:
     `φ-δ diagram, N/P = ${view.ratio.toPrecision(3)} (actual ${view.actual_ratio.toPrecision(3)})`,
-    font: {size: 13}}});
+    font: {size: 13}}, legend: narrow ? LEGEND_BELOW : LAYOUT.legend});
   Plotly.react("plot", traces, layout, {responsive: true});
   Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
   const plot = $("plot");
