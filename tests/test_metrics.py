@@ -1,0 +1,266 @@
+"""phidelta.metrics against scikit-learn on random data with ties, weights and odd labels.
+
+Every call is made with both packages; the results must agree to 1e-12, the same exception
+type must be raised where scikit-learn raises, and the same warnings (message text) must be
+emitted. The data are seeded: each seed draws a problem size, labels, ties and weights.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from phidelta import metrics
+from phidelta.exceptions import UndefinedMeasureWarning
+
+sk = pytest.importorskip("sklearn.metrics")
+sk_exceptions = pytest.importorskip("sklearn.exceptions")
+
+TOL = {"rtol": 1e-12, "atol": 1e-12}
+SEEDS = range(4)
+
+
+def _call(function: Any, args: tuple, kwargs: dict) -> tuple[Any, Any, list[str]]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result, error = function(*args, **kwargs), None
+        except Exception as exc:  # compared below
+            result, error = None, exc
+    messages = sorted(
+        str(w.message)
+        for w in caught
+        if issubclass(w.category, UserWarning) and not issubclass(w.category, FutureWarning)
+    )
+    return result, error, messages
+
+
+def _same(expected: Any, actual: Any) -> None:
+    if isinstance(expected, tuple | list):
+        assert isinstance(actual, tuple | list)
+        assert len(expected) == len(actual)
+        for e, a in zip(expected, actual, strict=True):
+            _same(e, a)
+        return
+    if expected is None:
+        assert actual is None
+        return
+    assert np.shape(expected) == np.shape(actual)
+    assert_allclose(np.asarray(actual, dtype=float), np.asarray(expected, dtype=float), **TOL)
+
+
+def both(name: str, *args: Any, **kwargs: Any) -> Any:
+    """Call scikit-learn's and phidelta's ``name`` and compare everything they do."""
+    expected, their_error, their_warnings = _call(getattr(sk, name), args, kwargs)
+    actual, our_error, our_warnings = _call(getattr(metrics, name), args, kwargs)
+    if their_error is not None:
+        assert our_error is not None, f"{name}: scikit-learn raised {their_error!r}, phidelta not"
+        assert isinstance(our_error, ValueError | TypeError | NotImplementedError)
+        assert isinstance(their_error, type(our_error)) or isinstance(our_error, ValueError)
+        return None
+    if our_error is not None:
+        raise our_error
+    _same(expected, actual)
+    assert our_warnings == their_warnings, name
+    return actual
+
+
+def _labels(rng: np.random.Generator, n: int, k: int, kind: str) -> tuple[np.ndarray, Any]:
+    codes = rng.integers(0, k, n)
+    if kind == "int":
+        return codes, 1
+    if kind == "pm1" and k == 2:
+        return 2 * codes - 1, 1
+    if kind == "str":
+        names = np.array(["ant", "bee", "cat", "dog", "eel", "fox"])[:k]
+        return names[codes], names[-1]
+    return codes.astype(np.float64) + 3, float(k - 1 + 3)
+
+
+def _weights(rng: np.random.Generator, n: int, which: str) -> np.ndarray | None:
+    if which == "none":
+        return None
+    w = rng.random(n) * 3
+    if which == "integers":
+        w = rng.integers(0, 4, n)
+        w[0] = 1
+    else:
+        w[rng.random(n) < 0.1] = 0.0
+        w[0] = 0.5
+    return w
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", ["int", "pm1", "str", "float"])
+@pytest.mark.parametrize("weights", ["none", "floats", "integers"])
+def test_binary_labels(seed, kind, weights):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 60))
+    y, positive = _labels(rng, n, 2, kind)
+    flip = rng.random(n) < 0.3
+    p = y.copy()
+    p[flip] = y[rng.permutation(n)][flip]
+    w = _weights(rng, n, weights)
+    both("accuracy_score", y, p, sample_weight=w)
+    both("accuracy_score", y, p, normalize=False, sample_weight=w)
+    for adjusted in (False, True):
+        both("balanced_accuracy_score", y, p, sample_weight=w, adjusted=adjusted)
+    both("matthews_corrcoef", y, p, sample_weight=w)
+    for weighting in (None, "linear", "quadratic"):
+        both("cohen_kappa_score", y, p, weights=weighting, sample_weight=w)
+    for normalize in (None, "true", "pred", "all"):
+        both("confusion_matrix", y, p, sample_weight=w, normalize=normalize)
+    for average in ("binary", "micro", "macro", "weighted", None):
+        options = {"average": average, "sample_weight": w, "pos_label": positive}
+        for zero_division in ("warn", 0.0, 1.0, np.nan):
+            both("precision_recall_fscore_support", y, p, zero_division=zero_division, **options)
+        both("precision_score", y, p, **options)
+        both("recall_score", y, p, zero_division=1.0, **options)
+        both("f1_score", y, p, zero_division=np.nan, **options)
+        both("fbeta_score", y, p, beta=0.5, **options)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", ["int", "str", "float"])
+@pytest.mark.parametrize("weights", ["none", "floats"])
+def test_multiclass_labels(seed, kind, weights):
+    rng = np.random.default_rng(100 + seed)
+    n, k = int(rng.integers(2, 200)), int(rng.integers(3, 6))
+    y, _ = _labels(rng, n, k, kind)
+    p = np.where(rng.random(n) < 0.6, y, _labels(rng, n, k, kind)[0])
+    w = _weights(rng, n, weights)
+    classes = np.unique(np.concatenate([y, p]))
+    both("accuracy_score", y, p, sample_weight=w)
+    both("balanced_accuracy_score", y, p, sample_weight=w)
+    both("balanced_accuracy_score", y, p, sample_weight=w, adjusted=True)
+    both("matthews_corrcoef", y, p, sample_weight=w)
+    for weighting in (None, "linear", "quadratic"):
+        both("cohen_kappa_score", y, p, weights=weighting, sample_weight=w)
+        both("cohen_kappa_score", y, p, weights=weighting, labels=classes[::-1])
+    both("confusion_matrix", y, p, sample_weight=w, labels=classes[:2])
+    both("confusion_matrix", y, p, sample_weight=w, normalize="true")
+    for average in ("micro", "macro", "weighted", None):
+        for zero_division in ("warn", 0.0, np.nan):
+            options = {"average": average, "zero_division": zero_division, "sample_weight": w}
+            both("precision_recall_fscore_support", y, p, beta=0.5, **options)
+        both("f1_score", y, p, labels=classes[1:], average=average)
+    both("precision_score", y, p, average="binary")  # scikit-learn's error
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("weights", ["none", "floats"])
+def test_multilabel_indicators(seed, weights):
+    rng = np.random.default_rng(200 + seed)
+    n, k = int(rng.integers(2, 80)), int(rng.integers(2, 6))
+    y = (rng.random((n, k)) < 0.4).astype(int)
+    p = np.where(rng.random((n, k)) < 0.7, y, 1 - y)
+    w = _weights(rng, n, weights)
+    both("accuracy_score", y, p, sample_weight=w)
+    for average in ("micro", "macro", "weighted", "samples", None):
+        for zero_division in ("warn", 1.0):
+            options = {"average": average, "zero_division": zero_division, "sample_weight": w}
+            both("precision_recall_fscore_support", y, p, **options)
+            both("recall_score", y, p, labels=[k - 1, 0], **options)
+    scores = np.round(rng.random((n, k)), 1)  # ties
+    for average in ("micro", "macro", "weighted", "samples", None):
+        both("roc_auc_score", y, scores, average=average, sample_weight=w)
+        both("average_precision_score", y, scores, average=average, sample_weight=w)
+
+
+def _scores(rng: np.random.Generator, y_positive: np.ndarray, decimals: int) -> np.ndarray:
+    raw = rng.normal(size=len(y_positive)) + 0.8 * y_positive
+    return np.round(raw, decimals)  # few decimals: many ties
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", ["int", "pm1", "str", "float"])
+@pytest.mark.parametrize("weights", ["none", "floats", "integers"])
+@pytest.mark.parametrize("decimals", [0, 8])
+def test_binary_scores(seed, kind, weights, decimals):
+    rng = np.random.default_rng(300 + seed)
+    n = int(rng.integers(2, 120))
+    y, positive = _labels(rng, n, 2, kind)
+    s = _scores(rng, y == positive, decimals)
+    w = _weights(rng, n, weights)
+    pos_label = positive if kind in ("str", "float") else None
+    for drop in (True, False):
+        both("roc_curve", y, s, pos_label=pos_label, sample_weight=w, drop_intermediate=drop)
+        both(
+            "precision_recall_curve",
+            y,
+            s,
+            pos_label=pos_label,
+            sample_weight=w,
+            drop_intermediate=drop,
+        )
+        both("det_curve", y, s, pos_label=pos_label, sample_weight=w, drop_intermediate=drop)
+    for max_fpr in (None, 0.3, 1.0):
+        both("roc_auc_score", y, s, sample_weight=w, max_fpr=max_fpr)
+    both("average_precision_score", y, s, pos_label=positive, sample_weight=w)
+    proba = 1 / (1 + np.exp(-s))
+    both("brier_score_loss", y, proba, pos_label=pos_label, sample_weight=w)
+    both("log_loss", y, proba, sample_weight=w)
+    both("log_loss", y, proba, sample_weight=w, normalize=False)
+    fpr, tpr, _ = metrics.roc_curve(y, s, pos_label=pos_label, sample_weight=w)
+    if np.all(np.isfinite(fpr)) and np.all(np.isfinite(tpr)):
+        both("auc", fpr, tpr)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", ["int", "str"])
+def test_multiclass_scores(seed, kind):
+    rng = np.random.default_rng(400 + seed)
+    n, k = int(rng.integers(10, 300)), int(rng.integers(3, 6))
+    y, _ = _labels(rng, n, k, kind)
+    codes = np.searchsorted(np.unique(y), y)
+    logits = np.round(rng.normal(size=(n, k)) + 1.5 * np.eye(k)[codes % k], 1)
+    proba = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    w = _weights(rng, n, "floats")
+    if len(np.unique(y)) == k:
+        for average in ("macro", "weighted"):
+            both("roc_auc_score", y, proba, multi_class="ovo", average=average)
+            both("roc_auc_score", y, proba, multi_class="ovr", average=average, sample_weight=w)
+        both("roc_auc_score", y, proba, multi_class="ovr", average="micro")
+        both("roc_auc_score", y, proba, multi_class="ovr", average=None)
+        both("average_precision_score", y, proba, sample_weight=w)
+        both("log_loss", y, proba, sample_weight=w)
+        both("brier_score_loss", y, proba, sample_weight=w)
+    labels = np.unique(np.concatenate([np.unique(y), ["zzz"] if kind == "str" else [99]]))
+    padded = np.concatenate([proba[:, : len(labels) - 1], np.zeros((n, 1))], axis=1)
+    padded /= padded.sum(axis=1, keepdims=True)
+    both("log_loss", y, padded, labels=labels)
+    both("roc_auc_score", y, proba, multi_class="raise")  # scikit-learn's error
+
+
+def test_warning_is_both_packages_warning():
+    with pytest.warns(sk_exceptions.UndefinedMetricWarning) as record:
+        metrics.precision_score([0, 0], [0, 0])
+    assert issubclass(record[0].category, UndefinedMeasureWarning)
+    assert issubclass(record[0].category, metrics.UndefinedMetricWarning)
+
+
+def test_text_and_pandas_inputs():
+    pd = pytest.importorskip("pandas")
+    y = pd.Series(["no", "yes", "yes", "no", "yes"], dtype="category")
+    p = pd.Series(["no", "yes", "no", "no", "yes"])
+    assert metrics.recall_score(y, p, pos_label="yes") == pytest.approx(2 / 3, abs=1e-15)
+    scores = pd.Series([0.1, 0.9, 0.4, 0.4, 0.8])
+    assert metrics.roc_auc_score(y, scores) == sk.roc_auc_score(y, scores)
+
+
+def test_negative_weights_are_refused():
+    with pytest.raises(ValueError, match=r"`sample_weight` must be non-negative"):
+        metrics.accuracy_score([0, 1], [0, 1], sample_weight=[1.0, -1.0])
+
+
+def test_int64_weights_that_overflow_raise_instead_of_wrapping():
+    weight = np.full(3, np.iinfo(np.int64).max, dtype=np.int64)
+    with pytest.raises(OverflowError, match=r"beyond int64"):
+        metrics.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=weight)
+    big = np.full(3, 2**60, dtype=np.int64)  # sums exact as integers, not as floats
+    cm = metrics.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=big)
+    assert cm[1, 1] == 2**61
