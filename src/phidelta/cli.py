@@ -697,24 +697,109 @@ if click is not None:
         "--max-upload-mb",
         default=50,
         show_default=True,
-        type=int,
-        help="Uploads larger than this are refused (HTTP 413).",
+        type=click.IntRange(min=1),
+        help="Uploads larger than this are refused (HTTP 413) as they arrive.",
     )
-    def serve(host: str, port: int, database: str | None, max_upload_mb: int) -> None:
+    @click.option(
+        "--max-columns",
+        default=2_000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables with more columns are refused (413).",
+    )
+    @click.option(
+        "--max-rows",
+        default=2_000_000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables with more rows are refused (413).",
+    )
+    @click.option(
+        "--max-cell-bytes",
+        default=100_000,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Tables with a longer cell or column name are refused (413).",
+    )
+    @click.option(
+        "--workers",
+        type=click.IntRange(min=1),
+        help="Processes that parse and analyse  [default: one per core]",
+    )
+    @click.option(
+        "--time-limit",
+        default=30.0,
+        show_default=True,
+        type=click.FloatRange(min=0, min_open=True),
+        help="Seconds a parse or analysis may take (then it is stopped: HTTP 503).",
+    )
+    @click.option(
+        "--cache-mb",
+        default=256,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Memory for parsed tables, shared by the workers.",
+    )
+    @click.option(
+        "--max-database-mb",
+        type=click.IntRange(min=1),
+        help="Cap on the database size (beyond it uploads get HTTP 507, as on a full disk).",
+    )
+    @click.option(
+        "--allowed-host",
+        "allowed_hosts",
+        multiple=True,
+        metavar="NAME",
+        help="Another host name clients may use (repeatable; '*' for any). The address "
+        "bound and localhost are always allowed.",
+    )
+    def serve(
+        host: str,
+        port: int,
+        database: str | None,
+        max_upload_mb: int,
+        max_columns: int,
+        max_rows: int,
+        max_cell_bytes: int,
+        workers: int | None,
+        time_limit: float,
+        cache_mb: int,
+        max_database_mb: int | None,
+        allowed_hosts: tuple[str, ...],
+    ) -> None:
         """Start the web application and print its address.
 
         Example: phidelta serve --port 8765   (then open http://127.0.0.1:8765)
         """
         try:
-            from phidelta.web import default_database_path
+            from phidelta.data import Limits
+            from phidelta.web import ServeError, default_database_path
             from phidelta.web import serve as run_server
         except ImportError as exc:
             _fail(f"the web application needs the web extra: pip install 'phidelta[web]' ({exc})")
-        click.echo(
-            f"phidelta web application on http://{host}:{port}  "
-            f"(data: {database or default_database_path()}; Ctrl-C stops it)"
-        )
-        run_server(host=host, port=port, database=database, max_upload_mb=max_upload_mb)
+        data = database or default_database_path()
+
+        def ready(url: str) -> None:
+            click.echo(f"phidelta web application on {url}  (data: {data}; Ctrl-C stops it)")
+
+        try:
+            run_server(
+                host=host,
+                port=port,
+                database=database,
+                max_upload_mb=max_upload_mb,
+                allowed_hosts=allowed_hosts,
+                on_ready=ready,
+                limits=Limits(
+                    max_columns=max_columns, max_rows=max_rows, max_cell_bytes=max_cell_bytes
+                ),
+                workers=workers,
+                time_limit=time_limit,
+                cache_bytes=cache_mb * 2**20,
+                max_database_bytes=None if max_database_mb is None else max_database_mb * 2**20,
+            )
+        except ServeError as exc:
+            _fail(str(exc))
 
 
 def main(argv: list[str] | None = None) -> int:

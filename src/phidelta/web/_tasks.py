@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,9 @@ class FrameCache:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._entries))
 
     def keys(self) -> list[str]:
         return list(self._entries)

@@ -214,20 +214,13 @@ class WorkerPool:
                 self._cond.wait(min(left, 1.0))
 
     def _release(self, worker: _Worker, healthy: bool) -> None:
-        if not healthy:  # killed or dead: a fresh worker takes its place
+        if not healthy:  # killed or dead: a fresh worker takes its place (the answer goes now)
             worker.stop()
             with self._cond:
                 if worker not in self._all:  # the pool was closed meanwhile
                     return
                 self._all.remove(worker)
-            replacement = self._spawn()
-            with self._cond:
-                if self._started:
-                    self._all.append(replacement)
-                    self._idle.append(replacement)
-                    self._cond.notify()
-                    return
-            replacement.stop()
+            threading.Thread(target=self._replace, name="phidelta-respawn", daemon=True).start()
             return
         with self._cond:
             if worker in self._all:
@@ -235,3 +228,13 @@ class WorkerPool:
                 self._cond.notify()
                 return
         worker.stop()  # the pool was closed while it worked
+
+    def _replace(self) -> None:
+        replacement = self._spawn()
+        with self._cond:
+            if self._started:
+                self._all.append(replacement)
+                self._idle.append(replacement)
+                self._cond.notify()
+                return
+        replacement.stop()
