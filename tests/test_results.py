@@ -124,10 +124,10 @@ def test_sklearn_order_of_the_curves():
     assert_allclose(thresholds[1:], sk_thresholds[1:], atol=1e-12)
     precision, recall, cuts = measures.precision_recall_curve(ScoreTable.from_scores(y, s))
     sk_precision, sk_recall, sk_cuts = sklearn_metrics.precision_recall_curve(y, s)
-    # scikit-learn: increasing thresholds and a final (precision 1, recall 0) point
-    assert_allclose(precision, sk_precision[-2::-1], atol=1e-12)
-    assert_allclose(recall, sk_recall[-2::-1], atol=1e-12)
-    assert_allclose(cuts, sk_cuts[::-1], atol=1e-12)
+    # scikit-learn: increasing thresholds, the (precision 1, recall 0) end point last
+    assert_allclose(precision, sk_precision[::-1], atol=1e-12)
+    assert_allclose(recall, sk_recall[::-1], atol=1e-12)
+    assert_allclose(cuts[1:], sk_cuts[::-1], atol=1e-12)
 
 
 def _brute_delong(y, a, b):

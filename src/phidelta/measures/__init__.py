@@ -40,6 +40,7 @@ from phidelta.measures._information import (
     mutual_information_from_rates,
     unbiased_information_gain,
 )
+from phidelta.measures._logloss import cross_entropy, log_loss
 from phidelta.measures._matrices import (
     determinant,
     joint_probability_matrix,
@@ -55,6 +56,7 @@ from phidelta.measures._multiclass import (
     multiclass_mcc,
     one_vs_rest,
 )
+from phidelta.measures._multiclass_auc import multiclass_auc
 from phidelta.measures._operating import (
     OperatingPoints,
     acceptable_region,
@@ -199,6 +201,7 @@ __all__ = [
     "convert",
     "cost_curve",
     "coverage_curve",
+    "cross_entropy",
     "data_quality",
     "data_quality_rare",
     "delong_test",
@@ -219,6 +222,7 @@ __all__ = [
     "isometric_slope",
     "joint_probability_matrix",
     "laplace_correction",
+    "log_loss",
     "m_estimate",
     "macro_average",
     "margin_losses",
@@ -227,6 +231,7 @@ __all__ = [
     "measure_table",
     "micro_average",
     "multiclass_accuracy",
+    "multiclass_auc",
     "multiclass_cohen_kappa",
     "multiclass_mcc",
     "mutual_information_from_rates",

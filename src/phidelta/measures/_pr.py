@@ -45,9 +45,16 @@ def average_precision(table: ScoreTable) -> float:
     0.8333333333333333
     """
     t = _check_table(table)
-    tp, fp, gained, p = _points(t, "Average precision")
-    hit = gained > 0  # a score without positives adds no recall (and may have no samples)
-    return float(np.dot(gained[hit], tp[hit] / (tp[hit] + fp[hit])) / p)
+    p = t.total_positives
+    if p <= 0:
+        raise ValueError("Average precision is undefined: the labels hold no positives.")
+    tp = np.cumsum(t.positives)
+    predicted = np.cumsum(t.negatives)
+    predicted += tp
+    # Σ gainedᵢ·TPᵢ/P̂ᵢ: a score without positives adds nothing (and may have no samples)
+    terms = np.multiply(t.positives, tp, dtype=np.float64)
+    np.divide(terms, predicted, out=terms, where=predicted > 0)
+    return float(terms.sum() / p)
 
 
 def pr_auc(table: ScoreTable) -> float:

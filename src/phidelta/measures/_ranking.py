@@ -148,11 +148,13 @@ class RocHull(TupleResult):
 
 @dataclass(frozen=True)
 class PrecisionRecallCurve(TupleResult):
-    """Precision and recall at every threshold that predicts something positive.
+    """Precision and recall at every threshold, from the recall-0 end point on.
 
     Unpacks as ``precision, recall, thresholds``, the order of scikit-learn's
-    ``precision_recall_curve`` (here the thresholds decrease and no final (1, 0) point is
-    added: point i predicts positive for score ≥ ``thresholds[i]``). ``table`` is not unpacked.
+    ``precision_recall_curve`` but with decreasing thresholds like :class:`RocCurve`: point i
+    predicts positive for score ≥ ``thresholds[i]``, and point 0 (threshold +inf, nothing
+    predicted positive) is the curve's recall-0 end point, whose precision is 1 by the
+    convention of scikit-learn's end point (0/0 otherwise). ``table`` is not unpacked.
     """
 
     precision: np.ndarray
@@ -387,10 +389,12 @@ def roc_convex_hull(table: ScoreTable) -> RocHull:
 
 
 def precision_recall_curve(table: ScoreTable) -> PrecisionRecallCurve:
-    """Precision and recall at every threshold that predicts something positive.
+    """Precision and recall at every threshold, starting at the recall-0 end point.
 
-    Point i predicts positive for score ≥ ``thresholds[i]``, the i-th distinct score in
-    decreasing order. Precision is NaN where only zero-weight examples are predicted positive.
+    Point 0 has threshold +inf (nothing predicted positive): recall 0, precision 1 by
+    convention. Point i ≥ 1 predicts positive for score ≥ ``thresholds[i]``, the i-th
+    distinct score in decreasing order. Precision is NaN where only zero-weight examples are
+    predicted positive. See :func:`average_precision` and :func:`pr_auc` for its areas.
 
     Returns
     -------
@@ -402,15 +406,16 @@ def precision_recall_curve(table: ScoreTable) -> PrecisionRecallCurve:
     >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1])
     >>> precision, recall, thresholds = precision_recall_curve(t)
     >>> precision, recall
-    (array([1.        , 0.66666667, 0.5       ]), array([0.5, 1. , 1. ]))
+    (array([1.        , 1.        , 0.66666667, 0.5       ]), array([0. , 0.5, 1. , 1. ]))
     """
     t = _check_table(table)
     p, _ = _check_two_classes(t, "The precision-recall curve")
     tp, fp = t.cumulative()
     with np.errstate(divide="ignore", invalid="ignore"):
-        precision = tp[1:] / (tp[1:] + fp[1:])
+        precision = tp / (tp + fp)
+    precision[0] = 1.0
     return PrecisionRecallCurve(
-        precision=precision, recall=tp[1:] / p, thresholds=t.scores.copy(), table=t
+        precision=precision, recall=tp / p, thresholds=t.thresholds(), table=t
     )
 
 

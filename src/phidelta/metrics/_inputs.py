@@ -29,6 +29,7 @@ __all__ = [
     "column",
     "finite_scores",
     "implicit_positive",
+    "target_classes",
     "target_type",
     "warn_undefined",
 ]
@@ -196,6 +197,12 @@ def target_type(y: Any, name: str = "y") -> str:
     return _describe(as_target(y, name), name).kind
 
 
+def target_classes(y: Any, name: str = "y") -> tuple[str, list[Any] | None]:
+    """(``type_of_target`` name, sorted distinct labels of a 1-D target or None)."""
+    d = _describe(as_target(y, name), name)
+    return d.kind, None if d.values is None else d.values.tolist()
+
+
 def _describe(y: Any, name: str) -> _Described:
     if _is_sparse(y):
         return _describe_sparse(y)
@@ -269,16 +276,13 @@ def _integral(values: np.ndarray) -> bool:
 
 
 def _distinct(y: np.ndarray, limit: int | None = None) -> np.ndarray:
-    """Sorted distinct values; with ``limit``, stop early once that many are certain."""
-    if limit is not None and y.dtype.kind in "biuf" and y.size:
-        first = y[0]
-        other = y != first
-        if not other.any():
-            return y[:1]
-        second = y[int(np.argmax(other))]
-        if np.all((y == first) | (y == second)):
-            return np.sort(np.array([first, second]))
-        return np.array([first, second, first])  # three or more: the exact set is not needed
+    """Sorted distinct values; with ``limit=3``, stop once three are certain."""
+    if y.dtype.kind in "biuf" and y.size:
+        pair = _at_most_two(y)
+        if pair is not None:
+            return pair
+        if limit is not None:
+            return y[:3]  # three or more: the exact set is not needed
     if y.dtype.kind in "biu" and y.size:
         present, low = _present(y)
         if present is not None:
@@ -291,9 +295,26 @@ def _distinct(y: np.ndarray, limit: int | None = None) -> np.ndarray:
     return np.unique(y)
 
 
+def _at_most_two(y: np.ndarray) -> np.ndarray | None:
+    """The sorted distinct values of a numeric vector when there are at most two (two
+    comparisons, no sort), else None."""
+    first = y[0]
+    other = y != first
+    n_other = int(np.count_nonzero(other))
+    if n_other == 0:
+        return y[:1].copy()
+    second = y[int(np.argmax(other))]
+    if int(np.count_nonzero(y == second)) != n_other:
+        return None
+    return np.sort(np.array([first, second], dtype=y.dtype))
+
+
 def _distinct_integral_floats(y: np.ndarray) -> np.ndarray:
     """Distinct values of floats known to be whole numbers: counted over their integer range
     when it is small (no sort), as floats."""
+    pair = _at_most_two(y)
+    if pair is not None:
+        return pair
     if np.abs(y).max() < 2**53:
         present, low = _present(y.astype(np.int64))
         if present is not None:

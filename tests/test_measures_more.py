@@ -1,0 +1,214 @@
+"""The native measures of issue 16, part 2, against their references."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from phidelta import measures
+from phidelta.counts import ConfusionMatrix, ScoreTable
+
+TOL = {"rtol": 1e-12, "atol": 1e-12}
+
+
+def _tied_data(seed: int, n: int = 300) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.4).astype(int)
+    scores = np.round(rng.normal(size=n) + y, 1)
+    return y, scores, rng.random(n)
+
+
+# --- precision-recall summaries ------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(5))
+def test_average_precision_is_scikit_learns(seed):
+    sk = pytest.importorskip("sklearn.metrics")
+    y, s, w = _tied_data(seed)
+    assert_allclose(
+        measures.average_precision(ScoreTable.from_scores(y, s)),
+        sk.average_precision_score(y, s),
+        **TOL,
+    )
+    assert_allclose(
+        measures.average_precision(ScoreTable.from_scores(y, s, sample_weight=w)),
+        sk.average_precision_score(y, s, sample_weight=w),
+        **TOL,
+    )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_pr_auc_is_the_trapezoid_of_rocrs_curve(seed):
+    y, s, _ = _tied_data(seed)
+    # ROCR's "aucpr": the points (recall, precision) of performance(pred, "prec", "rec") at its
+    # cutoffs (each distinct score, decreasing), the NaN precision of cutoff Inf left out
+    cutoffs = np.unique(s)[::-1]
+    tp = np.array([np.sum((s >= c) & (y == 1)) for c in cutoffs], dtype=float)
+    predicted = np.array([np.sum(s >= c) for c in cutoffs], dtype=float)
+    recall, precision = tp / y.sum(), tp / predicted
+    expected = np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2)
+    assert_allclose(measures.pr_auc(ScoreTable.from_scores(y, s)), expected, **TOL)
+
+
+def test_pr_break_even_is_the_r_precision():
+    y = np.array([1, 0, 1, 1, 0, 0, 1, 0])
+    s = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2])
+    # P = 4: the top 4 hold 3 positives
+    assert measures.pr_break_even(ScoreTable.from_scores(y, s)) == 0.75
+    # ties: the 4th place is a run of two samples holding one positive: half of it counts
+    tied = ScoreTable.from_scores([1, 1, 0, 1, 0, 1], [0.9, 0.8, 0.7, 0.5, 0.5, 0.1])
+    assert measures.pr_break_even(tied) == pytest.approx((2 + 0.5) / 4)
+
+
+def test_precision_recall_curve_starts_at_recall_zero():
+    sk = pytest.importorskip("sklearn.metrics")
+    y, s, _ = _tied_data(1)
+    precision, recall, thresholds = measures.precision_recall_curve(ScoreTable.from_scores(y, s))
+    sk_precision, sk_recall, sk_thresholds = sk.precision_recall_curve(y, s)
+    assert (recall[0], precision[0], thresholds[0]) == (0, 1, np.inf)
+    assert_allclose(precision, sk_precision[::-1], **TOL)
+    assert_allclose(recall, sk_recall[::-1], **TOL)
+    assert_allclose(thresholds[1:], sk_thresholds[::-1], **TOL)
+
+
+# --- log loss ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_log_loss_and_cross_entropy_against_scikit_learn(seed):
+    sk = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, 200)
+    p = np.round(rng.random(200), 2)  # ties, and exact 0 and 1 (clipped)
+    p[:3] = [0.0, 1.0, 0.5]
+    w = rng.random(200)
+    assert_allclose(measures.log_loss(y, p), sk.log_loss(y, p), **TOL)
+    assert_allclose(
+        measures.log_loss(y, p, sample_weight=w), sk.log_loss(y, p, sample_weight=w), **TOL
+    )
+    table = ScoreTable.from_scores(y, p)
+    assert_allclose(measures.cross_entropy(table), sk.log_loss(y, p), **TOL)
+    halves = ScoreTable.from_scores(y[:90], p[:90]) + ScoreTable.from_scores(y[90:], p[90:])
+    assert_allclose(measures.cross_entropy(halves), sk.log_loss(y, p), **TOL)
+    k = 4
+    labels = np.array(["w", "x", "y", "z"])[rng.integers(0, k, 200)]
+    probabilities = rng.dirichlet(np.ones(k), 200)
+    assert_allclose(
+        measures.log_loss(labels, probabilities), sk.log_loss(labels, probabilities), **TOL
+    )
+    assert_allclose(
+        measures.log_loss(labels, probabilities[:, ::-1], labels=["z", "y", "x", "w"]),
+        sk.log_loss(labels, probabilities),
+        **TOL,
+    )
+
+
+def test_log_loss_errors():
+    with pytest.raises(ValueError, match=r"pass `labels`"):
+        measures.log_loss([0, 1, 1], [[0.5, 0.3, 0.2]] * 3)
+    with pytest.raises(ValueError, match=r"must be probabilities in \[0, 1\]"):
+        measures.cross_entropy(ScoreTable.from_scores([0, 1], [-1.0, 2.0]))
+
+
+# --- multi-class AUC -----------------------------------------------------------------------------
+HAND_TILL = (
+    [0, 0, 1, 1, 2, 2],
+    [
+        [0.6, 0.3, 0.1],
+        [0.4, 0.4, 0.2],
+        [0.5, 0.3, 0.2],
+        [0.2, 0.7, 0.1],
+        [0.3, 0.3, 0.4],
+        [0.1, 0.2, 0.7],
+    ],
+)
+
+
+def test_hand_and_till_worked_example():
+    # Hand & Till (2001), eq. 3: Â(i|j) = (S_i − n_i(n_i + 1)/2) / (n_i·n_j), S_i the rank sum of
+    # class i among classes i and j ranked by p̂(i|x), ties sharing their mean rank.
+    # Â(0|1): ranks by p0 of x4, x2, x3, x1 = 1..4, S_0 = 4 + 2 → (6 − 3)/4 = 3/4;
+    # Â(1|0): by p1, x1 and x3 tie at 1.5, S_1 = 1.5 + 4 → 2.5/4; Â(0, 1) = 11/16.
+    # Â(0|2) = Â(2|0) = 1; Â(1|2) = (2.5 + 4 − 3)/4 = 7/8, Â(2|1) = 1: Â(1, 2) = 15/16.
+    # M = (11/16 + 1 + 15/16) / 3 = 7/8.
+    y, p = HAND_TILL
+    assert measures.multiclass_auc(y, p, multi_class="ovo") == 0.875
+    sk = pytest.importorskip("sklearn.metrics")
+    assert sk.roc_auc_score(y, p, multi_class="ovo") == 0.875
+
+
+def _rank_sum_auc(scores, positive):
+    from scipy.stats import rankdata
+
+    ranks = rankdata(scores)
+    n1, n0 = positive.sum(), (~positive).sum()
+    return (ranks[positive].sum() - n1 * (n1 + 1) / 2) / (n1 * n0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_multiclass_auc_against_definitions_and_scikit_learn(seed):
+    rng = np.random.default_rng(seed)
+    k, n = 4, 240
+    y = rng.integers(0, k, n)
+    logits = np.round(rng.normal(size=(n, k)) + np.eye(k)[y], 1)
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    pairs = []
+    for a in range(k):
+        for b in range(a + 1, k):
+            both = (y == a) | (y == b)
+            a_b = _rank_sum_auc(p[both, a], y[both] == a)
+            b_a = _rank_sum_auc(p[both, b], y[both] == b)
+            pairs.append(((a_b + b_a) / 2, both.mean()))
+    values, shares = np.array(pairs).T
+    assert_allclose(measures.multiclass_auc(y, p, multi_class="ovo"), values.mean(), **TOL)
+    assert_allclose(
+        measures.multiclass_auc(y, p, multi_class="ovo", average="weighted"),
+        np.average(values, weights=shares),
+        **TOL,
+    )
+    ovr = [_rank_sum_auc(p[:, c], y == c) for c in range(k)]
+    assert_allclose(measures.multiclass_auc(y, p), np.mean(ovr), **TOL)
+    sk = pytest.importorskip("sklearn.metrics")
+    names = np.array(["d", "c", "b", "a"])[y]  # labels name the columns
+    assert_allclose(
+        measures.multiclass_auc(names, p, labels=["d", "c", "b", "a"], average="weighted"),
+        sk.roc_auc_score(y, p, multi_class="ovr", average="weighted"),
+        **TOL,
+    )
+    w = rng.random(n)
+    assert_allclose(
+        measures.multiclass_auc(y, p, sample_weight=w),
+        sk.roc_auc_score(y, p, multi_class="ovr", sample_weight=w),
+        **TOL,
+    )
+
+
+def test_multiclass_auc_errors():
+    y, p = HAND_TILL
+    with pytest.raises(ValueError, match=r"`multi_class` must be"):
+        measures.multiclass_auc(y, p, multi_class="ovx")
+    with pytest.raises(ValueError, match=r"3 classes for 2 probability columns"):
+        measures.multiclass_auc(y, np.array(p)[:, :2])
+    with pytest.raises(ValueError, match=r"without examples: \[3\]"):
+        measures.multiclass_auc(y, np.c_[np.array(p) * 0.5, [0.5] * 6], labels=[0, 1, 2, 3])
+
+
+# --- multi-class counts --------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_multiclass_mcc_kappa_and_balanced_accuracy_against_scikit_learn(seed):
+    sk = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 4, 300)
+    p = np.where(rng.random(300) < 0.5, y, rng.integers(0, 4, 300))
+    cm = ConfusionMatrix.from_labels(y, p, classes=[0, 1, 2, 3])
+    assert_allclose(measures.multiclass_mcc(cm), sk.matthews_corrcoef(y, p), **TOL)
+    for weights in (None, "linear", "quadratic"):
+        assert_allclose(
+            measures.multiclass_cohen_kappa(cm, weights=weights),
+            sk.cohen_kappa_score(y, p, weights=weights),
+            **TOL,
+        )
+    assert_allclose(
+        measures.balanced_accuracy(cm, adjusted=True),
+        sk.balanced_accuracy_score(y, p, adjusted=True),
+        **TOL,
+    )
+    two = ConfusionMatrix([[15, 10], [15, 60]])
+    assert_allclose(measures.multiclass_mcc(two), measures.mcc(two.one_vs_rest()[1]), **TOL)
