@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -62,9 +61,16 @@ pytest.importorskip("click")
 
 
 def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "phidelta", *args], capture_output=True, text=True, timeout=300
-    )
+    """The command line's entry point, in this process (output caught)."""
+    import contextlib
+    import io
+
+    from phidelta.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def test_cli_streaming_matches_in_memory(tmp_path, refdata):
