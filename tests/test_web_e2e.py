@@ -83,14 +83,16 @@ class Server:
             self.process = None
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path / "web.sqlite3").start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the module (starting it costs seconds); a test that restarts it leaves
+    it running."""
+    running = Server(tmp_path_factory.mktemp("web") / "web.sqlite3").start()
     yield running
     running.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
     with playwright.sync_playwright() as p:
         instance = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
