@@ -7,7 +7,8 @@ import pytest
 from numpy.testing import assert_allclose
 
 from phidelta import measures
-from phidelta.counts import ConfusionMatrix, ScoreTable
+from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
+from phidelta.exceptions import UndefinedMeasureWarning
 
 TOL = {"rtol": 1e-12, "atol": 1e-12}
 
@@ -212,3 +213,68 @@ def test_multiclass_mcc_kappa_and_balanced_accuracy_against_scikit_learn(seed):
     )
     two = ConfusionMatrix([[15, 10], [15, 60]])
     assert_allclose(measures.multiclass_mcc(two), measures.mcc(two.one_vs_rest()[1]), **TOL)
+
+
+# --- more binary measures ------------------------------------------------------------------------
+FLACH = BinaryCounts(tn=[15, 3, 40], fp=[10, 2, 0], fn=[15, 0, 7], tp=[60, 5, 13])
+
+
+def test_chi_square_odds_ratio_and_cramers_v_against_scipy():
+    from scipy.stats import chi2_contingency
+    from scipy.stats.contingency import association, odds_ratio
+
+    for i in range(len(FLACH)):
+        entry = FLACH[i]
+        table = np.array([[entry.tp[0], entry.fn[0]], [entry.fp[0], entry.tn[0]]])
+        chi2 = chi2_contingency(table, correction=False).statistic
+        assert_allclose(measures.chi_square(entry), chi2, **TOL)
+        assert_allclose(measures.mcc(entry) ** 2, association(table, method="cramer") ** 2, **TOL)
+        if entry.fp[0] * entry.fn[0] > 0:
+            assert_allclose(
+                measures.odds_ratio(entry), odds_ratio(table, kind="sample").statistic, **TOL
+            )
+
+
+def test_binary_measures_by_their_definitions():
+    tn, fp, fn, tp = (np.asarray(getattr(FLACH, f), float) for f in ("tn", "fp", "fn", "tp"))
+    tpr, fpr = tp / (tp + fn), fp / (fp + tn)
+    ppv, npv = tp / (tp + fp), tn / (tn + fn)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        assert_allclose(
+            measures.positive_likelihood_ratio(FLACH, zero_division=np.nan),
+            np.where(fpr > 0, tpr / fpr, np.nan),
+            **TOL,
+        )
+    assert_allclose(measures.negative_likelihood_ratio(FLACH), (1 - tpr) / (1 - fpr), **TOL)
+    assert_allclose(measures.markedness(FLACH), ppv + npv - 1, **TOL)
+    assert_allclose(measures.jaccard_index(FLACH), tp / (tp + fp + fn), **TOL)
+    assert_allclose(measures.fowlkes_mallows_index(FLACH), np.sqrt(ppv * tpr), **TOL)
+    assert_allclose(measures.g_mean(FLACH), np.sqrt(tpr * (1 - fpr)), **TOL)
+    assert_allclose(measures.lift(FLACH), ppv / ((tp + fn) / (tn + fp + fn + tp)), **TOL)
+    # Yule's Q = (OR − 1)/(OR + 1); MCC² = J·MK (Powers 2011)
+    odds = measures.odds_ratio(FLACH[:1])
+    assert_allclose(measures.yules_q(FLACH[:1]), (odds - 1) / (odds + 1), **TOL)
+    informedness = tpr - fpr
+    assert_allclose(measures.mcc(FLACH) ** 2, informedness * (ppv + npv - 1), **TOL)
+    # d′ by scipy's normal quantiles
+    from scipy.stats import norm
+
+    expected = norm.ppf(tpr[:1]) - norm.ppf(fpr[:1])
+    assert_allclose(measures.sensitivity_index(FLACH[:1]), expected, **TOL)
+    with pytest.warns(UndefinedMeasureWarning, match=r"d' is undefined for 2 of 3"):
+        measures.sensitivity_index(FLACH)  # rates of 0 or 1: infinite d′
+
+
+def test_jaccard_against_scikit_learn_and_net_benefit_by_hand():
+    sk = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(0)
+    y, p = rng.integers(0, 2, 200), rng.integers(0, 2, 200)
+    counts = BinaryCounts.from_labels(y, p)
+    assert_allclose(measures.jaccard_index(counts), sk.jaccard_score(y, p), **TOL)
+    # Vickers & Elkin 2006: treat all at p_t = 0.1 with prevalence 0.3 → 0.3 − 0.7/9
+    treat_all = BinaryCounts(tn=0, fp=70, fn=0, tp=30)
+    assert_allclose(
+        measures.net_benefit(treat_all, threshold_probability=0.1), 0.3 - 0.7 / 9, **TOL
+    )
+    with pytest.raises(ValueError, match=r"`threshold_probability` must be in \(0, 1\)"):
+        measures.net_benefit(treat_all, threshold_probability=1.0)

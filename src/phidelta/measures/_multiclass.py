@@ -19,6 +19,7 @@ __all__ = [
     "multiclass_cohen_kappa",
     "multiclass_mcc",
     "one_vs_rest",
+    "weighted_average",
 ]
 
 _KAPPA_WEIGHTS = (None, "linear", "quadratic")
@@ -61,13 +62,20 @@ def multiclass_accuracy(matrices: ConfusionMatrix) -> np.ndarray:
     return (cm.joint() * cm.correct_mask()).sum(axis=(1, 2))
 
 
-def balanced_accuracy(matrices: ConfusionMatrix, *, adjusted: bool = False) -> np.ndarray:
-    """Mean per-class recall over the input classes that occur (empty rows are skipped).
+def balanced_accuracy(
+    matrices: ConfusionMatrix, *, adjusted: bool = False, zero_division: ZeroDivision = "warn"
+) -> np.ndarray:
+    """Mean per-class recall (Brodersen et al. 2010, "The balanced accuracy and its posterior
+    distribution", ICPR): BA = (1/K) Σ_k TP_k / T_k over the K input classes.
 
-    Brodersen et al. (2010), "The balanced accuracy and its posterior distribution", ICPR:
-    BA = (1/K) Σ_k TP_k / T_k over the K classes with T_k > 0. With ``adjusted=True`` chance
-    is mapped to 0 and perfection stays 1: (BA − 1/K) / (1 − 1/K) (Guyon et al. 2015, the
-    "balanced accuracy" of the AutoML challenge; scikit-learn's ``adjusted``).
+    With ``adjusted=True`` chance is mapped to 0 and perfection stays 1: (BA − 1/K) / (1 − 1/K)
+    (Guyon et al. 2015, the AutoML challenge; scikit-learn's ``adjusted``).
+
+    A class without examples (an empty row) has no recall, so the average is undefined: NaN
+    with an UndefinedMeasureWarning by default, or — with an explicit ``zero_division`` — that
+    value stands for the class's recall in the mean (the policy of every average here, see
+    :func:`macro_average`). To average over the classes that occur only, build the matrix of
+    those classes (``input_classes``) with all predicted classes as outputs.
 
     Examples
     --------
@@ -75,17 +83,19 @@ def balanced_accuracy(matrices: ConfusionMatrix, *, adjusted: bool = False) -> n
     array([0.83333333])
     >>> balanced_accuracy(ConfusionMatrix([[15, 0, 5], [0, 15, 5], [0, 0, 20]]), adjusted=True)
     array([0.75])
+    >>> balanced_accuracy(ConfusionMatrix([[3, 2], [0, 0]]), zero_division=0.0)
+    array([0.3])
     """
     cm = _check_matrix(matrices)
+    zd = check_zero_division(zero_division)
     _counts, rows, _predicted, _correct = _marginals(cm)
     hits = np.einsum("knp,np->kn", cm.counts.astype(np.float64), cm.correct_mask())
-    occurs = rows > 0
-    recall = np.where(occurs, divide(hits, rows), 0.0)
-    k = occurs.sum(axis=1)
-    score = divide(recall.sum(axis=1), k)
+    recall = finish(divide(hits, rows).ravel(), zd, "per-class recall", "a class has no examples")
+    k = rows.shape[1]
+    score = recall.reshape(rows.shape).mean(axis=1)
     if adjusted:
-        chance = divide(1.0, k)
-        score = divide(score - chance, 1 - chance)
+        chance = 1.0 / k
+        score = (score - chance) / (1 - chance)
     return score
 
 
@@ -93,7 +103,7 @@ def multiclass_cohen_kappa(
     matrices: ConfusionMatrix,
     *,
     weights: str | None = None,
-    zero_division: ZeroDivision = np.nan,
+    zero_division: ZeroDivision = "warn",
 ) -> np.ndarray:
     """Cohen's κ = 1 − Σ w·O / Σ w·E over the cells of the matrix (Cohen 1960; weighted:
     Cohen 1968, "Weighted kappa", Psychological Bulletin 70(4)).
@@ -103,7 +113,7 @@ def multiclass_cohen_kappa(
     gives κ = (a − a_e) / (1 − a_e). ``weights="linear"`` uses w_ij = |i − j| and
     ``"quadratic"`` w_ij = (i − j)² with i, j the positions of the classes (ordinal classes in
     the matrix's order). Undefined when Σ w·E = 0 (e.g. a_e = 1: both marginals put everything
-    in one matching class); the default returns NaN there silently.
+    in one matching class): NaN with an UndefinedMeasureWarning by default.
 
     Examples
     --------
@@ -167,21 +177,49 @@ def multiclass_mcc(
 def macro_average(
     measure: Callable[..., np.ndarray], matrices: ConfusionMatrix, **kwargs: Any
 ) -> np.ndarray:
-    """Mean of a binary measure over the one-vs-rest classes of each matrix (NaN skipped).
+    """Mean of a binary measure over the one-vs-rest classes of each matrix.
+
+    Policy for classes whose value is undefined (one for every average of phidelta): the
+    measure's own ``zero_division`` decides. By default it warns and the class's value is NaN,
+    so the average is NaN; with ``zero_division=v`` (passed through ``kwargs``) the class
+    counts as v. No class is dropped silently.
 
     Examples
     --------
     >>> from phidelta.measures import sensitivity
     >>> macro_average(sensitivity, ConfusionMatrix([[5, 1], [2, 4]]))
     array([0.75])
+    >>> macro_average(sensitivity, ConfusionMatrix([[3, 2], [0, 0]]), zero_division=0.0)
+    array([0.3])
     """
     cm = _check_matrix(matrices)
     k, n, _ = cm.shape
     values = np.asarray(measure(cm.one_vs_rest(), **kwargs), dtype=np.float64).reshape(k, n)
-    defined = ~np.isnan(values)
-    sums = np.where(defined, values, 0.0).sum(axis=1)
-    count = defined.sum(axis=1)
-    return np.where(count > 0, sums / np.maximum(count, 1), np.nan)
+    return values.mean(axis=1)
+
+
+def weighted_average(
+    measure: Callable[..., np.ndarray], matrices: ConfusionMatrix, **kwargs: Any
+) -> np.ndarray:
+    """Mean of a binary measure over the one-vs-rest classes weighted by each class's number
+    of examples (its support; scikit-learn's ``average="weighted"``).
+
+    A class without examples has weight 0 and so no part in the mean; an undefined value of
+    a class with examples follows :func:`macro_average`'s policy (NaN by default, or the
+    measure's ``zero_division`` value).
+
+    Examples
+    --------
+    >>> from phidelta.measures import precision
+    >>> weighted_average(precision, ConfusionMatrix([[5, 1], [2, 4]]))   # (5/7·6 + 4/5·6)/12
+    array([0.75714286])
+    """
+    cm = _check_matrix(matrices)
+    k, n, _ = cm.shape
+    values = np.asarray(measure(cm.one_vs_rest(), **kwargs), dtype=np.float64).reshape(k, n)
+    support = cm.counts.astype(np.float64).sum(axis=2)
+    weighted = np.where(support > 0, values * support, 0.0).sum(axis=1)
+    return divide(weighted, support.sum(axis=1))
 
 
 def micro_average(

@@ -302,11 +302,21 @@ def balanced_accuracy_score(
             stacklevel=2,
         )
         return float("nan") if adjusted else 1.0
-    if np.any(cells.sum(axis=1) == 0):
+    rows = cells.sum(axis=1) > 0
+    if not rows.all():
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
-    if cells.sum() <= 0:
-        return float("nan")
-    return float(measures.balanced_accuracy(ConfusionMatrix(cells), adjusted=adjusted)[0])
+    if rows.sum() < 2:  # one class in y_true: its recall (scikit-learn's mean of one)
+        recall = float(cells[rows][0, rows][0] / cells[rows].sum())
+        return float("nan") if adjusted else recall
+    # the classes of y_true as inputs, every class as an output: predictions of a class that
+    # is not in y_true are errors, and only y_true's classes are averaged
+    names = list(range(len(cells)))
+    matrix = ConfusionMatrix(
+        cells[rows],
+        input_classes=[n for n, r in zip(names, rows, strict=True) if r],
+        output_classes=names,
+    )
+    return float(measures.balanced_accuracy(matrix, adjusted=adjusted)[0])
 
 
 # --- precision, recall, F -------------------------------------------------------------------------
