@@ -278,3 +278,96 @@ def test_jaccard_against_scikit_learn_and_net_benefit_by_hand():
     )
     with pytest.raises(ValueError, match=r"`threshold_probability` must be in \(0, 1\)"):
         measures.net_benefit(treat_all, threshold_probability=1.0)
+
+
+# --- agreement of two raters ---------------------------------------------------------------------
+AGREEMENT = ConfusionMatrix(
+    [[[20, 3, 1], [4, 15, 2], [1, 2, 30]], [[5, 1, 0], [2, 4, 0], [0, 0, 0]]]
+)
+
+
+def test_scott_gwet_and_krippendorff_by_hand():
+    # [[5, 1], [2, 4]]: p_o = 3/4, pooled proportions π = (13/24, 11/24)
+    cm = ConfusionMatrix([[5, 1], [2, 4]])
+    pooled = np.array([13, 11]) / 24
+    p_e = np.sum(pooled**2)
+    assert_allclose(measures.scotts_pi(cm), (0.75 - p_e) / (1 - p_e), **TOL)
+    p_e = np.sum(pooled * (1 - pooled))  # K − 1 = 1
+    assert_allclose(measures.gwets_ac1(cm), (0.75 - p_e) / (1 - p_e), **TOL)
+    # Krippendorff 2011, nominal:
+    # α = ((n − 1)·Σ o_cc − Σ n_c(n_c − 1)) / (n(n − 1) − Σ n_c(n_c − 1))
+    counts = np.array([[5, 1], [2, 4]])
+    coincidences = counts + counts.T
+    n_c, n = coincidences.sum(axis=1), coincidences.sum()
+    same = np.sum(n_c * (n_c - 1))
+    expected = ((n - 1) * np.trace(coincidences) - same) / (n * (n - 1) - same)
+    assert_allclose(measures.krippendorff_alpha(cm), expected, **TOL)
+
+
+def test_krippendorff_alpha_is_scotts_pi_corrected_for_the_sample_size():
+    pi = measures.scotts_pi(AGREEMENT[:1])
+    total = AGREEMENT.counts[0].sum()
+    assert_allclose(
+        measures.krippendorff_alpha(AGREEMENT[:1]),
+        1 - (2 * total - 1) / (2 * total) * (1 - pi),
+        **TOL,
+    )
+
+
+def test_cramers_v_against_scipy():
+    from scipy.stats.contingency import association
+
+    for matrix in AGREEMENT.counts:
+        kept = matrix[matrix.sum(axis=1) > 0][:, matrix.sum(axis=0) > 0]
+        assert_allclose(
+            measures.cramers_v(ConfusionMatrix(matrix)),
+            association(kept.astype(int), method="cramer"),
+            **TOL,
+        )
+
+
+def _kappa(p):
+    p = p / p.sum()
+    p_e = p.sum(axis=1) @ p.sum(axis=0)
+    return (np.trace(p) - p_e) / (1 - p_e)
+
+
+@pytest.mark.parametrize("counts", [[[5, 1], [2, 4]], [[50, 10], [5, 35]], AGREEMENT.counts[0]])
+def test_kappa_standard_error_is_the_delta_method(counts):
+    # var(κ̂) = (Σ p g² − (Σ p g)²) / N with g = ∂κ/∂p (multinomial delta method), by differences
+    p = np.asarray(counts, float) / np.sum(counts)
+    gradient = np.zeros_like(p)
+    for index in np.ndindex(p.shape):
+        step = np.zeros_like(p)
+        step[index] = 1e-6
+        gradient[index] = (_kappa(p + step) - _kappa(p - step)) / 2e-6
+    variance = (np.sum(p * gradient**2) - np.sum(p * gradient) ** 2) / np.sum(counts)
+    cm = ConfusionMatrix(counts)
+    assert_allclose(measures.cohen_kappa_standard_error(cm), np.sqrt(variance), rtol=1e-7)
+    interval = measures.cohen_kappa_interval(cm, level=0.9)
+    assert_allclose(interval.statistic, measures.multiclass_cohen_kappa(cm), **TOL)
+    assert_allclose(
+        interval.high - interval.statistic, 1.6448536269514722 * np.sqrt(variance), rtol=1e-7
+    )
+
+
+# --- one policy for undefined classes in averages ------------------------------------------------
+def test_an_absent_class_makes_averages_undefined_not_smaller():
+    absent = ConfusionMatrix([[3, 2], [0, 0]])  # tn=3, fp=2, fn=0, tp=0
+    with pytest.warns(UndefinedMeasureWarning, match=r"per-class recall is undefined"):
+        assert np.isnan(measures.balanced_accuracy(absent)[0])
+    with pytest.warns(UndefinedMeasureWarning):
+        assert np.isnan(measures.macro_average(measures.sensitivity, absent)[0])
+    assert measures.balanced_accuracy(absent, zero_division=1.0)[0] == pytest.approx(0.8)
+    assert measures.macro_average(measures.sensitivity, absent, zero_division=0.0)[0] == 0.3
+    # weighting by support: the class without examples has no weight
+    assert measures.weighted_average(measures.sensitivity, absent, zero_division=0.0)[0] == 0.6
+    sk = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(3)
+    y, p = rng.integers(0, 3, 100), rng.integers(0, 3, 100)
+    cm = ConfusionMatrix.from_labels(y, p)
+    assert_allclose(
+        measures.weighted_average(measures.f1_score, cm),
+        sk.f1_score(y, p, average="weighted"),
+        **TOL,
+    )

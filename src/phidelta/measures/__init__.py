@@ -13,6 +13,14 @@ names where SciPy has the concept (``statistic``, ``pvalue``, ``confidence_inter
     low, high = auc_confidence_interval(table)
 """
 
+from phidelta.measures._agreement import (
+    cohen_kappa_interval,
+    cohen_kappa_standard_error,
+    cramers_v,
+    gwets_ac1,
+    krippendorff_alpha,
+    scotts_pi,
+)
 from phidelta.measures._association import (
     chi_square,
     fowlkes_mallows_index,
@@ -213,10 +221,13 @@ __all__ = [
     "class_ratio",
     "classification_error",
     "cohen_kappa",
+    "cohen_kappa_interval",
+    "cohen_kappa_standard_error",
     "combined_measure",
     "convert",
     "cost_curve",
     "coverage_curve",
+    "cramers_v",
     "cross_entropy",
     "data_quality",
     "data_quality_rare",
@@ -236,10 +247,12 @@ __all__ = [
     "g_mean",
     "gain_curve",
     "generalized_to_standard",
+    "gwets_ac1",
     "information_gain",
     "isometric_slope",
     "jaccard_index",
     "joint_probability_matrix",
+    "krippendorff_alpha",
     "laplace_correction",
     "lift",
     "log_loss",
@@ -290,6 +303,7 @@ __all__ = [
     "rejection_factor",
     "roc_convex_hull",
     "roc_curve",
+    "scotts_pi",
     "sensitivity",
     "sensitivity_index",
     "signal_efficiency",
