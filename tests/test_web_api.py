@@ -240,3 +240,12 @@ def test_query_validation(client, climate_bytes):
         response = client.get(f"/api/analyses/{created['id']}/view", params=params)
         assert response.status_code == 422, params
     assert client.get("/openapi.json").json()["info"]["title"] == "phidelta"
+
+
+def test_lists_come_in_pages(client):
+    ids = [upload(client, b"y,x\n1,2\n0,3\n").json()["id"] for _ in range(3)]
+    assert [d["id"] for d in client.get("/api/datasets").json()] == ids[::-1]  # newest first
+    assert [d["id"] for d in client.get("/api/datasets?limit=2").json()] == ids[:0:-1]
+    assert [d["id"] for d in client.get("/api/datasets?limit=2&offset=2").json()] == ids[:1]
+    assert client.get("/api/datasets?limit=0").status_code == 422
+    assert client.get("/api/analyses?limit=5000").status_code == 422

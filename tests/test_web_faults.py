@@ -199,3 +199,19 @@ def test_serve_on_a_busy_port_prints_one_line_and_no_address(tmp_path):
     assert done.stderr.strip().count("\n") == 0
     assert f"port {port}" in done.stderr, done.stderr
     assert "in use" in done.stderr
+
+
+def test_a_headerless_matrix_whose_first_row_repeats_a_count_is_still_a_matrix(client):
+    """``10,0,0`` as a header repeats the name '0': no table, but a confusion matrix."""
+    dataset = _upload(client, b"10,0,0\n0,10,0\n1,0,9\n", "matrix.csv")
+    assert dataset.status_code == 200, dataset.text
+    assert [c["name"] for c in dataset.json()["columns"]] == ["0", "1", "2"]
+    body = {"dataset_id": dataset.json()["id"], "kind": "multiclass", "matrix": True}
+    answer = client.post("/api/analyses", json=body)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["view"]["accuracy"] == [pytest.approx(29 / 30)]
+    body = {"dataset_id": dataset.json()["id"], "kind": "signature", "label": "0"}
+    answer = client.post("/api/analyses", json=body)
+    assert answer.status_code == 400
+    assert "reads only as a confusion matrix" in answer.json()["detail"]["message"]
+    assert _upload(client, b"a,a\n1,2\n", "nothing.csv").status_code == 400  # no matrix

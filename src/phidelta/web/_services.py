@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import Response
 
 from phidelta.data import Limits
@@ -43,6 +43,20 @@ def _services(request: Request) -> Services:
 
 
 ServicesDep = Annotated[Services, Depends(_services)]
+
+
+class Page:
+    """``?limit=&offset=`` of a list: at most 1,000 items an answer (newest first)."""
+
+    def __init__(
+        self,
+        limit: Annotated[int, Query(ge=1, le=1_000, description="items per answer")] = 100,
+        offset: Annotated[int, Query(ge=0, le=2**62, description="items skipped")] = 0,
+    ) -> None:
+        self.limit, self.offset = limit, offset
+
+
+PageDep = Annotated[Page, Depends()]
 
 
 def json_response(fields: dict[str, Any], **encoded: bytes) -> Response:

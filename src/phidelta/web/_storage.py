@@ -145,10 +145,13 @@ class Store:
             return None
         return {"id": row[0], "name": row[1], "format": row[2], "created": row[3]}
 
-    def datasets(self) -> list[dict[str, Any]]:
+    def datasets(self, limit: int = -1, offset: int = 0) -> list[dict[str, Any]]:
+        """The newest first; ``limit`` of them (-1: all) after ``offset``."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, name, format, created FROM datasets ORDER BY created DESC"
+                "SELECT id, name, format, created FROM datasets ORDER BY created DESC "
+                "LIMIT ? OFFSET ?",
+                (limit, offset),
             ).fetchall()
         return [{"id": r[0], "name": r[1], "format": r[2], "created": r[3]} for r in rows]
 
@@ -199,10 +202,13 @@ class Store:
             "created": row[4],
         }
 
-    def analyses(self) -> list[dict[str, Any]]:
+    def analyses(self, limit: int = -1, offset: int = 0) -> list[dict[str, Any]]:
+        """The newest first; ``limit`` of them (-1: all) after ``offset``."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, dataset_id, kind, params, created FROM analyses ORDER BY created DESC"
+                "SELECT id, dataset_id, kind, params, created FROM analyses "
+                "ORDER BY created DESC LIMIT ? OFFSET ?",
+                (limit, offset),
             ).fetchall()
         return [
             {

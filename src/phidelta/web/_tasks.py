@@ -137,14 +137,32 @@ def cache_changes() -> tuple[list[str], list[str]]:
     return _current().cache.changes()
 
 
+def _matrix_summary(content: bytes, fmt: str) -> bytes | None:
+    """A confusion-matrix file that is no table (a headerless ``10,0,0`` first row repeats
+    names): its classes as the columns, or None when it is no matrix either."""
+    from phidelta.data import read_matrix
+
+    try:
+        matrix = read_matrix(content, format=fmt)
+    except Exception:  # any flaw: it is no matrix (the table's error is the one shown)
+        return None
+    classes = [str(c) for c in matrix.input_classes]
+    columns = [{"name": c, "dtype": "count", "distinct": 0, "values": []} for c in classes]
+    return to_json({"rows": len(classes), "columns": columns})
+
+
 def _parse(dataset_id: str, content: bytes, fmt: str) -> Entry:
     state = _current()
     try:
         frame = read_table(content, fmt, state.limits)
         described = to_json(summary(frame))
     except InputError as exc:
-        raise ApiError.of_input(exc) from None
-    entry = Entry(frame, described, _frame_bytes(frame) + len(described))
+        matrix = None if exc.limit is not None else _matrix_summary(content, fmt)
+        if matrix is None:
+            raise ApiError.of_input(exc) from None
+        frame, described = None, matrix
+    nbytes = len(described) + (0 if frame is None else _frame_bytes(frame))
+    entry = Entry(frame, described, nbytes)
     before = len(state.cache)
     state.cache.put(dataset_id, entry)
     if len(state.cache) <= before:  # something was evicted (or the table was not kept)
@@ -161,6 +179,18 @@ def _entry(dataset_id: str) -> Entry:
             raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
         entry = _parse(dataset_id, *stored)
     return entry
+
+
+def _frame(dataset_id: str) -> Any:
+    frame = _entry(dataset_id).frame
+    if frame is None:
+        raise ApiError(
+            400,
+            "This file reads only as a confusion matrix (its first row repeats names, so it "
+            "is no table): analyse it as multiclass, as a confusion matrix.",
+            "file",
+        )
+    return frame
 
 
 def parse_upload(dataset_id: str, content: bytes, fmt: str) -> bytes:
@@ -182,7 +212,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
             if stored is None:
                 raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
             return to_json(multiclass_view(None, params, *stored))
-        frame = _entry(dataset_id).frame
+        frame = _frame(dataset_id)
         if kind == "signature":
             names = ("ratio", "rank_by", "phi_max", "delta_min", "k")
             payload = signature_view(frame, params, **{n: query[n] for n in names if n in query})
@@ -198,7 +228,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
 
 def render_csv(dataset_id: str, params: dict[str, Any], ratio: float | str) -> str:
     try:
-        return signature_csv(_entry(dataset_id).frame, params, ratio)
+        return signature_csv(_frame(dataset_id), params, ratio)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

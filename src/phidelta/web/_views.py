@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import heapq
 import json
 from functools import lru_cache
@@ -327,6 +328,8 @@ def multiclass_view(
             raise InputError("The confusion matrix file is not available.", "file")
         try:
             matrices = read_matrix(content, header=params.get("header") or "auto", format=fmt)
+        except csv.Error as exc:  # the csv module's own error (not a ValueError)
+            raise InputError(f"Cannot read the matrix file: {exc}.", "file") from None
         except ValueError as exc:
             raise _input_error(exc, "file") from None
         names = ["matrix"]

@@ -22,7 +22,7 @@ from phidelta.web._models import (
     Ranking,
     View,
 )
-from phidelta.web._services import Services, ServicesDep, json_response
+from phidelta.web._services import PageDep, Services, ServicesDep, json_response
 
 router = APIRouter(prefix="/api/analyses", tags=["analyses"])
 
@@ -77,8 +77,8 @@ def create_analysis(request: AnalysisRequest, services: ServicesDep) -> Response
 @router.get(
     "", summary="List analyses", response_model=list[AnalysisItem], responses=errors(400, 503)
 )
-def list_analyses(services: ServicesDep) -> list[dict[str, Any]]:
-    return services.store.analyses()
+def list_analyses(services: ServicesDep, page: PageDep) -> list[dict[str, Any]]:
+    return services.store.analyses(page.limit, page.offset)
 
 
 @router.get(

@@ -10,7 +10,7 @@ from phidelta.data import detect_format
 from phidelta.web import _tasks
 from phidelta.web._errors import errors, not_found
 from phidelta.web._models import Dataset, DatasetItem, Deleted
-from phidelta.web._services import Services, ServicesDep, merged_response
+from phidelta.web._services import PageDep, Services, ServicesDep, merged_response
 from phidelta.web._storage import new_id
 from phidelta.web._upload import UPLOAD_BODY, read_upload
 
@@ -47,8 +47,8 @@ async def upload(request: Request, services: ServicesDep) -> Response:
 @router.get(
     "", summary="List datasets", response_model=list[DatasetItem], responses=errors(400, 503)
 )
-def list_datasets(services: ServicesDep) -> list[dict]:
-    return services.store.datasets()
+def list_datasets(services: ServicesDep, page: PageDep) -> list[dict]:
+    return services.store.datasets(page.limit, page.offset)
 
 
 @router.get(
