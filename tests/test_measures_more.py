@@ -371,3 +371,52 @@ def test_an_absent_class_makes_averages_undefined_not_smaller():
         sk.f1_score(y, p, average="weighted"),
         **TOL,
     )
+
+
+# --- optimal points and their thresholds ---------------------------------------------------------
+EXTREMES = [
+    (1.0, 0.9999999999999999),  # adjacent doubles: the midpoint rounds onto one of them
+    (1e-17, 0.0),
+    (5e-324, 0.0),  # the smallest subnormal
+    (0.0, -5e-324),
+    (1.7976931348623157e308, -1.7976931348623157e308),  # the difference overflows
+    (-1e300, -1.7976931348623157e308),
+    (2.0**53 + 2, 2.0**53),
+]
+
+
+@pytest.mark.parametrize(("high", "low"), EXTREMES)
+def test_thresholds_reproduce_the_counts_at_the_extremes_of_the_doubles(high, low):
+    table = ScoreTable.from_scores([1, 1, 0, 0], [high, high, low, low])
+    best = measures.optimal_points(table)
+    assert list(best.indices) == [1]
+    counts = table.counts_at(best.thresholds[0])
+    assert (counts.tp[0], counts.fp[0]) == (2, 0)
+    assert low < best.thresholds[0] <= high
+    assert measures.optimal_points(table, criterion="youden").thresholds[0] == best.thresholds[0]
+
+
+def test_every_threshold_separates_its_point():
+    rng = np.random.default_rng(7)
+    scores = np.concatenate([np.nextafter(1.0, 0) ** np.arange(5), rng.normal(size=20) * 1e-300])
+    y = rng.integers(0, 2, len(scores))
+    y[:2] = [0, 1]
+    table = ScoreTable.from_scores(y, scores)
+    tp, fp = table.cumulative()
+    from phidelta.measures._operating import _separating_thresholds  # every point, not only optima
+
+    for index, threshold in enumerate(_separating_thresholds(table.scores)):
+        counts = table.counts_at(threshold)
+        assert (counts.tp[0], counts.fp[0]) == (tp[index], fp[index])
+
+
+def test_optimal_point_criteria_return_every_tie():
+    # a square ROC: points (0, 0.5) and (0.5, 1) tie for Youden's J = 0.5 and for the distance
+    table = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    youden = measures.optimal_points(table, criterion="youden")
+    assert_allclose(youden.tpr - youden.fpr, [0.5, 0.5])
+    assert list(youden.indices) == [1, 3]
+    closest = measures.optimal_points(table, criterion="closest_topleft")
+    assert list(closest.indices) == [1, 3]
+    with pytest.raises(ValueError, match=r"`criterion` must be"):
+        measures.optimal_points(table, criterion="f1")

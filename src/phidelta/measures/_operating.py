@@ -70,16 +70,34 @@ class OperatingPoints(TupleResult):
     _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
 
 
-def optimal_points(
-    table: ScoreTable, *, ratio: float | None = None, cost_ratio: float = 1.0, atol: float = 1e-12
-) -> OperatingPoints:
-    """Points of the ROC curve with minimal expected cost, and the thresholds to use.
+_CRITERIA = ("cost", "youden", "closest_topleft")
 
-    Maximizes c·p·tpr − n·fpr (the isometric of slope r/c touching the curve) with n, p from
-    ``ratio`` (default: the table's own N/P) and c = ``cost_ratio``. The threshold of a point
-    is the midpoint between the lowest score predicted positive and the next lower score
-    (+inf when nothing is positive, below the minimum when everything is) — the stated rule for
-    ties: tied scores are never split.
+
+def optimal_points(
+    table: ScoreTable,
+    *,
+    ratio: float | None = None,
+    cost_ratio: float = 1.0,
+    criterion: str = "cost",
+    atol: float = 1e-12,
+) -> OperatingPoints:
+    """Optimal points of the ROC curve — all of them when tied — and thresholds that
+    reproduce their counts exactly.
+
+    ``criterion="cost"`` (Flach §2.2) maximizes c·p·tpr − n·fpr (the isometric of slope r/c
+    touching the curve) with n, p from ``ratio`` (default: the table's own N/P) and
+    c = ``cost_ratio``. ``"youden"`` maximizes Youden's J = tpr − fpr (Youden 1950; the cost
+    criterion at c = r) and ``"closest_topleft"`` minimizes the distance to the perfect
+    corner, (1 − tpr)² + fpr² (pROC's ``best.method``). Points within ``atol`` of the best
+    value are ties and all returned.
+
+    The threshold of a point (predict positive when score ≥ threshold) is the midpoint of the
+    lowest score predicted positive and the next lower score, computed without overflow or
+    loss; when the midpoint rounds onto the lower score (adjacent doubles) the upper score
+    itself is used, so that ``table.counts_at(threshold)`` always gives the point's counts.
+    Nothing positive: +inf; everything positive: the midpoint of the minimum and a value
+    below it. Tied scores are never split. ``accuracy`` and ``cost`` are reported at the
+    operating condition (``ratio``, ``cost_ratio``) whatever the criterion.
 
     Returns
     -------
@@ -98,29 +116,56 @@ def optimal_points(
     (array([0.5]), array([1.]))
     >>> optimal_points(t, ratio=4 / 3).thresholds        # ham twice as prevalent
     array([0.77, 0.56, 0.28])
+    >>> optimal_points(t, criterion="youden").tpr
+    array([1.])
     """
     t = _check_table(table)
     p_count, n_count = _check_two_classes(t, "An optimal operating point")
+    if criterion not in _CRITERIA:
+        raise ValueError(
+            f'`criterion` must be "cost", "youden" or "closest_topleft"; got {criterion!r}.'
+        )
     r = n_count / p_count if ratio is None else float(check_ratio(ratio))
     c = float(check_ratio(cost_ratio, name="cost_ratio"))
     curve = roc_curve(t)
     n, p = r / (1 + r), 1 / (1 + r)
-    gain = c * p * curve.tpr - n * curve.fpr
+    if criterion == "cost":
+        gain = c * p * curve.tpr - n * curve.fpr
+    elif criterion == "youden":
+        gain = curve.tpr - curve.fpr
+    else:
+        gain = -((1 - curve.tpr) ** 2 + curve.fpr**2)
     best = np.flatnonzero(gain >= gain.max() - atol)
-    scores = t.scores
-    lower = np.concatenate([scores, [scores[-1] - 1.0 if len(scores) else 0.0]])
-    upper = np.concatenate([[np.inf], scores])
-    thresholds = np.where(np.isinf(upper), np.inf, (upper + lower) / 2)[best]
     accuracy = p * curve.tpr[best] + n * (1 - curve.fpr[best])
     cost = c * p * (1 - curve.tpr[best]) + n * curve.fpr[best]
     return OperatingPoints(
         indices=best,
         fpr=curve.fpr[best],
         tpr=curve.tpr[best],
-        thresholds=np.round(thresholds, 15),
+        thresholds=_separating_thresholds(t.scores)[best],
         accuracy=accuracy,
         cost=cost,
     )
+
+
+def _separating_thresholds(scores: np.ndarray) -> np.ndarray:
+    """For each point of the ROC curve (d + 1 of them) a threshold t with
+    lower < t ≤ upper, upper the lowest score predicted positive and lower the next score:
+    +inf first, then midpoints (the upper score where the midpoint rounds onto the lower)."""
+    if len(scores) == 0:
+        return np.array([np.inf])
+    upper = scores
+    with np.errstate(over="ignore", invalid="ignore"):
+        below = scores[-1] - max(1.0, abs(scores[-1]))
+        if not below < scores[-1] or not np.isfinite(below):  # a value just below will do
+            below = np.nextafter(scores[-1], -np.inf)
+        lower = np.append(scores[1:], below)
+        difference = upper - lower
+        middle = lower + difference / 2
+        halves = lower / 2 + upper / 2  # where the difference overflows
+    middle = np.where(np.isfinite(difference), middle, halves)
+    middle = np.where((middle > lower) & (middle <= upper), middle, upper)
+    return np.concatenate([[np.inf], middle])
 
 
 def acceptable_region(table: ScoreTable) -> np.ndarray:
