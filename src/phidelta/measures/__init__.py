@@ -147,6 +147,7 @@ from phidelta.measures._rates import (
     true_negative_rate,
     true_positive_rate,
 )
+from phidelta.measures._regions import PhiDeltaRegion, phi_delta_region
 from phidelta.measures._results import ConfidenceInterval
 from phidelta.measures._signal import (
     background_acceptance,
@@ -200,6 +201,7 @@ __all__ = [
     "MeasureTable",
     "OperatingPoints",
     "PhiDelta",
+    "PhiDeltaRegion",
     "PrecisionRecallCurve",
     "RankingErrors",
     "Rates",
@@ -282,6 +284,7 @@ __all__ = [
     "partial_auc",
     "phi",
     "phi_delta",
+    "phi_delta_region",
     "phi_delta_to_rates",
     "positive_likelihood_ratio",
     "positive_proportion",

@@ -1,0 +1,188 @@
+"""Confidence regions in the φ-δ space: how sure is a point of the diagram?
+
+A point of the diagram is a pair of rates — sensitivity ρ = TP/P and specificity ρ̄ = TN/N —
+estimated from two independent binomial samples (the positives and the negatives). A joint
+region for (ρ̄, ρ) is the rectangle of two intervals, each at level √level (Šidák: the two
+intervals hold together with probability level). The φ-δ transform is linear in (ρ̄, ρ)
+(Armano et al. 2019, eq. 2), so the rectangle becomes a parallelogram in the diagram — at any
+class ratio — and it lies inside the diamond because the rectangle lies inside the unit square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from phidelta._validation import check_ratio
+from phidelta.counts import BinaryCounts
+from phidelta.measures._common import check_counts
+from phidelta.measures._phidelta import _from_rates, phi_delta_to_rates
+
+__all__ = ["PhiDeltaRegion", "phi_delta_region"]
+
+RegionMethod = Literal["exact", "wilson", "bootstrap"]
+
+
+@dataclass(frozen=True)
+class PhiDeltaRegion:
+    """Joint confidence regions of (φ, δ), one per entry of the counts.
+
+    Attributes
+    ----------
+    polygons : ndarray of shape (k, 4, 2)
+        The corners (φ, δ) of each region, in order around it.
+    specificity, sensitivity : ndarray of shape (k, 2)
+        The rate intervals (low, high) whose product the region is.
+    confidence_level : float
+        The joint level: each rate interval has level √confidence_level.
+    ratio : float
+        The class ratio N/P of the diagram.
+    method : str
+    """
+
+    polygons: np.ndarray
+    specificity: np.ndarray
+    sensitivity: np.ndarray
+    confidence_level: float
+    ratio: float
+    method: str
+
+    def __len__(self) -> int:
+        return len(self.polygons)
+
+    def contains(self, phi: Any, delta: Any) -> np.ndarray:
+        """Whether each entry's region holds the point (φ, δ) (one point per entry, or one
+        point for all): the point is mapped back to its rates, exactly (the map is linear)."""
+        rates = phi_delta_to_rates(
+            np.broadcast_to(np.asarray(phi, dtype=float), (len(self),)),
+            np.broadcast_to(np.asarray(delta, dtype=float), (len(self),)),
+            self.ratio,
+        )
+        tolerance = 1e-12
+        return (
+            (rates.specificity >= self.specificity[:, 0] - tolerance)
+            & (rates.specificity <= self.specificity[:, 1] + tolerance)
+            & (rates.sensitivity >= self.sensitivity[:, 0] - tolerance)
+            & (rates.sensitivity <= self.sensitivity[:, 1] + tolerance)
+        )
+
+
+def _clopper_pearson(k: np.ndarray, n: np.ndarray, level: float) -> np.ndarray:
+    """Exact (Clopper–Pearson) intervals of k successes in n trials, shape (len, 2).
+
+    The inverse incomplete beta function is costly: it is evaluated once per distinct
+    (k, n) pair (counts of folds, features or runs repeat a lot) and spread back."""
+    base = float(np.nanmax(n, initial=0.0)) + 1
+    if len(k) > 1000 and base * base < 2.0**62:
+        # (k, n) as one integer key: a 1-D unique is far faster than a unique of rows
+        keys = np.nan_to_num(k).astype(np.int64) * int(base) + np.nan_to_num(n).astype(np.int64)
+        distinct, first, back = np.unique(keys, return_index=True, return_inverse=True)
+        if len(distinct) < len(k) // 2:
+            return _clopper_pearson_each(k[first], n[first], level)[back.ravel()]
+    return _clopper_pearson_each(k, n, level)
+
+
+def _clopper_pearson_each(k: np.ndarray, n: np.ndarray, level: float) -> np.ndarray:
+    from scipy import special
+
+    alpha = 1 - level
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = np.where(k > 0, special.betaincinv(k, n - k + 1, alpha / 2), 0.0)
+        high = np.where(k < n, special.betaincinv(k + 1, n - k, 1 - alpha / 2), 1.0)
+    return np.column_stack([low, high])
+
+
+def _wilson(k: np.ndarray, n: np.ndarray, level: float) -> np.ndarray:
+    from scipy import special
+
+    z = np.sqrt(2) * special.erfinv(level)  # the two-sided normal quantile
+    with np.errstate(divide="ignore", invalid="ignore"):
+        phat = k / n
+        denominator = 1 + z * z / n
+        centre = (phat + z * z / (2 * n)) / denominator
+        half = z * np.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denominator
+    return np.clip(np.column_stack([centre - half, centre + half]), 0.0, 1.0)
+
+
+def _bootstrap(
+    k: np.ndarray, n: np.ndarray, level: float, resamples: int, rng: np.random.Generator
+) -> np.ndarray:
+    """Percentile intervals of a parametric bootstrap: rates redrawn as binomial proportions
+    of the (rounded) class size; works for soft counts, whose sizes need not be integers."""
+    size = np.maximum(np.rint(n), 1).astype(np.int64)
+    rate = np.clip(np.divide(k, n, out=np.zeros_like(k), where=n > 0), 0.0, 1.0)
+    draws = rng.binomial(size[None, :], rate[None, :], size=(resamples, len(k))) / size[None, :]
+    tail = (1 - level) / 2
+    return np.quantile(draws, [tail, 1 - tail], axis=0).T
+
+
+def phi_delta_region(
+    counts: BinaryCounts,
+    *,
+    level: float = 0.95,
+    method: RegionMethod = "exact",
+    ratio: float = 1.0,
+    resamples: int = 2000,
+    random_state: Any = None,
+) -> PhiDeltaRegion:
+    """Joint confidence regions of (φ, δ) for every entry of ``counts``.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        Integer or soft counts; entries without positives or without negatives have NaN
+        regions.
+    level : float, default 0.95
+        The joint confidence level (Šidák: each rate interval at √level).
+    method : {"exact", "wilson", "bootstrap"}
+        Clopper–Pearson intervals (coverage at least ``level``), Wilson intervals (close to
+        ``level`` on average), or a seeded parametric bootstrap (soft counts).
+    ratio : float in [0.1, 10], default 1.0
+        The class ratio N/P of the diagram the regions are drawn in.
+    resamples, random_state : bootstrap only (``random_state`` as in SciPy: None = fresh).
+
+    Returns
+    -------
+    PhiDeltaRegion
+
+    Examples
+    --------
+    >>> region = phi_delta_region(BinaryCounts(tn=[80], fp=[20], fn=[10], tp=[90]))
+    >>> region.polygons.shape, bool(region.contains(0.1, 0.7)[0])
+    ((1, 4, 2), True)
+    """
+    c = check_counts(counts)
+    if not 0 < level < 1:
+        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+    if method not in ("exact", "wilson", "bootstrap"):
+        raise ValueError(f'`method` must be "exact", "wilson" or "bootstrap"; got {method!r}.')
+    r = float(check_ratio(ratio, geometry=True))
+    tn, fp, fn, tp = (np.asarray(getattr(c, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
+    each = float(np.sqrt(level))  # Šidák: two independent intervals
+    if method == "exact":
+        if c.is_soft:
+            raise ValueError('Soft counts have no exact intervals; use method="bootstrap".')
+        spec, sens = _clopper_pearson(tn, tn + fp, each), _clopper_pearson(tp, tp + fn, each)
+    elif method == "wilson":
+        spec, sens = _wilson(tn, tn + fp, each), _wilson(tp, tp + fn, each)
+    else:
+        rng = np.random.default_rng(random_state)
+        spec = _bootstrap(tn, tn + fp, each, resamples, rng)
+        sens = _bootstrap(tp, tp + fn, each, resamples, rng)
+    undefined = ((tn + fp) == 0) | ((tp + fn) == 0)
+    spec[undefined] = np.nan
+    sens[undefined] = np.nan
+    # the rectangle's corners, in order around it, through the (linear) transform
+    corner_spec = spec[:, [0, 1, 1, 0]]
+    corner_sens = sens[:, [0, 0, 1, 1]]
+    phi, delta = _from_rates(corner_spec, corner_sens, np.asarray(r))
+    return PhiDeltaRegion(
+        polygons=np.stack([phi, delta], axis=2),
+        specificity=spec,
+        sensitivity=sens,
+        confidence_level=float(level),
+        ratio=r,
+        method=method,
+    )
