@@ -247,3 +247,20 @@ def test_entropy_triangle_is_a_ternary_plot_with_readable_marks():
     assert_allclose(grid.lines["mi2"][0][:, 1], 0.4 * np.sqrt(3) / 2)
     assert_allclose(grid.ticks["vi"][0], ternary_coordinates([[0.6, 0, 0.4]])[0])
     assert_allclose(grid.ticks["delta_h"][0], ternary_coordinates([[0.4, 0.6, 0]])[0])
+
+
+def test_regions_are_drawn_from_the_measures_layer():
+    from phidelta.measures import phi_delta_region
+
+    counts = BinaryCounts(tn=[30, 35, 38], fp=[20, 15, 12], fn=[5, 3, 8], tp=[15, 17, 12])
+    display = PhiDeltaDisplay.from_counts(counts, ratio=2.5, regions=True)
+    assert len(display.regions_) == 3
+    expected = phi_delta_region(counts, ratio=2.5).polygons
+    assert_allclose(display.regions_[1].get_xy()[:4], expected[1])
+    folds = PhiDeltaDisplay.from_counts(counts, mean=True, regions="wilson")
+    assert len(folds.regions_) == 1  # the pooled counts' region beside the fold spread
+    pooled = phi_delta_region(counts.sum(), method="wilson").polygons[0]
+    assert_allclose(folds.regions_[0].get_xy()[:4], pooled)
+    assert "95% region (pooled)" in [t.get_text() for t in folds.ax_.get_legend().get_texts()]
+    with pytest.raises(ValueError, match="`regions` need counts"):
+        plot([0.1], [0.2], regions=True)

@@ -9,7 +9,7 @@ import numpy as np
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import BinaryCounts
 from phidelta.geometry import diamond, isometrics, spread_ellipse
-from phidelta.measures import MEASURES, generalized_to_standard, phi_delta
+from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
 from phidelta.rendering._common import place_labels, require_matplotlib
 
 __all__ = ["PhiDeltaDisplay", "plot"]
@@ -170,6 +170,8 @@ class PhiDeltaDisplay:
         title: str | None = None,
         marker_size: float = 28,
         color: str = "tab:blue",
+        regions: bool | str = False,
+        level: float = 0.95,
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
 
@@ -180,6 +182,9 @@ class PhiDeltaDisplay:
         annotate : label the first ``annotate`` points by |δ| (names, without overlaps)
         highlight : indices of points to ring in pink (the web application's highlight)
         mean, ellipse : the mean point and a 2-standard-deviation spread ellipse (folds)
+        regions : bool or {"exact", "wilson", "bootstrap"}
+            Draw joint confidence regions at ``level`` (:func:`phidelta.measures.phi_delta_region`,
+            needs counts): one per point, or — with ``mean`` — the region of the pooled counts.
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         if ax is None:
@@ -254,6 +259,9 @@ class PhiDeltaDisplay:
                 label="mean",
             )
             self.points_.set_label("folds" if self.view == "classifier" else "features")
+        self.regions_ = self._draw_regions(ax, regions, level, pooled=mean, colour=color)
+        if (mean or ellipse or self.regions_) and len(self.phi):
+            self.points_.set_label("folds" if self.view == "classifier" else "features")
             ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
         margin_x = 0.2 * (right - left)
         ax.set_xlim(left - margin_x, right + margin_x)
@@ -280,6 +288,42 @@ class PhiDeltaDisplay:
                 point_size=marker_size,
             )
         return self
+
+    def _draw_regions(
+        self, ax: Any, regions: bool | str, level: float, *, pooled: bool, colour: str
+    ) -> list[Any]:
+        if not regions:
+            return []
+        if self.counts is None:
+            raise ValueError(
+                "`regions` need counts: use from_counts, from_predictions or from_signature."
+            )
+        from matplotlib.patches import Polygon
+
+        method = "exact" if regions is True else str(regions)
+        if method == "exact" and self.counts.is_soft:
+            method = "bootstrap"
+        counts = self.counts.sum() if pooled else self.counts
+        found = phi_delta_region(
+            counts, level=level, method=method, ratio=self.ratio, random_state=0
+        )
+        patches = []
+        for i, corners in enumerate(found.polygons):
+            if np.isnan(corners).any():
+                continue
+            patch = Polygon(
+                corners,
+                closed=True,
+                facecolor=colour,
+                edgecolor=colour,
+                alpha=0.18 if not pooled else 0.28,
+                lw=0.6,
+                zorder=3,
+                label=(f"{level:.0%} region" + (" (pooled)" if pooled else "")) if i == 0 else None,
+            )
+            ax.add_patch(patch)
+            patches.append(patch)
+        return patches
 
     def _most_discriminant(self, k: int) -> np.ndarray:
         """The ``k`` points to label, best first: by |δ| at ratio 1 (discriminant capability
