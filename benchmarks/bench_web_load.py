@@ -41,9 +41,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _rss(pid: int) -> int:
-    """Resident memory of a process and all its descendants, in bytes."""
-    total, seen, todo = 0, set(), [pid]
+def _tree(pid: int) -> list[int]:
+    """A process and all its descendants."""
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -53,11 +52,18 @@ def _rss(pid: int) -> int:
             except OSError:
                 continue
             children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
     while todo:
         current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+        found.append(current)
+        todo.extend(children.get(current, []))
+    return found
+
+
+def _rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    total = 0
+    for current in _tree(pid):
         try:
             with open(f"/proc/{current}/status") as handle:
                 for line in handle:
@@ -65,8 +71,24 @@ def _rss(pid: int) -> int:
                         total += int(line.split()[1]) * 1024
         except OSError:
             continue
-        todo.extend(children.get(current, []))
     return total
+
+
+def _cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds of the server's main process and of all its other processes."""
+    main = rest = 0.0
+    for current in _tree(pid):
+        try:
+            with open(f"/proc/{current}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        if current == pid:
+            main += seconds
+        else:
+            rest += seconds
+    return main, rest
 
 
 def _table(rows: int, seed: int) -> bytes:
@@ -227,8 +249,15 @@ def main() -> None:
         print("|---:|---:|---|---|---|---|---:|---:|")
         rates = {}
         for concurrency in args.concurrency:
+            main_before, rest_before = _cpu(server.pid)
             stats = asyncio.run(_load(url, concurrency, args.duration, contents))
+            main_after, rest_after = _cpu(server.pid)
             rates[concurrency] = stats.requests() / stats.elapsed
+            count = stats.requests() + len(stats.times["cheap GET"])
+            cpu = (
+                f"{(main_after - main_before) / count * 1e3:.1f}, "
+                f"{(rest_after - rest_before) / count * 1e3:.1f}"
+            )
 
             def ms(step: str, stats: Stats = stats) -> str:
                 p50, p99 = stats.quantile(step, 0.5), stats.quantile(step, 0.99)
@@ -237,7 +266,7 @@ def main() -> None:
             print(
                 f"| {concurrency} | {rates[concurrency]:.1f} | {ms('upload')} | {ms('analyse')} "
                 f"| {ms('view')} | {ms('cheap GET')} | {sum(stats.errors.values())} "
-                f"| {_rss(server.pid) / 2**20:.0f} MiB |",
+                f"| {_rss(server.pid) / 2**20:.0f} MiB | {cpu} |",
                 flush=True,
             )
         if 1 in rates and 8 in rates:

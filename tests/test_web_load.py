@@ -211,6 +211,14 @@ def test_the_frame_cache_never_exceeds_its_budget():
     assert "a" in cache
     assert "b" not in cache
     assert "c" in cache
+    cache.grow("c", 300)  # what its analyses loaded: "a" goes to make room
+    assert "a" not in cache
+    assert cache.nbytes == 700
+    cache.grow("c", 400)  # over the budget alone: it goes too
+    assert cache.keys() == []
+    assert cache.nbytes == 0
+    cache.put("a", Entry(None, b"", 400))
+    cache.put("c", Entry(None, b"", 400))
     cache.drop("a")
     assert cache.keys() == ["c"]
     assert cache.nbytes == 400
@@ -225,6 +233,8 @@ def test_parsed_tables_stay_within_the_cache_budget_and_go_with_their_dataset(tm
         ids = []
         for _ in range(12):
             ids.append(_upload(client, content).json()["id"])
+            body = {"dataset_id": ids[-1], "kind": "classifier", "label": "y", "score": "x"}
+            assert client.post("/api/analyses", json=body).status_code == 200
             report = app.state.pool.run(_tasks.cache_report)
             assert 0 < report["nbytes"] <= budget
         assert len(report["keys"]) < 12  # the oldest went

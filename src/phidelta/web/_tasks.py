@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from phidelta.web._errors import ApiError
 from phidelta.web._storage import Reader
 from phidelta.web._views import (
     InputError,
     classifier_view,
+    load,
     multiclass_view,
     read_table,
     signature_csv,
@@ -30,11 +34,47 @@ from phidelta.web._views import (
 
 @dataclass
 class Entry:
-    """A parsed table and its summary (JSON), as cached."""
+    """A parsed table and its summary (JSON), as cached, with what its recent analyses loaded
+    from it (signatures, assessments: what does not depend on the ratio)."""
 
     frame: Any
     summary: bytes
     nbytes: int
+    loaded: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+
+    def analysis(self, kind: str, params: dict[str, Any]) -> tuple[Any, int]:
+        """The loaded analysis and how many bytes the entry grew by (may be negative)."""
+        key = json.dumps([kind, params], sort_keys=True)
+        if key in self.loaded:
+            self.loaded.move_to_end(key)
+            return self.loaded[key][0], 0
+        value = load(kind, self.frame, params)
+        grown = _deep_nbytes(value)
+        self.loaded[key] = (value, grown)
+        while len(self.loaded) > _LOADED_PER_TABLE:
+            grown -= self.loaded.popitem(last=False)[1][1]
+        return value, grown
+
+
+_LOADED_PER_TABLE = 4
+
+
+def _deep_nbytes(value: Any, depth: int = 4) -> int:
+    """The bytes of the arrays an object holds (a signature's counts, an assessment's score
+    tables), plus 1 KiB for the object itself."""
+    if isinstance(value, np.ndarray):
+        return value.nbytes
+    if depth == 0 or isinstance(value, str | bytes | int | float):
+        return 0
+    if isinstance(value, dict):
+        parts: Any = value.values()
+    elif isinstance(value, list | tuple):
+        parts = value
+    elif hasattr(value, "__dict__"):
+        parts = vars(value).values()
+    else:
+        parts = [getattr(value, name, None) for name in getattr(value, "__slots__", ())]
+    return 1024 + sum(_deep_nbytes(part, depth - 1) for part in parts)
 
 
 class FrameCache:
@@ -80,6 +120,19 @@ class FrameCache:
     def drop(self, key: str) -> None:
         if key in self._entries:
             self._remove(key)
+
+    def grow(self, key: str, nbytes: int) -> None:
+        """An entry holds ``nbytes`` more: older entries go (and it too, if it alone is over
+        the budget)."""
+        entry = self._entries.get(key)
+        if entry is None or nbytes == 0:
+            return
+        entry.nbytes += nbytes
+        self.nbytes += nbytes
+        if entry.nbytes > self.budget:
+            self._remove(key)
+        while self.nbytes > self.budget:
+            self._remove(next(iter(self._entries)))
 
     def _remove(self, key: str) -> None:
         self.nbytes -= self._entries.pop(key).nbytes
@@ -181,16 +234,22 @@ def _entry(dataset_id: str) -> Entry:
     return entry
 
 
-def _frame(dataset_id: str) -> Any:
-    frame = _entry(dataset_id).frame
-    if frame is None:
+def _frame(entry: Entry) -> Any:
+    if entry.frame is None:
         raise ApiError(
             400,
             "This file reads only as a confusion matrix (its first row repeats names, so it "
             "is no table): analyse it as multiclass, as a confusion matrix.",
             "file",
         )
-    return frame
+    return entry.frame
+
+
+def _analysis(dataset_id: str, entry: Entry, kind: str, params: dict[str, Any]) -> Any:
+    """The dataset's signature or assessment for these parameters, kept with its table."""
+    value, grown = entry.analysis(kind, params)
+    _current().cache.grow(dataset_id, grown)
+    return value
 
 
 def parse_upload(dataset_id: str, content: bytes, fmt: str) -> bytes:
@@ -212,13 +271,25 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
             if stored is None:
                 raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
             return to_json(multiclass_view(None, params, *stored))
-        frame = _frame(dataset_id)
+        entry = _entry(dataset_id)
+        frame = _frame(entry)
+        loaded = _analysis(dataset_id, entry, kind, params)
         if kind == "signature":
             names = ("ratio", "rank_by", "phi_max", "delta_min", "k")
-            payload = signature_view(frame, params, **{n: query[n] for n in names if n in query})
+            payload = signature_view(
+                frame,
+                params,
+                loaded=loaded,
+                **{n: query[n] for n in names if n in query},
+            )
         elif kind == "classifier":
             names = ("ratio", "cost_ratio")
-            payload = classifier_view(frame, params, **{n: query[n] for n in names if n in query})
+            payload = classifier_view(
+                frame,
+                params,
+                loaded=loaded,
+                **{n: query[n] for n in names if n in query},
+            )
         else:
             payload = multiclass_view(frame, params)
     except InputError as exc:
@@ -228,7 +299,10 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
 
 def render_csv(dataset_id: str, params: dict[str, Any], ratio: float | str) -> str:
     try:
-        return signature_csv(_frame(dataset_id), params, ratio)
+        entry = _entry(dataset_id)
+        frame = _frame(entry)
+        loaded = _analysis(dataset_id, entry, "signature", params)
+        return signature_csv(frame, params, ratio, loaded)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

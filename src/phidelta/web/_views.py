@@ -79,10 +79,21 @@ def summary(frame: Any) -> dict[str, Any]:
                 "name": str(name),
                 "dtype": str(series.dtype),
                 "distinct": len(values),
-                "values": [_plain(v) for v in heapq.nsmallest(50, values, key=str)],
+                "values": [_plain(v) for v in _first_in_text_order(values, 50)],
             }
         )
     return {"rows": len(frame), "columns": columns}
+
+
+def _first_in_text_order(values: Any, n: int) -> list[Any]:
+    """The first ``n`` values in the order of their text (what ``sorted(key=str)`` gives)."""
+    if len(values) <= n:
+        return sorted(values, key=str)
+    array = np.asarray(values)
+    if array.dtype.kind in "biuf":  # sorted as text in C (numbers print as Python prints them)
+        order = np.argsort(array.astype(str), kind="stable")[:n]
+        return list(array[order])
+    return heapq.nsmallest(n, values, key=str)
 
 
 def to_json(payload: Any) -> bytes:
@@ -150,6 +161,26 @@ def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
         raise _input_error(exc, "label") from None
 
 
+def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
+    from phidelta.data import load_assessment
+
+    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
+    try:
+        return load_assessment(frame, roles)
+    except ValueError as exc:
+        raise _input_error(exc, "label") from None
+
+
+def load(kind: str, frame: Any, params: dict[str, Any]) -> Any:
+    """What a view computes from the table before the ratio matters (a signature or an
+    assessment), to be kept and passed back as ``loaded=``; None for other kinds."""
+    if kind == "signature":
+        return _signature_of(frame, params)
+    if kind == "classifier":
+        return _assessment_of(frame, params)
+    return None
+
+
 @lru_cache(maxsize=32)
 def _diamond_payload(ratio: float, names: tuple[str, ...]) -> dict[str, Any]:
     """The diamond and its isometrics: they depend on the ratio only, so each is computed once
@@ -192,8 +223,9 @@ def signature_view(
     phi_max: float = 0.7,
     delta_min: float = 0.4,
     k: int | None = 10,
+    loaded: Any = None,
 ) -> dict[str, Any]:
-    sig = _signature_of(frame, params)
+    sig = _signature_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, sig.ratio)
     if rank_by not in RANKINGS:
         raise InputError(f"Unknown ranking {rank_by!r}.", "rank")
@@ -231,23 +263,24 @@ def signature_view(
     }
 
 
-def signature_csv(frame: Any, params: dict[str, Any], ratio: float | str | None) -> str:
-    sig = _signature_of(frame, params)
+def signature_csv(
+    frame: Any, params: dict[str, Any], ratio: float | str | None, loaded: Any = None
+) -> str:
+    sig = _signature_of(frame, params) if loaded is None else loaded
     return sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
 
 
 def classifier_view(
-    frame: Any, params: dict[str, Any], *, ratio: float | str | None = 1.0, cost_ratio: float = 1.0
+    frame: Any,
+    params: dict[str, Any],
+    *,
+    ratio: float | str | None = 1.0,
+    cost_ratio: float = 1.0,
+    loaded: Any = None,
 ) -> dict[str, Any]:
-    from phidelta.data import load_assessment
-
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
         raise InputError("The cost ratio must be a positive number.", "cost_ratio")
-    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
-    try:
-        result = load_assessment(frame, roles)
-    except ValueError as exc:
-        raise _input_error(exc, "label") from None
+    result = _assessment_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, result.ratio)
     from phidelta.measures import phi_delta
 
