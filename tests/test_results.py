@@ -29,6 +29,10 @@ PROBABILITIES = np.array([0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1, 0.4, 0.7, 0.5,
 
 # each result type, how to get one, and the fields it unpacks to, in order
 CASES = {
+    "PhiDeltaRegion": (
+        lambda: measures.phi_delta_region(BinaryCounts(tn=[8, 5], fp=[2, 5], fn=[1, 3], tp=[9, 7])),
+        ("polygons", "specificity", "sensitivity"),
+    ),
     "RocCurve": (lambda: measures.roc_curve(TABLE), ("fpr", "tpr", "thresholds")),
     "CoverageCurve": (lambda: measures.coverage_curve(TABLE), ("fp", "tp", "thresholds")),
     "RocHull": (lambda: measures.roc_convex_hull(TABLE), ("fpr", "tpr", "thresholds")),

@@ -19,6 +19,7 @@ from phidelta._validation import check_ratio
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import check_counts
 from phidelta.measures._phidelta import _from_rates, phi_delta_to_rates
+from phidelta.measures._results import TupleResult
 
 __all__ = ["PhiDeltaRegion", "phi_delta_region"]
 
@@ -26,8 +27,9 @@ RegionMethod = Literal["exact", "wilson", "bootstrap"]
 
 
 @dataclass(frozen=True)
-class PhiDeltaRegion:
-    """Joint confidence regions of (φ, δ), one per entry of the counts.
+class PhiDeltaRegion(TupleResult):
+    """Joint confidence regions of (φ, δ), one per entry of the counts; unpacks as
+    ``polygons, specificity, sensitivity``.
 
     Attributes
     ----------
@@ -49,15 +51,15 @@ class PhiDeltaRegion:
     ratio: float
     method: str
 
-    def __len__(self) -> int:
-        return len(self.polygons)
+    _fields = ("polygons", "specificity", "sensitivity")
 
     def contains(self, phi: Any, delta: Any) -> np.ndarray:
         """Whether each entry's region holds the point (φ, δ) (one point per entry, or one
         point for all): the point is mapped back to its rates, exactly (the map is linear)."""
+        k = len(self.polygons)
         rates = phi_delta_to_rates(
-            np.broadcast_to(np.asarray(phi, dtype=float), (len(self),)),
-            np.broadcast_to(np.asarray(delta, dtype=float), (len(self),)),
+            np.broadcast_to(np.asarray(phi, dtype=float), (k,)),
+            np.broadcast_to(np.asarray(delta, dtype=float), (k,)),
             self.ratio,
         )
         tolerance = 1e-12
