@@ -29,6 +29,14 @@ PROBABILITIES = np.array([0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1, 0.4, 0.7, 0.5,
 
 # each result type, how to get one, and the fields it unpacks to, in order
 CASES = {
+    "PairedTest": (
+        lambda: measures.mcnemar_test([1, 0, 1, 0, 1], [1, 0, 0, 0, 1], [0, 0, 1, 1, 1]),
+        ("statistic", "pvalue"),
+    ),
+    "FriedmanTest": (
+        lambda: measures.friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
+        ("statistic", "pvalue"),
+    ),
     "PhiDeltaRegion": (
         lambda: measures.phi_delta_region(BinaryCounts(tn=[8, 5], fp=[2, 5], fn=[1, 3], tp=[9, 7])),
         ("polygons", "specificity", "sensitivity"),

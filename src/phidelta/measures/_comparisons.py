@@ -1,0 +1,245 @@
+"""Is one classifier really better? Paired tests on the same examples, folds or data sets.
+
+* McNemar's test of two classifiers' predictions on the same examples (exact binomial on the
+  discordant pairs, or χ² with continuity correction);
+* the corrected resampled t-test of Nadeau & Bengio (2003) for per-fold results of k-fold or
+  repeated hold-out runs (the folds overlap in training data, so the plain paired t-test is
+  too liberal);
+* Friedman's test of k classifiers over N data sets with the Iman–Davenport F variant, the
+  Nemenyi post-hoc test and the critical difference of average ranks (Demšar 2006).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from phidelta._validation import as_float_array, check_same_length
+from phidelta.counts import as_label_array, binary_target
+from phidelta.measures._results import TupleResult
+
+__all__ = [
+    "FriedmanTest",
+    "PairedTest",
+    "corrected_resampled_ttest",
+    "critical_difference",
+    "friedman_test",
+    "mcnemar_test",
+    "nemenyi_test",
+]
+
+
+@dataclass(frozen=True)
+class PairedTest(TupleResult):
+    """A test statistic and its two-sided p-value; unpacks as ``statistic, pvalue``.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+    method : str
+        Which test (and variant) produced them.
+    """
+
+    statistic: float
+    pvalue: float
+    method: str
+
+    _fields = ("statistic", "pvalue")
+
+
+def mcnemar_test(
+    y_true: Any, pred_a: Any, pred_b: Any, *, pos_label: Any = None, exact: bool | None = None
+) -> PairedTest:
+    """McNemar's test: do two classifiers err on the same examples equally often?
+
+    Only the discordant examples count: b = A right and B wrong, c = A wrong and B right.
+    Exact: two-sided binomial test of b against Binomial(b + c, ½) (statistic b); otherwise
+    χ² = (|b − c| − 1)² / (b + c) with one degree of freedom (Edwards' continuity correction).
+    ``exact=None`` chooses the exact test below 25 discordant pairs, as statsmodels does.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 1, 0, 0, 0, 0, 1, 0]
+    >>> a = [1, 1, 1, 1, 0, 0, 0, 0, 1, 0]
+    >>> b = [0, 0, 0, 1, 0, 0, 1, 0, 1, 0]
+    >>> statistic, pvalue = mcnemar_test(y, a, b)
+    >>> statistic, round(pvalue, 4)
+    (0.0, 0.125)
+    """
+    from scipy import stats
+
+    y = as_label_array(y_true, "y_true")
+    a = as_label_array(pred_a, "pred_a")
+    b_ = as_label_array(pred_b, "pred_b")
+    check_same_length(y_true=y, pred_a=a, pred_b=b_)
+    target = binary_target(y, pos_label)
+    classes = target.classes if len(target.classes) == 2 else None
+    right_a = binary_target(a, target.positive, name="pred_a", labels=classes).is_positive
+    right_b = binary_target(b_, target.positive, name="pred_b", labels=classes).is_positive
+    right_a = right_a == target.is_positive
+    right_b = right_b == target.is_positive
+    only_a = int(np.count_nonzero(right_a & ~right_b))
+    only_b = int(np.count_nonzero(~right_a & right_b))
+    discordant = only_a + only_b
+    if exact is None:
+        exact = discordant < 25
+    if discordant == 0:
+        return PairedTest(0.0, 1.0, "exact" if exact else "chi2")
+    if exact:
+        result = stats.binomtest(min(only_a, only_b), discordant, 0.5)
+        return PairedTest(float(min(only_a, only_b)), float(result.pvalue), "exact")
+    statistic = (abs(only_a - only_b) - 1) ** 2 / discordant
+    return PairedTest(float(statistic), float(stats.chi2.sf(statistic, 1)), "chi2")
+
+
+def corrected_resampled_ttest(values_a: Any, values_b: Any, *, test_fraction: float) -> PairedTest:
+    """Nadeau & Bengio's (2003) corrected resampled t-test of paired per-fold results.
+
+    With d the per-fold differences of J folds (or runs), t = mean(d) / √((1/J + n₂/n₁)·s²),
+    where n₂/n₁ = ``test_fraction`` / (1 − ``test_fraction``) is the ratio of test to training
+    sizes (1/(k − 1) for k-fold cross-validation); J − 1 degrees of freedom. The plain paired
+    t-test (the 1/J term alone) ignores that the folds share training data.
+
+    Examples
+    --------
+    >>> a = [0.81, 0.83, 0.80, 0.85, 0.82]
+    >>> b = [0.78, 0.80, 0.79, 0.80, 0.79]
+    >>> t, p = corrected_resampled_ttest(a, b, test_fraction=0.2)
+    >>> round(t, 3), round(p, 4)
+    (3.162, 0.0341)
+    """
+    from scipy import stats
+
+    a = as_float_array(values_a, "values_a")
+    b = as_float_array(values_b, "values_b")
+    check_same_length(values_a=a, values_b=b)
+    if len(a) < 2:
+        raise ValueError("The corrected t-test needs at least 2 paired results.")
+    if not 0 < test_fraction < 1:
+        raise ValueError(f"`test_fraction` must be in (0, 1); got {test_fraction!r}.")
+    d = a - b
+    variance = d.var(ddof=1)
+    j = len(d)
+    scale = 1 / j + test_fraction / (1 - test_fraction)
+    if variance == 0:
+        statistic = 0.0 if d.mean() == 0 else float(np.sign(d.mean()) * np.inf)
+        pvalue = 1.0 if d.mean() == 0 else 0.0
+        return PairedTest(statistic, pvalue, "corrected resampled t")
+    statistic = float(d.mean() / np.sqrt(scale * variance))
+    pvalue = float(2 * stats.t.sf(abs(statistic), j - 1))
+    return PairedTest(statistic, pvalue, "corrected resampled t")
+
+
+@dataclass(frozen=True)
+class FriedmanTest(TupleResult):
+    """Friedman's test over data sets; unpacks as ``statistic, pvalue`` (χ²_F and its p-value).
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        Friedman's χ²_F (k − 1 degrees of freedom) and its p-value.
+    iman_davenport, iman_davenport_pvalue : float
+        The less conservative F_F = (N − 1)χ²_F / (N(k − 1) − χ²_F) with (k − 1, (k − 1)(N − 1))
+        degrees of freedom (Demšar 2006, eq. 2).
+    average_ranks : ndarray of shape (k,)
+        Rank 1 = best (highest score) on a data set; ties share the mean rank.
+    """
+
+    statistic: float
+    pvalue: float
+    iman_davenport: float
+    iman_davenport_pvalue: float
+    average_ranks: np.ndarray
+
+    _fields = ("statistic", "pvalue")
+
+
+def _ranks(scores: np.ndarray) -> np.ndarray:
+    from scipy import stats
+
+    return stats.rankdata(-scores, axis=1)  # best score gets rank 1
+
+
+def _check_scores(scores: Any) -> np.ndarray:
+    array = as_float_array(scores, "scores", ndim=2)
+    n, k = array.shape
+    if k < 2 or n < 2:
+        raise ValueError(
+            "`scores` must have shape (data sets, classifiers) with at least 2 of each; "
+            f"got {array.shape}."
+        )
+    return array
+
+
+def friedman_test(scores: Any) -> FriedmanTest:
+    """Friedman's test of k classifiers over N data sets (Demšar 2006, §3.2.2).
+
+    ``scores`` has one row per data set and one column per classifier (higher is better).
+    χ²_F equals ``scipy.stats.friedmanchisquare`` (with its tie correction).
+
+    Examples
+    --------
+    >>> result = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6],
+    ...                         [0.8, 0.7, 0.65]])
+    >>> round(result.statistic, 3), result.average_ranks.tolist()
+    (6.5, [1.25, 1.75, 3.0])
+    """
+    from scipy import stats
+
+    array = _check_scores(scores)
+    n, k = array.shape
+    ranks = _ranks(array)
+    statistic, pvalue = stats.friedmanchisquare(*array.T)
+    statistic = float(statistic)
+    denominator = n * (k - 1) - statistic
+    if denominator <= 0:
+        f_stat, f_p = float("inf"), 0.0
+    else:
+        f_stat = (n - 1) * statistic / denominator
+        f_p = float(stats.f.sf(f_stat, k - 1, (k - 1) * (n - 1)))
+    return FriedmanTest(statistic, float(pvalue), float(f_stat), f_p, ranks.mean(axis=0))
+
+
+def critical_difference(k: int, n: int, level: float = 0.05) -> float:
+    """The Nemenyi critical difference of average ranks, CD = q_α·√(k(k + 1)/(6N)), with q_α
+    the studentized range quantile over √2 (Demšar 2006, eq. 3 and Table 5a).
+
+    Examples
+    --------
+    >>> round(critical_difference(4, 14), 3)   # q_0.05 = 2.569 for four classifiers
+    1.254
+    """
+    from scipy import stats
+
+    if k < 2 or n < 1:
+        raise ValueError(f"`k` must be ≥ 2 classifiers and `n` ≥ 1 data set; got {k}, {n}.")
+    if not 0 < level < 1:
+        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+    q = stats.studentized_range.ppf(1 - level, k, np.inf) / np.sqrt(2)
+    return float(q * np.sqrt(k * (k + 1) / (6 * n)))
+
+
+def nemenyi_test(scores: Any) -> np.ndarray:
+    """Pairwise Nemenyi p-values (k × k) of classifiers over data sets (Demšar 2006, §3.2.2).
+
+    z = |R_i − R_j| / √(k(k + 1)/(6N)); the p-value is the studentized range survival
+    function at z·√2 with k groups (the convention of scikit-posthocs'
+    ``posthoc_nemenyi_friedman``). The diagonal is 1.
+
+    Examples
+    --------
+    >>> p = nemenyi_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6], [0.8, 0.7, 0.65]])
+    >>> p.shape, bool(p[0, 2] < p[0, 1])
+    ((3, 3), True)
+    """
+    from scipy import stats
+
+    array = _check_scores(scores)
+    n, k = array.shape
+    ranks = _ranks(array).mean(axis=0)
+    z = np.abs(ranks[:, None] - ranks[None, :]) / np.sqrt(k * (k + 1) / (6 * n))
+    p = stats.studentized_range.sf(z * np.sqrt(2), k, np.inf)
+    np.fill_diagonal(p, 1.0)
+    return np.clip(p, 0.0, 1.0)
