@@ -123,24 +123,44 @@ def _equals(y: np.ndarray, value: Any, classes: list[Any]) -> np.ndarray:
     return np.asarray(y == value, dtype=bool)
 
 
-def _cumulative(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
-    """(tp, fp) at each distinct score, decreasing (no point for "nothing positive")."""
-    tp, fp = table.cumulative()
-    return tp[1:].astype(np.float64), fp[1:].astype(np.float64)
+def _integer(table: ScoreTable) -> bool:
+    return table.positives.dtype.kind in "iu" and table.negatives.dtype.kind in "iu"
 
 
-def _corners(values: np.ndarray, *others: np.ndarray) -> np.ndarray:
-    """Indices kept by scikit-learn's ``drop_intermediate``: the first, the last, and every
-    point where one of the arrays changes slope (second difference ≠ 0)."""
-    change = np.zeros(len(values) - 2, dtype=bool)
-    for a in (values, *others):
-        change |= np.diff(a, 2) != 0
-    return np.flatnonzero(np.r_[True, change, True])
+def _corner_points(table: ScoreTable, tp: np.ndarray, fp: np.ndarray) -> np.ndarray:
+    """Indices into the cumulative counts (0 = nothing positive) kept by scikit-learn's ROC
+    ``drop_intermediate``: the ends and every point whose second differences of fp or tp are
+    not 0. With integer counts a second difference is a change of the table's counts from
+    one score to the next; with weights it is taken on the sums, as scikit-learn does."""
+    d = len(table)
+    kept = np.empty(d, dtype=bool)
+    kept[0] = kept[-1] = True
+    if _integer(table):
+        pos, neg = table.positives, table.negatives
+        np.not_equal(neg[2:], neg[1:-1], out=kept[1:-1])
+        kept[1:-1] |= pos[2:] != pos[1:-1]
+    else:
+        np.not_equal(np.diff(fp[1:], 2), 0, out=kept[1:-1])
+        kept[1:-1] |= np.diff(tp[1:], 2) != 0
+    return np.concatenate([[0], np.flatnonzero(kept) + 1])
 
 
-def _steps(tp: np.ndarray) -> np.ndarray:
+def _step_points(tp: np.ndarray) -> np.ndarray:
     """Indices kept where tp changes before or after the point (PR and DET curves)."""
-    return np.flatnonzero(np.r_[True, (np.diff(tp[:-1]) != 0) | (np.diff(tp[1:]) != 0), True])
+    kept = np.empty(len(tp), dtype=bool)
+    kept[0] = kept[-1] = True
+    step = tp[1:] != tp[:-1]
+    np.logical_or(step[:-1], step[1:], out=kept[1:-1])
+    return np.flatnonzero(kept)
+
+
+def _reversed_ratio(numerator: np.ndarray, denominator: Any, end: float) -> np.ndarray:
+    """numerator / denominator in reverse order with ``end`` appended (one allocation)."""
+    m = len(numerator)
+    out = np.empty(m + 1)
+    np.divide(numerator, denominator, out=out[m - 1 :: -1] if m else out[:0])
+    out[m] = end
+    return out
 
 
 # --- curves ---------------------------------------------------------------------------------------
@@ -169,13 +189,15 @@ def roc_curve(
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "roc_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
     table = problem.table()
-    tp, fp = _cumulative(table)
-    thresholds = table.scores
-    if drop_intermediate and len(fp) > 2:
-        keep = _corners(fp, tp)
-        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
-    tp, fp = np.r_[0.0, tp], np.r_[0.0, fp]
-    thresholds = np.r_[np.inf, thresholds]
+    tp, fp = table.cumulative()  # point 0: nothing positive
+    if drop_intermediate and len(table) > 2:
+        keep = _corner_points(table, tp, fp)
+        tp, fp = tp[keep], fp[keep]
+        thresholds = np.empty(len(keep))
+        thresholds[0] = np.inf
+        np.take(table.scores, keep[1:] - 1, out=thresholds[1:])
+    else:
+        thresholds = table.thresholds()
     if fp[-1] <= 0:
         warn_undefined(
             "No negative samples in y_true, false positive value should be meaningless",
@@ -183,7 +205,7 @@ def roc_curve(
         )
         fpr = np.full(fp.shape, np.nan)
     else:
-        fpr = fp / fp[-1]
+        fpr = np.divide(fp, fp[-1], dtype=np.float64)
     if tp[-1] <= 0:
         warn_undefined(
             "No positive samples in y_true, true positive value should be meaningless",
@@ -191,7 +213,7 @@ def roc_curve(
         )
         tpr = np.full(tp.shape, np.nan)
     else:
-        tpr = tp / tp[-1]
+        tpr = np.divide(tp, tp[-1], dtype=np.float64)
     return fpr, tpr, thresholds
 
 
@@ -227,22 +249,21 @@ def precision_recall_curve(
 def _pr_curve(
     table: ScoreTable, drop_intermediate: bool, score_dtype: Any = np.float64
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    tp, fp = _cumulative(table)
-    thresholds = table.scores
-    if drop_intermediate and len(fp) > 2:
-        keep = _steps(tp)
+    tp, fp = table.cumulative()
+    tp, fp, thresholds = tp[1:], fp[1:], table.scores
+    if drop_intermediate and len(tp) > 2:
+        keep = _step_points(tp)
         tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
-    predicted = tp + fp
-    with np.errstate(divide="ignore", invalid="ignore"):
-        precision = np.where(predicted != 0, tp / predicted, 0.0)
+    # zero-weight samples were dropped: every threshold predicts some weight positive
+    precision = _reversed_ratio(tp, tp + fp, 1.0)
     if tp[-1] == 0:
         warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=3)
-        recall = np.ones(tp.shape)
+        recall = np.ones(len(tp) + 1)
+        recall[-1] = 0.0
     else:
-        recall = tp / tp[-1]
-    if np.dtype(score_dtype).kind in "biuf":
-        thresholds = thresholds.astype(score_dtype)
-    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], thresholds[::-1].copy()
+        recall = _reversed_ratio(tp, tp[-1], 0.0)
+    kind = score_dtype if np.dtype(score_dtype).kind in "biuf" else np.float64
+    return precision, recall, thresholds[::-1].astype(kind)
 
 
 def det_curve(
@@ -265,22 +286,25 @@ def det_curve(
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "det_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
     table = problem.table()
-    tp, fp = _cumulative(table)
-    tp, fp = np.r_[0.0, tp], np.r_[0.0, fp]
-    thresholds = np.r_[np.inf, table.scores]
-    if drop_intermediate and len(fp) > 2:
-        keep = _steps(tp)
-        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    tp, fp = table.cumulative()  # point 0: threshold +inf, nothing positive
+    if drop_intermediate and len(tp) > 2:
+        keep = _step_points(tp)
+        tp, fp = tp[keep], fp[keep]
+        thresholds = np.empty(len(keep))
+        thresholds[0] = np.inf
+        np.take(table.scores, keep[1:] - 1, out=thresholds[1:])
+    else:
+        thresholds = table.thresholds()
     if len(problem.classes) != 2:
         raise ValueError(
             "Only one class is present in y_true. Detection error tradeoff curve is not "
             "defined in that case."
         )
-    fn = tp[-1] - tp
-    first = int(np.searchsorted(fp, fp[0], side="right")) - 1
-    last = int(np.searchsorted(tp, tp[-1])) + 1
-    part = slice(first, last)
-    return fp[part][::-1] / fp[-1], fn[part][::-1] / tp[-1], thresholds[part][::-1].copy()
+    first = int(np.searchsorted(fp, fp[0], side="right")) - 1  # the last point with fp = 0
+    last = int(np.searchsorted(tp, tp[-1])) + 1  # the first point with fn = 0, included
+    fpr = _reversed_ratio(fp[first:last], fp[-1], 0.0)[:-1]
+    fnr = _reversed_ratio(tp[-1] - tp[first:last], tp[-1], 0.0)[:-1]
+    return fpr, fnr, thresholds[first:last][::-1].copy()
 
 
 def auc(x: Any, y: Any) -> float:
