@@ -9,7 +9,14 @@ import numpy as np
 from scipy.special import xlogy
 
 from phidelta.counts import check_pos_label
-from phidelta.metrics._inputs import as_target, check_lengths, check_weights, column, target_type
+from phidelta.metrics._inputs import (
+    as_target,
+    check_lengths,
+    check_weights,
+    column,
+    target_classes,
+    target_type,
+)
 
 __all__ = ["brier_score_loss", "log_loss"]
 
@@ -44,12 +51,25 @@ def _sorted_classes(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
-def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.ndarray, np.ndarray]:
-    """(one-hot truth, probabilities) of shape (n, k), scikit-learn's checks and messages."""
+def _classes_of(y: np.ndarray) -> np.ndarray:
+    """Sorted distinct labels (two comparisons for two classes, a count for small integers)."""
+    if y.dtype.kind in "biuf" and y.size:
+        _kind, classes = target_classes(y, "y_true")
+        if classes is not None:
+            return np.asarray(classes, dtype=y.dtype)
+    return _sorted_classes(y)
+
+
+def _truth(
+    y_true: Any, p: np.ndarray, labels: Any, weight: Any
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """scikit-learn's checks and messages for k-class probabilities; returns (truth, p,
+    coded): the class code of each sample (``coded``) or a one-hot / indicator matrix, and
+    the probabilities as a (n, k) matrix (a 1-D ``p`` is the greater class's)."""
     _check_range(p)
     given = as_target(y_true, "y_true")
     if getattr(given, "ndim", 1) == 2 and given.shape[1] > 1:  # an indicator matrix
-        return _indicator_truth(given, p, weight)
+        return (*_indicator_truth(given, p, weight), False)
     y = column(given, "y_true")
     check_lengths(p, y, weight)
     if labels is not None:
@@ -63,13 +83,13 @@ def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.n
                 UserWarning,
                 stacklevel=3,
             )
-        undeclared = set(y.tolist()) - set(given.tolist())
+        undeclared = set(_classes_of(y).tolist()) - set(given.tolist())
         if undeclared:
             raise ValueError(
                 f"y_true contains values {undeclared} not belonging to the passed labels {labels}."
             )
     else:
-        classes = _sorted_classes(y)
+        classes = _classes_of(y)
     if len(classes) == 1:
         if labels is None:
             raise ValueError(
@@ -82,14 +102,11 @@ def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.n
         if classes.dtype.kind != "O"
         else np.array([classes.tolist().index(v) for v in y.tolist()], dtype=np.intp)
     )
-    truth = np.zeros((len(y), len(classes)), dtype=p.dtype if p.dtype.kind == "f" else float)
-    truth[np.arange(len(y)), codes] = 1
     if p.ndim == 1:
         p = p[:, None]
     if p.shape[1] == 1:
         p = np.concatenate([1 - p, p], axis=1)
-    sums = p.sum(axis=1)
-    if not np.allclose(sums, 1, rtol=np.sqrt(np.finfo(p.dtype).eps)):
+    elif not np.allclose(p.sum(axis=1), 1, rtol=np.sqrt(np.finfo(p.dtype).eps)):
         warnings.warn(
             "The y_prob values do not sum to one. Make sure to pass probabilities.",
             UserWarning,
@@ -98,7 +115,7 @@ def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.n
     if len(classes) != p.shape[1]:
         if labels is None:
             raise ValueError(
-                f"y_true and y_prob contain different number of classes: {truth.shape[1]} vs "
+                f"y_true and y_prob contain different number of classes: {len(classes)} vs "
                 f"{p.shape[1]}. Please provide the true labels explicitly through the labels "
                 f"argument. Classes found in y_true: {classes}"
             )
@@ -106,7 +123,7 @@ def _one_hot(y_true: Any, p: np.ndarray, labels: Any, weight: Any) -> tuple[np.n
             "The number of classes in labels is different from that in y_prob. Classes found "
             f"in labels: {classes}"
         )
-    return truth, p
+    return codes, p, True
 
 
 def _indicator_truth(given: Any, p: np.ndarray, weight: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -178,9 +195,13 @@ def log_loss(
     weight = None
     if sample_weight is not None:
         weight = check_weights(np.asarray(sample_weight), len(np.asarray(sample_weight)))
-    truth, p = _one_hot(y_true, p, labels, weight)
+    truth, p, coded = _truth(y_true, p, labels, weight)
     eps = np.finfo(p.dtype).eps
-    losses = -xlogy(truth, np.clip(p, eps, 1 - eps)).sum(axis=1)
+    if coded:  # −log of the (clipped) probability of each sample's class
+        given = np.take_along_axis(p, truth[:, None], axis=1)[:, 0]
+        losses = -np.log(np.clip(given, eps, 1 - eps))
+    else:
+        losses = -xlogy(truth, np.clip(p, eps, 1 - eps)).sum(axis=1)
     return _mean(losses, weight, bool(normalize))
 
 
@@ -214,14 +235,25 @@ def brier_score_loss(
     weight = None
     if sample_weight is not None:
         weight = check_weights(np.asarray(sample_weight), len(np.asarray(sample_weight)))
-    if p.ndim == 1 or p.shape[1] == 1:
-        truth, p = _binary(y_true, p.reshape(len(p)), pos_label, weight)
-    else:
-        truth, p = _one_hot(y_true, p, labels, weight)
-    score = _mean(np.sum((truth - p) ** 2, axis=1), weight)
     if scale_by_half == "auto":
-        scale_by_half = p.shape[1] < 3
+        scale_by_half = p.ndim == 1 or p.shape[1] < 3
+    if p.ndim == 1 or p.shape[1] == 1:
+        is_positive, p = _binary(y_true, p.reshape(len(p)), pos_label, weight)
+        errors = np.subtract(p, is_positive)
+        # both columns (1 − y vs 1 − p and y vs p) err by the same amount: twice the square
+        score = 2 * _mean(np.square(errors, out=errors), weight)
+    else:
+        truth, p, coded = _truth(y_true, p, labels, weight)
+        if coded:
+            truth = _one_hot_codes(truth, p)
+        score = _mean(np.sum((truth - p) ** 2, axis=1), weight)
     return float(score * 0.5 if scale_by_half else score)
+
+
+def _one_hot_codes(codes: np.ndarray, p: np.ndarray) -> np.ndarray:
+    truth = np.zeros(p.shape, dtype=p.dtype if p.dtype.kind == "f" else np.float64)
+    truth[np.arange(len(codes)), codes] = 1
+    return truth
 
 
 def _binary(
@@ -241,7 +273,7 @@ def _binary(
         raise ValueError(f"y_prob contains values greater than 1: {p.max()}")
     if p.size and p.min() < 0:
         raise ValueError(f"y_prob contains values less than 0: {p.min()}")
-    classes = _sorted_classes(y).tolist()
+    classes = _classes_of(y).tolist()
     if pos_label is None:
         try:
             positive = check_pos_label(classes, None, where="`y_true`")
@@ -256,5 +288,4 @@ def _binary(
     else:
         positive = pos_label
     is_positive = np.asarray(y == positive, dtype=p.dtype if p.dtype.kind == "f" else float)
-    truth = np.stack([1 - is_positive, is_positive], axis=1)
-    return truth, np.stack([1 - p, p], axis=1)
+    return is_positive, p
