@@ -27,6 +27,7 @@ __all__ = [
     "check_targets",
     "check_weights",
     "column",
+    "encode",
     "finite_scores",
     "implicit_positive",
     "target_classes",
@@ -425,7 +426,7 @@ def _encode_pair(ta: _Described, tb: _Described) -> tuple[np.ndarray, np.ndarray
         if mixed_a or (text_a != text_b and len(ta.values) and len(tb.values)):
             _mixed([a, b])
     values = _union(ta.values, tb.values)
-    return values, _codes(a, values), _codes(b, values)
+    return values, encode(a, values), encode(b, values)
 
 
 def _union(u: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -442,7 +443,7 @@ def _union(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.union1d(u, v)
 
 
-def _codes(y: np.ndarray, values: np.ndarray) -> np.ndarray:
+def encode(y: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Index of each label of ``y`` in the sorted ``values`` (which hold every label of y)."""
     if y.dtype.kind in "biu" or (y.dtype.kind == "f" and values.dtype.kind in "biuf"):
         ints = y.view(np.uint8) if y.dtype == bool else y

@@ -23,6 +23,7 @@ from phidelta.metrics._inputs import (
     check_lengths,
     check_weights,
     column,
+    encode,
     finite_scores,
     implicit_positive,
     target_classes,
@@ -403,13 +404,11 @@ def _average(
             return 0
     elif by_rows:
         average_weight = weight
-    columns = truth.shape[0] if by_rows else truth.shape[1]
-    score = np.zeros(columns)
-    for c in range(columns):
-        if by_rows:
-            score[c] = binary(truth[c], y_score[c], score_weight)
-        else:
-            score[c] = binary(truth[:, c], y_score[:, c], score_weight)
+    if not by_rows:  # one contiguous row per label: each table reads its scores in order
+        truth, y_score = np.ascontiguousarray(truth.T), np.ascontiguousarray(y_score.T)
+    score = np.zeros(truth.shape[0])
+    for c in range(truth.shape[0]):
+        score[c] = binary(truth[c], y_score[c], score_weight)
     if average is None:
         return score
     if average_weight is not None:
@@ -501,7 +500,9 @@ def roc_auc_score(
             )
         if multi_class == "raise":
             raise ValueError("multi_class must be in ('ovo', 'ovr')")
-        return _multiclass_auc(column(y, "y_true"), scores, labels, multi_class, average, weight)
+        return _multiclass_auc(
+            column(y, "y_true"), scores, labels, multi_class, average, weight, present
+        )
     if kind == "binary":
         y = column(y, "y_true")
         check_lengths(y, scores, weight)
@@ -524,6 +525,7 @@ def _multiclass_auc(
     multi_class: str,
     average: Any,
     weight: np.ndarray | None,
+    present: list[Any] | None = None,
 ) -> float:
     if scores.ndim != 2:
         raise ValueError(
@@ -557,7 +559,7 @@ def _multiclass_auc(
         if len(np.setdiff1d(y, classes)):
             raise ValueError("'y_true' contains labels not in parameter 'labels'")
     else:
-        classes = np.unique(y)
+        classes = np.asarray(present) if present is not None else np.unique(y)
         if len(classes) != scores.shape[1]:
             raise ValueError(
                 "Number of classes in y_true not equal to the number of columns in 'y_score'"
@@ -568,19 +570,34 @@ def _multiclass_auc(
             "'sample_weight' must be None in this case."
         )
     check_lengths(y, scores, weight)
-    codes = np.searchsorted(classes, y)
+    codes = encode(y, classes)
     if multi_class == "ovo":
         # Hand & Till's M over the classes present in y_true
         return measures.multiclass_auc(
             codes, scores, labels=list(range(len(classes))), multi_class="ovo", average=average
         )
-    return _average(
-        lambda t, s, w: _roc_auc_of(t, s, w, None),
-        _binarize(codes, len(classes)),
-        scores,
-        average,
-        weight,
+    if average == "micro":
+        return _average(
+            lambda t, s, w: _roc_auc_of(t, s, w, None),
+            _binarize(codes, len(classes)),
+            scores,
+            average,
+            weight,
+        )
+    # one class at a time, its indicator made from the codes (no samples × classes matrix)
+    columns = np.ascontiguousarray(scores.T)
+    values = np.array(
+        [_roc_auc_of(codes == c, columns[c], weight, None) for c in range(len(classes))]
     )
+    if average is None:
+        return values
+    support = None
+    if average == "weighted":
+        support = np.bincount(codes, weights=weight, minlength=len(classes)).astype(np.float64)
+        if np.isclose(support.sum(), 0):
+            return 0
+        values[support == 0] = 0
+    return float(np.average(values, weights=support))
 
 
 def average_precision_score(
