@@ -61,6 +61,13 @@ def create_app(
         and ``testserver`` (the test client).
     max_database_bytes : int, optional
         A size cap of the database: beyond it, uploads get 507 as on a full disk.
+
+    Notes
+    -----
+    The workers are processes forked from a server process that imports the analysis modules
+    once; as with any :mod:`multiprocessing` program, a script that creates the application
+    must do so under ``if __name__ == "__main__":`` (each worker imports the main module).
+    The workers start with the application's lifespan, or on the first request that needs one.
     """
     settings = Settings(
         max_upload_bytes=int(max_upload_bytes),
