@@ -171,6 +171,7 @@ from phidelta.measures._signal import (
     signal_error,
     weighted_classification_error,
 )
+from phidelta.measures._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.measures._table import MEASURES, MeasureInfo, MeasureTable, measure_table
 from phidelta.measures._unbiased import (
     unbiased_accuracy,
@@ -227,6 +228,7 @@ __all__ = [
     "average_roc",
     "background_acceptance",
     "balanced_accuracy",
+    "benjamini_hochberg",
     "bootstrap_interval",
     "brier_decomposition",
     "brier_score",
@@ -257,6 +259,7 @@ __all__ = [
     "false_negative_rate",
     "false_positive_rate",
     "fbeta_score",
+    "fisher_exact_pvalues",
     "fowlkes_mallows_index",
     "friedman_bias",
     "friedman_test",

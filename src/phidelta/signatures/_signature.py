@@ -231,6 +231,24 @@ class Signature:
         key = np.where(np.isnan(key), np.inf, key)
         return np.argsort(key, kind="stable")
 
+    def pvalues(self, method: str = "fisher") -> np.ndarray:
+        """p-values of H₀ "the feature is independent of the class", one per feature:
+        Fisher's exact test of each feature's 2×2 table (``method="fisher"``, integer counts:
+        binary, nominal and threshold-mode features). Soft counts have no table of examples.
+        Adjust them for many features with :func:`phidelta.measures.benjamini_hochberg`.
+        """
+        from phidelta.measures import fisher_exact_pvalues
+
+        if method != "fisher":
+            raise ValueError(f'`method` must be "fisher"; got {method!r}.')
+        if self.counts.is_soft:
+            raise ValueError(
+                "Fisher p-values need integer counts; this signature has soft counts (numeric "
+                'features in soft mode): build it with numeric="threshold" or use only its '
+                "binary and nominal features."
+            )
+        return fisher_exact_pvalues(self.counts)
+
     def select(
         self,
         *,
@@ -238,12 +256,14 @@ class Signature:
         delta_min: float = 0.0,
         k: int | None = None,
         ratio: float = 1.0,
+        fdr: float | None = None,
     ) -> np.ndarray:
         """Armano's selection rule (2015, §5.1 and Fig. 12): indices of the selected features.
 
         Keep features with |φ| < φ_M and |φ| + |δ|/δ_m ≥ 1 (δ_m = 0 keeps all), then the top
         ``k`` of them by |δ|. Table 3 of the paper uses (φ_M, δ_m) = (0.9, 0.1), (0.8, 0.2),
-        (0.7, 0.4).
+        (0.7, 0.4). ``fdr`` also requires the Benjamini–Hochberg adjusted Fisher p-value to be
+        at most ``fdr`` (integer counts only).
         """
         if not 0 < phi_max <= 2:
             raise ValueError(f"`phi_max` must be in (0, 2]; got {phi_max!r}.")
@@ -256,6 +276,12 @@ class Signature:
         with np.errstate(divide="ignore", invalid="ignore"):
             support = absdelta / delta_min if delta_min > 0 else np.full_like(absdelta, np.inf)
         keep = (absphi < phi_max) & (absphi + support >= 1) & ~np.isnan(phi)
+        if fdr is not None:  # and only features whose dependence survives the FDR control
+            from phidelta.measures import benjamini_hochberg
+
+            if not 0 < fdr < 1:
+                raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
+            keep &= benjamini_hochberg(self.pvalues()) <= fdr
         chosen = np.flatnonzero(keep)
         chosen = chosen[np.argsort(-absdelta[chosen], kind="stable")]
         return chosen if k is None else chosen[:k]

@@ -1,0 +1,64 @@
+"""Which features are more than noise: Fisher p-values and Benjamini–Hochberg against SciPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+from scipy import stats
+
+from phidelta import BinaryCounts, signature
+from phidelta.measures import benjamini_hochberg, fisher_exact_pvalues
+
+
+def test_fisher_pvalues_equal_scipy_on_random_and_extreme_tables():
+    rng = np.random.default_rng(4)
+    positives, negatives = 37, 53
+    tp = rng.integers(0, positives + 1, 400)
+    fp = rng.integers(0, negatives + 1, 400)
+    tp[:3], fp[:3] = [0, positives, 0], [0, negatives, negatives]  # empty and full columns
+    counts = BinaryCounts(tn=negatives - fp, fp=fp, fn=positives - tp, tp=tp)
+    ours = fisher_exact_pvalues(counts)
+    theirs = [
+        stats.fisher_exact([[t, positives - t], [f, negatives - f]]).pvalue
+        for t, f in zip(tp, fp, strict=True)
+    ]
+    assert_allclose(ours, theirs, rtol=1e-10, atol=1e-300)
+    # margins that differ per entry (folds of different sizes) are handled too
+    mixed = BinaryCounts(tn=[9, 40, 3], fp=[1, 2, 4], fn=[2, 7, 0], tp=[8, 1, 5])
+    expected = [
+        stats.fisher_exact([[8, 2], [1, 9]]).pvalue,
+        stats.fisher_exact([[1, 7], [2, 40]]).pvalue,
+        stats.fisher_exact([[5, 0], [4, 3]]).pvalue,
+    ]
+    assert_allclose(fisher_exact_pvalues(mixed), expected, rtol=1e-10)
+    with pytest.raises(ValueError, match="integer counts"):
+        fisher_exact_pvalues(BinaryCounts(tn=[1.5], fp=[1], fn=[1], tp=[1]))
+
+
+def test_benjamini_hochberg_equals_scipy():
+    rng = np.random.default_rng(5)
+    p = rng.random(200) ** 3
+    assert_allclose(benjamini_hochberg(p), stats.false_discovery_control(p), rtol=1e-12)
+    with_gap = np.array([0.01, np.nan, 0.04])
+    adjusted = benjamini_hochberg(with_gap)
+    assert np.isnan(adjusted[1])
+    assert_allclose(adjusted[[0, 2]], stats.false_discovery_control([0.01, 0.04]))
+
+
+def test_pure_noise_features_are_not_selected_under_fdr_and_signal_is():
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 2, 400)
+    noise = rng.integers(0, 2, (400, 60))
+    signal = np.where(rng.random(400) < 0.8, y, 1 - y)[:, None]
+    data = np.hstack([signal, noise])
+    sig = signature(data, y)
+    p = sig.pvalues()
+    assert p[0] < 1e-20
+    assert np.mean(p[1:] > 0.05) > 0.3  # noise p-values are spread out
+    chosen = sig.select(fdr=0.05)
+    assert chosen.tolist() == [0]
+    assert len(sig.select()) > 1  # without the FDR control, noise passes the geometric rule
+    soft = signature(rng.normal(size=(50, 2)), y[:50])
+    with pytest.raises(ValueError, match="soft counts"):
+        soft.pvalues()
