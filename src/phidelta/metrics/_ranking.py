@@ -439,6 +439,36 @@ def _indicator(y: Any) -> np.ndarray:
     return np.asarray(y.toarray() if hasattr(y, "toarray") else y)
 
 
+def _by_class(
+    binary: Callable[[np.ndarray, np.ndarray, Any], float],
+    codes: np.ndarray,
+    k: int,
+    scores: np.ndarray,
+    average: Any,
+    weight: np.ndarray | None,
+) -> Any:
+    """:func:`_average` of one-vs-rest indicators of class codes, one class at a time (no
+    samples × classes indicator matrix) except for the micro and samples averages."""
+    if average in ("micro", "samples"):
+        return _average(binary, _binarize(codes, k), scores, average, weight)
+    if average not in (None, "macro", "weighted"):
+        raise ValueError(
+            f"average has to be one of {(None, 'micro', 'macro', 'weighted', 'samples')}"
+        )
+    check_lengths(codes, scores, weight)
+    columns = np.ascontiguousarray(scores.T)
+    values = np.array([binary(codes == c, columns[c], weight) for c in range(k)])
+    if average is None:
+        return values
+    support = None
+    if average == "weighted":
+        support = np.bincount(codes, weights=weight, minlength=k).astype(np.float64)
+        if np.isclose(support.sum(), 0):
+            return 0
+        values[support == 0] = 0
+    return float(np.average(values, weights=support))
+
+
 def _binarize(codes: np.ndarray, k: int) -> np.ndarray:
     out = np.zeros((len(codes), k), dtype=np.int8)
     out[np.arange(len(codes)), codes] = 1
@@ -576,28 +606,9 @@ def _multiclass_auc(
         return measures.multiclass_auc(
             codes, scores, labels=list(range(len(classes))), multi_class="ovo", average=average
         )
-    if average == "micro":
-        return _average(
-            lambda t, s, w: _roc_auc_of(t, s, w, None),
-            _binarize(codes, len(classes)),
-            scores,
-            average,
-            weight,
-        )
-    # one class at a time, its indicator made from the codes (no samples × classes matrix)
-    columns = np.ascontiguousarray(scores.T)
-    values = np.array(
-        [_roc_auc_of(codes == c, columns[c], weight, None) for c in range(len(classes))]
+    return _by_class(
+        lambda t, s, w: _roc_auc_of(t, s, w, None), codes, len(classes), scores, average, weight
     )
-    if average is None:
-        return values
-    support = None
-    if average == "weighted":
-        support = np.bincount(codes, weights=weight, minlength=len(classes)).astype(np.float64)
-        if np.isclose(support.sum(), 0):
-            return 0
-        values[support == 0] = 0
-    return float(np.average(values, weights=support))
 
 
 def average_precision_score(
@@ -654,13 +665,14 @@ def average_precision_score(
                 "or set pos_label to 1."
             )
         labels = column(y, "y_true")
-        classes = np.unique(labels)
-        truth = _binarize(np.searchsorted(classes, labels), len(classes))
-        if np.shape(y_score) != truth.shape:
+        classes = np.asarray(present)
+        if np.shape(y_score) != (len(labels), len(classes)):
             raise ValueError(
                 "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
                 f"contains multiple classes. Got `y_score.shape={np.shape(y_score)}`."
             )
+        codes = encode(labels, classes)
+        return _by_class(_ap_of, codes, len(classes), _scores_2d(y_score), average, weight)
     else:
         raise ValueError(f"{kind} format is not supported")
     return _average(_ap_of, truth, _scores_2d(y_score), average, weight)
