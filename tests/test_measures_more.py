@@ -420,3 +420,26 @@ def test_optimal_point_criteria_return_every_tie():
     assert list(closest.indices) == [1, 3]
     with pytest.raises(ValueError, match=r"`criterion` must be"):
         measures.optimal_points(table, criterion="f1")
+
+
+# --- the Laplace-corrected calibration map -------------------------------------------------------
+@pytest.mark.parametrize("seed", range(30))
+def test_laplace_map_is_monotone_and_inside_the_unit_interval(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 400))
+    y = rng.random(n) < rng.uniform(0.05, 0.95)
+    y[:2] = [True, False]
+    s = np.round(rng.normal(size=n) + y, int(rng.integers(0, 3)))  # ties
+    calibrator = measures.IsotonicCalibrator(laplace=True).fit(y, s)
+    values = calibrator.transform(np.linspace(s.min() - 1, s.max() + 1, 1000))
+    assert np.all(np.diff(values) >= 0)
+    assert values.min() > 0
+    assert values.max() < 1
+
+
+def test_laplace_map_of_a_pure_block():
+    # 196 positives at one score and 4 negatives at another: 197/198 and 1/6, not 2/3 and 1/3
+    y = np.r_[np.ones(196, int), np.zeros(4, int)]
+    s = np.r_[np.ones(196), np.zeros(4)]
+    calibrator = measures.IsotonicCalibrator(laplace=True).fit(y, s)
+    assert_allclose(calibrator.transform([1.0, 0.0]), [197 / 198, 1 / 6], **TOL)

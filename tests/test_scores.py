@@ -111,9 +111,11 @@ def test_example_2_5_calibration(example_2_5):
     after = measures.brier_decomposition(y, calibrated)
     assert_allclose(after.calibration, 0.0, atol=1e-15)
     assert_allclose(after.refinement, expected["mse_after"], **TOL)
-    # the Laplace-corrected map: 2/3 – 2/3 – [3/5 …] – [3/5 …] – 1/3 – 1/3
+    # the Laplace-corrected map over the hull's segments (collinear points merged, unlike Fig.
+    # 2.13, whose single-point segments give 2/3 – 2/3 – 3/5 … – 1/3 – 1/3): 2 of 2, 4 of 6,
+    # 0 of 2 positives become (pos + 1)/(n + 2) = 3/4, 5/8, 1/4 (issue 16: monotone)
     laplace = measures.IsotonicCalibrator(laplace=True).fit(y, s).transform(s)
-    assert_allclose(laplace, [2 / 3] * 2 + [3 / 5] * 6 + [1 / 3] * 2, **TOL)
+    assert_allclose(laplace, [3 / 4] * 2 + [5 / 8] * 6 + [1 / 4] * 2, **TOL)
     # the map interpolates linearly between adjacent segments and is flat outside
     assert_allclose(calibrator.transform([0.845, 0.5, 0.0, 1.0]), [1.0, 2 / 3, 0.0, 1.0], **TOL)
     with pytest.raises(ValueError, match=r"not fitted yet"):

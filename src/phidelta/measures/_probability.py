@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._compute import curve_hull
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
@@ -217,7 +216,10 @@ class IsotonicCalibrator:
     pool-adjacent-violators is one segment); the calibration map is piecewise linear — a
     plateau over each segment's scores and linear interpolation between the scores of adjacent
     segments — and constant beyond the scores seen. ``laplace=True`` uses
-    (pos + 1)/(pos + neg + 2) per segment.
+    (pos + 1)/(pos + neg + 2) per segment (Flach eq. 2.8), with collinear hull points merged
+    into one segment (Flach's Fig. 2.13 corrects each point of a collinear run separately,
+    which pulls a block of 196 positives down to 2/3), and neighbours the correction reverses
+    pooled again: the Laplace map is non-decreasing and inside (0, 1).
 
     Examples
     --------
@@ -253,32 +255,25 @@ class IsotonicCalibrator:
             raise ValueError("Cannot calibrate without examples (of positive weight).")
         positives = table.positives.astype(np.float64)
         weight = positives + table.negatives
-        if not self.laplace:
-            # without the Laplace correction a segment's rate is its block's pooled rate, and
-            # collinear blocks share it: the blocks of pool-adjacent-violators suffice
-            from scipy.optimize import isotonic_regression
+        # a segment's rate is its block's pooled rate (collinear hull segments share it): the
+        # blocks of pool-adjacent-violators are the segments of the ROC convex hull
+        from scipy.optimize import isotonic_regression
 
-            blocks = isotonic_regression(positives / weight, weights=weight, increasing=False)
-            starts = np.asarray(blocks.blocks[:-1])
-            rate = np.add.reduceat(positives, starts) / np.add.reduceat(weight, starts)
-            values = np.repeat(rate, np.diff(blocks.blocks))
-            self.knots_ = table.scores[::-1].copy()  # ascending, for interpolation
-            self.values_ = values[::-1].copy()
-            return self
-        tp, fp = table.cumulative()
-        tp, fp = tp.astype(np.float64), fp.astype(np.float64)
-        # the hull is the same in coverage and ROC space; collinear points split it into the
-        # blocks of pool-adjacent-violators (Flach's Laplace-corrected map, Fig. 2.13)
-        vertices = curve_hull(table.negatives, table.positives, keep_collinear=True)
-        # each distinct score belongs to the hull segment that contains its curve step
-        segment = np.searchsorted(vertices, np.arange(1, len(tp)), side="left") - 1
-        seg_pos = np.diff(tp[vertices])
-        seg_neg = np.diff(fp[vertices])
+        blocks = isotonic_regression(positives / weight, weights=weight, increasing=False)
+        starts = np.asarray(blocks.blocks[:-1])
+        block_pos = np.add.reduceat(positives, starts)
+        block_weight = np.add.reduceat(weight, starts)
         if self.laplace:
-            rate = (seg_pos + 1) / (seg_pos + seg_neg + 2)
+            # (pos + 1)/(n + 2) per segment (Flach eq. 2.8); the correction can reverse two
+            # neighbours (1/1 → 2/3 above 9/10 → 10/12), so violators are pooled once more,
+            # as (Σ pos + 1)/(Σ n + 2) weighted sums: monotone and inside (0, 1)
+            corrected = isotonic_regression(
+                (block_pos + 1) / (block_weight + 2), weights=block_weight + 2, increasing=False
+            )
+            rate = corrected.x
         else:
-            rate = seg_pos / (seg_pos + seg_neg)
-        values = rate[segment]
+            rate = block_pos / block_weight
+        values = np.repeat(rate, np.diff(blocks.blocks))
         self.knots_ = table.scores[::-1].copy()  # ascending, for interpolation
         self.values_ = values[::-1].copy()
         return self
