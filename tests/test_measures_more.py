@@ -443,3 +443,31 @@ def test_laplace_map_of_a_pure_block():
     s = np.r_[np.ones(196), np.zeros(4)]
     calibrator = measures.IsotonicCalibrator(laplace=True).fit(y, s)
     assert_allclose(calibrator.transform([1.0, 0.0]), [197 / 198, 1 / 6], **TOL)
+
+
+# --- uncertainty: SciPy's random_state, vectorized AUC bootstrap, the AUC's variance -------------
+def test_bootstrap_random_state_like_scipy():
+    from phidelta.measures import auc_confidence_interval, bootstrap_interval
+    from phidelta.measures import table_bootstrap_interval as table_interval
+
+    counts = BinaryCounts(tn=[60], fp=[40], fn=[20], tp=[80])
+    a = bootstrap_interval(counts, measures.unbiased_mcc, random_state=5)
+    b = bootstrap_interval(counts, measures.unbiased_mcc, random_state=np.random.default_rng(5))
+    assert np.array_equal(a.low, b.low)
+    assert np.array_equal(a.low, bootstrap_interval(counts, measures.unbiased_mcc, seed=5).low)
+    fresh = [
+        bootstrap_interval(counts, measures.unbiased_mcc, n_resamples=50).low[0] for _ in range(3)
+    ]
+    assert len(set(fresh)) > 1  # None: fresh entropy
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 2000)
+    table = ScoreTable.from_scores(y, np.round(rng.normal(size=2000) + y, 2))
+    vectorized = table_interval(table, measures.auc, n_resamples=4000, random_state=1)
+    delong = auc_confidence_interval(table)
+    assert vectorized.low[0] == pytest.approx(delong.low, abs=0.006)
+    assert vectorized.high[0] == pytest.approx(delong.high, abs=0.006)
+    # the vectorized areas are the areas of the resampled tables
+    looped = table_interval(table, lambda t: measures.auc(t), n_resamples=200, random_state=2)
+    again = table_interval(table, measures.auc, n_resamples=200, random_state=2)
+    assert_allclose([looped.low[0], looped.high[0]], [again.low[0], again.high[0]], **TOL)
+    assert delong.variance == pytest.approx(delong.standard_error**2)
