@@ -264,3 +264,14 @@ def test_int64_weights_that_overflow_raise_instead_of_wrapping():
     big = np.full(3, 2**60, dtype=np.int64)  # sums exact as integers, not as floats
     cm = metrics.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=big)
     assert cm[1, 1] == 2**61
+
+
+def test_weighted_roc_curve_drops_collinear_points_exactly():
+    # equal float weights: scikit-learn's rounded running sums keep a collinear point or two
+    y = np.array([1, 1, 1, 0, 0, 0, 1, 1, 0, 0])
+    s = np.arange(10, 0, -1) / 10
+    fpr, tpr, _ = metrics.roc_curve(y, s, sample_weight=np.full(10, 0.1))
+    assert_allclose(fpr, [0, 0, 0, 0.6, 0.6, 1], **TOL)
+    assert_allclose(tpr, [0, 0.2, 0.6, 0.6, 1, 1], **TOL)
+    sk_fpr, sk_tpr, _ = sk.roc_curve(y, s, sample_weight=np.full(10, 0.1))
+    assert_allclose(np.trapezoid(tpr, fpr), np.trapezoid(sk_tpr, sk_fpr), **TOL)

@@ -20,6 +20,11 @@ Differences from scikit-learn, on purpose:
   ``pos_label`` matches the number it spells.
 * Parameter errors are ``ValueError`` with scikit-learn's wording, not its
   ``InvalidParameterError`` class.
+* Integer weights whose counts overflow int64 raise ``OverflowError`` (scikit-learn's sums
+  wrap around to negative counts).
+* ``roc_curve(drop_intermediate=True)`` with weights drops every point on a straight run of
+  equal steps; scikit-learn compares rounded running sums, so equal float weights (0.1 each)
+  can leave some collinear points in its curve. The curves have the same shape and area.
 """
 
 from phidelta.metrics._classification import (

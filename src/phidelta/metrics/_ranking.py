@@ -124,25 +124,18 @@ def _equals(y: np.ndarray, value: Any, classes: list[Any]) -> np.ndarray:
     return np.asarray(y == value, dtype=bool)
 
 
-def _integer(table: ScoreTable) -> bool:
-    return table.positives.dtype.kind in "iu" and table.negatives.dtype.kind in "iu"
-
-
-def _corner_points(table: ScoreTable, tp: np.ndarray, fp: np.ndarray) -> np.ndarray:
+def _corner_points(table: ScoreTable) -> np.ndarray:
     """Indices into the cumulative counts (0 = nothing positive) kept by scikit-learn's ROC
-    ``drop_intermediate``: the ends and every point whose second differences of fp or tp are
-    not 0. With integer counts a second difference is a change of the table's counts from
-    one score to the next; with weights it is taken on the sums, as scikit-learn does."""
+    ``drop_intermediate``: the ends and every point where the second difference of fp or tp
+    is not 0, i.e. where the table's counts change from one score to the next. (With weights
+    scikit-learn takes the differences of rounded running sums, so equal weights may differ
+    there by rounding; here they are compared exactly.)"""
     d = len(table)
     kept = np.empty(d, dtype=bool)
     kept[0] = kept[-1] = True
-    if _integer(table):
-        pos, neg = table.positives, table.negatives
-        np.not_equal(neg[2:], neg[1:-1], out=kept[1:-1])
-        kept[1:-1] |= pos[2:] != pos[1:-1]
-    else:
-        np.not_equal(np.diff(fp[1:], 2), 0, out=kept[1:-1])
-        kept[1:-1] |= np.diff(tp[1:], 2) != 0
+    pos, neg = table.positives, table.negatives
+    np.not_equal(neg[2:], neg[1:-1], out=kept[1:-1])
+    kept[1:-1] |= pos[2:] != pos[1:-1]
     return np.concatenate([[0], np.flatnonzero(kept) + 1])
 
 
@@ -192,7 +185,7 @@ def roc_curve(
     table = problem.table()
     tp, fp = table.cumulative()  # point 0: nothing positive
     if drop_intermediate and len(table) > 2:
-        keep = _corner_points(table, tp, fp)
+        keep = _corner_points(table)
         tp, fp = tp[keep], fp[keep]
         thresholds = np.empty(len(keep))
         thresholds[0] = np.inf
