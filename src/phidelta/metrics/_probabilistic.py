@@ -244,16 +244,13 @@ def brier_score_loss(
         score = 2 * _mean(np.square(errors, out=errors), weight)
     else:
         truth, p, coded = _truth(y_true, p, labels, weight)
-        if coded:
-            truth = _one_hot_codes(truth, p)
-        score = _mean(np.sum((truth - p) ** 2, axis=1), weight)
+        if coded:  # Σ_k p_k² with the true class's term p_t² replaced by (1 − p_t)²
+            given = np.take_along_axis(p, truth[:, None], axis=1)[:, 0]
+            errors = np.einsum("ij,ij->i", p, p) - given * given + (1 - given) ** 2
+        else:
+            errors = np.sum((truth - p) ** 2, axis=1)
+        score = _mean(errors, weight)
     return float(score * 0.5 if scale_by_half else score)
-
-
-def _one_hot_codes(codes: np.ndarray, p: np.ndarray) -> np.ndarray:
-    truth = np.zeros(p.shape, dtype=p.dtype if p.dtype.kind == "f" else np.float64)
-    truth[np.arange(len(codes)), codes] = 1
-    return truth
 
 
 def _binary(
