@@ -8,7 +8,9 @@ signature analysis, fetch a view at another ratio — for ``--duration`` seconds
 concurrency, over its own keep-alive connection. Meanwhile a probe in a third process times a
 cheap GET (``/api/examples``) every 50 ms. The table gives requests/s, p50/p99 per step,
 errors, the server's memory (the proportional set size of the server and all its processes) and
-CPU milliseconds per request of the server's main process, its workers and the generator.
+CPU milliseconds per request of the server's main process, its workers and the generator,
+and how much CPU other processes of the machine took meanwhile (results are only
+meaningful when that is near 0).
 Then:
 
 * memory across ``--uploads`` uploads after 200 warm-up uploads (goal: flat within ±50 MB);
@@ -93,6 +95,14 @@ def _cpu(pid: int) -> tuple[float, float]:
         else:
             rest += seconds
     return main, rest
+
+
+def _busy() -> float:
+    """CPU seconds spent by the whole machine (all processes, all cores) since boot."""
+    with open("/proc/stat") as handle:
+        fields = [int(x) for x in handle.readline().split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 # --- a lean HTTP/1.1 client -----------------------------------------------------------------
@@ -319,17 +329,19 @@ def main() -> None:
         print(
             "| clients | requests/s | upload p50 / p99 | analyse p50 / p99 | view p50 / p99 "
             "| cheap GET p50 / p99 | errors | server memory (PSS) "
-            "| CPU ms/request: server, workers, generator |"
+            "| CPU ms/request: server, workers, generator | other processes |"
         )
-        print("|---:|---:|---|---|---|---|---:|---:|---:|")
+        print("|---:|---:|---|---|---|---|---:|---:|---:|---:|")
         rates = {}
         for concurrency in args.concurrency:
             main_before, rest_before = _cpu(server.pid)
-            ours_before = sum(os.times()[:2])
+            ours_before, busy_before = sum(os.times()[:2]), _busy()
             with Probe(port) as probe:
                 stats = asyncio.run(_load(port, concurrency, args.duration, uploads))
             ours = sum(os.times()[:2]) - ours_before
             main_after, rest_after = _cpu(server.pid)
+            spent = main_after - main_before + rest_after - rest_before + ours
+            others = max(0.0, _busy() - busy_before - spent) / stats.elapsed
             count = stats.requests()
             rates[concurrency] = count / stats.elapsed
             cpu = ", ".join(
@@ -342,7 +354,7 @@ def main() -> None:
                 f"| {stats.quantiles('analyse')} | {stats.quantiles('view')} "
                 f"| {cheap[0]:.0f} / {cheap[1]:.0f} ms "
                 f"| {sum(stats.errors.values()) + probe.errors} "
-                f"| {_memory(server.pid) / 2**20:.0f} MiB | {cpu} |",
+                f"| {_memory(server.pid) / 2**20:.0f} MiB | {cpu} | {others:.0%} of a core |",
                 flush=True,
             )
         if 1 in rates and 8 in rates:
@@ -355,7 +367,8 @@ def main() -> None:
             f"\nmemory over {args.uploads} uploads after 200 warm-up uploads: "
             f"{memory[0] / 2**20:.0f} -> {memory[-1] / 2**20:.0f} MiB "
             f"(range {low:.0f}-{high:.0f} MiB, {high - low:.0f} MiB); the warm-up started at "
-            f"{warm[0] / 2**20:.0f} MiB",
+            f"{warm[0] / 2**20:.0f} MiB; every tenth: "
+            + ", ".join(f"{m / 2**20:.0f}" for m in memory),
             flush=True,
         )
         with Probe(port) as probe:

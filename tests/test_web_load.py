@@ -222,6 +222,11 @@ def test_the_frame_cache_never_exceeds_its_budget():
     cache.drop("a")
     assert cache.keys() == ["c"]
     assert cache.nbytes == 400
+    few = FrameCache(10**9, entries=3)  # small tables: at most `entries` of them
+    for i in range(10):
+        few.put(f"d{i}", Entry(None, b"", 10))
+        assert len(few) <= 3
+    assert few.keys() == ["d7", "d8", "d9"]
 
 
 def test_parsed_tables_stay_within_the_cache_budget_and_go_with_their_dataset(tmp_path):

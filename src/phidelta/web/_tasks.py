@@ -79,10 +79,12 @@ def _deep_nbytes(value: Any, depth: int = 4) -> int:
 
 class FrameCache:
     """Parsed tables by dataset id, least recently used first, never more than ``budget``
-    bytes (trimmed on every insert; a table larger than the budget is not kept)."""
+    bytes nor ``entries`` tables (trimmed on every insert; a table larger than the budget is
+    not kept)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, entries: int = 64) -> None:
         self.budget = int(budget)
+        self.entries = int(entries)
         self.nbytes = 0
         self._entries: OrderedDict[str, Entry] = OrderedDict()
         self._added: set[str] = set()
@@ -114,7 +116,7 @@ class FrameCache:
         self.nbytes += entry.nbytes
         self._added.add(key)
         self._removed.discard(key)
-        while self.nbytes > self.budget:
+        while self.nbytes > self.budget or len(self._entries) > self.entries:
             self._remove(next(iter(self._entries)))
 
     def drop(self, key: str) -> None:
@@ -310,4 +312,9 @@ def render_csv(dataset_id: str, params: dict[str, Any], ratio: float | str) -> s
 def cache_report() -> dict[str, Any]:
     """What this worker's cache holds (for tests and the load benchmark)."""
     cache = _current().cache
-    return {"keys": cache.keys(), "nbytes": cache.nbytes, "budget": cache.budget}
+    return {
+        "keys": cache.keys(),
+        "nbytes": cache.nbytes,
+        "budget": cache.budget,
+        "entries": cache.entries,
+    }
