@@ -72,7 +72,7 @@ def main() -> None:
         scores = rng.normal(size=n) + y
         proba = 1 / (1 + np.exp(-scores))
         weight = rng.random(n)
-        r = args.repeat if n <= 10**6 else 1
+        r = args.repeat if n <= 10**6 else max(1, args.repeat - 1)
         ratios: dict[str, float] = {}
         print(f"{n:,} samples, binary")
         binary = [
