@@ -471,3 +471,54 @@ def test_bootstrap_random_state_like_scipy():
     again = table_interval(table, measures.auc, n_resamples=200, random_state=2)
     assert_allclose([looped.low[0], looped.high[0]], [again.low[0], again.high[0]], **TOL)
     assert delong.variance == pytest.approx(delong.standard_error**2)
+
+
+# --- the binormal model and the direction --------------------------------------------------------
+def _binormal_table(mu: float, sigma: float) -> ScoreTable:
+    """Soft counts whose empirical ROC lies on the binormal curve: negatives N(0, 1) and
+    positives N(mu, sigma²), the mass of each cell between grid points (the upper tail in
+    the first and the lower tail in the last), so that the counts above each threshold are
+    the exact normal tails."""
+    from scipy.stats import norm
+
+    grid = np.linspace(8 + mu, -8, 4001)
+
+    def cells(upper):  # the upper tail in the first cell, the lower tail in the last
+        return np.diff(np.concatenate([[0.0], upper[:-1], [1.0]]))
+
+    return ScoreTable(
+        scores=grid, positives=cells(norm.sf(grid, mu, sigma)), negatives=cells(norm.sf(grid))
+    )
+
+
+@pytest.mark.parametrize(("mu", "sigma"), [(1.0, 1.0), (1.5, 2.0), (0.5, 0.7)])
+def test_binormal_auc_recovers_the_model(mu, sigma):
+    from scipy.stats import norm
+
+    # tpr = Φ(a + b·Φ⁻¹(fpr)) with a = mu/sigma, b = 1/sigma: AUC = Φ(a/√(1 + b²)) (Metz 1978)
+    expected = norm.cdf(mu / np.sqrt(1 + sigma**2))
+    table = _binormal_table(mu, sigma)
+    assert measures.binormal_auc(table) == pytest.approx(expected, abs=2e-4)
+    assert measures.binormal_auc(table, points=200_000) == pytest.approx(
+        measures.binormal_auc(table), abs=1e-6
+    )
+    assert measures.auc(table) == pytest.approx(expected, abs=2e-4)  # the empirical area too
+
+
+def test_binormal_auc_needs_two_inner_points():
+    with pytest.raises(ValueError, match=r"not smoothable"):
+        measures.binormal_auc(ScoreTable.from_scores([1, 0], [0.9, 0.1]))
+
+
+def test_direction_is_an_explicit_choice():
+    table = ScoreTable.from_scores([1, 1, 0, 0, 1], [0.1, 0.2, 0.8, 0.9, 0.85])
+    higher = measures.auc(table)
+    assert measures.auc(table, direction="lower") == pytest.approx(1 - higher)
+    assert measures.roc_direction(table) == "lower"  # medians 0.2 < 0.85
+    assert measures.auc(table, direction="auto") == pytest.approx(1 - higher)
+    assert measures.auc(table) == higher  # nothing flips unless asked
+    with pytest.raises(ValueError, match=r"`direction` must be"):
+        measures.auc(table, direction="<")
+    # R's median of an even count: the mean of the two middle values (pROC's rule)
+    even = ScoreTable.from_scores([1, 1, 0, 0], [0.4, 0.6, 0.5, 0.5])
+    assert measures.roc_direction(even) == "higher"  # 0.5 <= 0.5

@@ -36,6 +36,7 @@ from phidelta.measures._association import (
     yules_q,
 )
 from phidelta.measures._bias import friedman_bias, unbiased_bias
+from phidelta.measures._binormal import binormal_auc
 from phidelta.measures._classic import (
     accuracy,
     cohen_kappa,
@@ -134,6 +135,7 @@ from phidelta.measures._ranking import (
     ranking_grid,
     roc_convex_hull,
     roc_curve,
+    roc_direction,
     sorting_measure,
     threshold_scan,
 )
@@ -229,6 +231,7 @@ __all__ = [
     "background_acceptance",
     "balanced_accuracy",
     "benjamini_hochberg",
+    "binormal_auc",
     "bootstrap_interval",
     "brier_decomposition",
     "brier_score",
@@ -323,6 +326,7 @@ __all__ = [
     "rejection_factor",
     "roc_convex_hull",
     "roc_curve",
+    "roc_direction",
     "scotts_pi",
     "sensitivity",
     "sensitivity_index",

@@ -32,6 +32,7 @@ __all__ = [
     "ranking_grid",
     "roc_convex_hull",
     "roc_curve",
+    "roc_direction",
     "sorting_measure",
     "threshold_scan",
 ]
@@ -227,21 +228,63 @@ def roc_curve(table: ScoreTable) -> RocCurve:
     return RocCurve(fpr=fp / n, tpr=tp / p, thresholds=t.thresholds(), table=t)
 
 
-def auc(table: ScoreTable) -> float:
+def auc(table: ScoreTable, *, direction: str = "higher") -> float:
     """Area under the ROC curve = ranking accuracy with ties counted half (Flach eq. 2.5).
 
     AUC = Σᵢ Nᵢ·(P_above,i + Pᵢ/2) / (P·N) over the distinct scores i: exact with ties and
     weights, linear in the number of distinct scores.
+
+    ``direction`` says which class scores higher: "higher" (positives, the default) or
+    "lower" (then the area is 1 − AUC). "auto" picks it by the medians as pROC's
+    ``direction="auto"`` does (see :func:`roc_direction`, which tells the choice): an explicit
+    option, since a flipped curve hides a classifier that ranks the wrong way round.
 
     Examples
     --------
     >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
     >>> round(auc(t), 12)       # Flach, Example 2.3
     0.71
+    >>> round(auc(t, direction="lower"), 12)
+    0.29
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "AUC")
-    return float(auc_numerator(t.positives, t.negatives) / (2 * p * n))
+    if direction == "auto":
+        direction = roc_direction(t)
+    if direction not in ("higher", "lower"):
+        raise ValueError(f'`direction` must be "higher", "lower" or "auto"; got {direction!r}.')
+    value = float(auc_numerator(t.positives, t.negatives) / (2 * p * n))
+    return value if direction == "higher" else 1.0 - value
+
+
+def roc_direction(table: ScoreTable) -> str:
+    """pROC's ``direction="auto"`` made explicit: "higher" when the positives' median score is
+    at least the negatives' (positives score higher), else "lower". Medians are R's (the
+    mean of the two middle values for an even count; weighted medians for soft counts).
+
+    Examples
+    --------
+    >>> roc_direction(ScoreTable.from_scores([1, 1, 0, 0], [0.1, 0.2, 0.8, 0.9]))
+    'lower'
+    """
+    t = _check_table(table)
+    _check_two_classes(t, "The direction")
+    has_pos, has_neg = t.positives > 0, t.negatives > 0
+    positives = _median(t.scores[has_pos], t.positives[has_pos])
+    negatives = _median(t.scores[has_neg], t.negatives[has_neg])
+    return "higher" if negatives <= positives else "lower"
+
+
+def _median(scores: np.ndarray, counts: np.ndarray) -> float:
+    """Median of scores (decreasing) held ``counts`` times each."""
+    values, weights = scores[::-1], np.asarray(counts, dtype=np.float64)[::-1]
+    running = np.cumsum(weights)
+    total = float(running[-1])
+    if total.is_integer():
+        low = values[np.searchsorted(running, (total - 1) // 2 + 1)]
+        high = values[np.searchsorted(running, total // 2 + 1)]
+        return float((low + high) / 2)
+    return float(values[np.searchsorted(running, total / 2)])
 
 
 def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) -> Any:
