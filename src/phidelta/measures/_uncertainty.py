@@ -411,8 +411,9 @@ def table_bootstrap_interval(
     resample draws P positives and N negatives with replacement, counted per distinct score,
     for all resamples at once. For :func:`auc` the areas of all resamples are computed at once
     too (no loop per resample: 10,000 resamples of 10⁴ scores take about 2 s on 2 cores); any
-    other statistic is called once per resampled table. Integer (unweighted) tables only. ``random_state`` as in SciPy
-    (None: fresh entropy; an int or a Generator: reproducible; ``seed``: its former name).
+    other statistic is called once per resampled table. Integer (unweighted) tables only.
+    ``random_state`` as in SciPy (None: fresh entropy; an int or a Generator: reproducible;
+    ``seed``: its former name).
 
     Examples
     --------
