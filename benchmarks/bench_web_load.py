@@ -4,14 +4,13 @@
 generator: asyncio connections speaking plain HTTP/1.1 with prepared requests (httpx costs the
 generator several ms of CPU a request, which on a 2-core machine would be taken from the
 server). Each client repeats the full cycle of the page — upload a 300-row CSV, create a
-signature analysis, fetch a view at another ratio — for ``--duration`` seconds at each
-concurrency, over its own keep-alive connection. Meanwhile a probe in a third process times a
-cheap GET (``/api/examples``) every 50 ms. The table gives requests/s, p50/p99 per step,
-errors, the server's memory (the proportional set size of the server and all its processes) and
-CPU milliseconds per request of the server's main process, its workers and the generator,
-and how much CPU other processes of the machine took meanwhile (results are only
-meaningful when that is near 0).
-Then:
+signature analysis, fetch a view at another ratio — over its own keep-alive connection, for
+``--duration`` seconds at each concurrency (after ``--warmup`` seconds at 8 clients, not
+measured). Meanwhile a probe in a third process times a cheap GET (``/api/examples``) every
+50 ms. The table gives requests/s, p50/p99 per step, errors, the server's memory (the
+proportional set size of the server and all its processes), CPU milliseconds per request of
+the server's main process, its workers and the generator, and the CPU that other processes of
+the machine took meanwhile (the numbers mean something only when that is near 0). Then:
 
 * memory across ``--uploads`` uploads after 200 warm-up uploads (goal: flat within ±50 MB);
 * the probe while a 10,000-column upload is parsed (the server is started with
@@ -301,6 +300,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=60.0, help="seconds per concurrency")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds, not measured")
     parser.add_argument("--rows", type=int, default=300)
     parser.add_argument("--uploads", type=int, default=1000, help="for the memory check")
     parser.add_argument("--workers", type=int, default=None, help="server worker processes")
@@ -332,6 +332,7 @@ def main() -> None:
             "| CPU ms/request: server, workers, generator | other processes |"
         )
         print("|---:|---:|---|---|---|---|---:|---:|---:|---:|")
+        asyncio.run(_load(port, 8, args.warmup, uploads))  # imports, ratio caches: not measured
         rates = {}
         for concurrency in args.concurrency:
             main_before, rest_before = _cpu(server.pid)

@@ -199,10 +199,10 @@ class WorkerPool:
                 worker.send(("drop", dataset))
 
     def _acquire(self, dataset: str | None) -> _Worker:
-        """An idle worker: one that has ``dataset`` parsed if there is one; if that one is
-        busy, wait for it up to ``AFFINITY_WAIT`` seconds before parsing it again elsewhere."""
-        now = time.monotonic()
-        deadline, patience = now + self.time_limit, now + AFFINITY_WAIT
+        """An idle worker: one that has ``dataset`` parsed if there is one; while that one is
+        busy, another idle worker is declined for up to ``AFFINITY_WAIT`` seconds (it would
+        parse the table again)."""
+        deadline, declined = time.monotonic() + self.time_limit, None
         while True:
             self.start()
             with self._cond:
@@ -210,7 +210,8 @@ class WorkerPool:
                 chosen = next((w for w in self._idle if dataset in w.cached), None)
                 if chosen is None and self._idle:
                     held = dataset is not None and any(dataset in w.cached for w in self._all)
-                    if not held or now >= patience:
+                    declined = now if declined is None else declined
+                    if not held or now - declined >= AFFINITY_WAIT:
                         chosen = self._idle[0]
                 if chosen is not None:
                     self._idle.remove(chosen)
@@ -222,8 +223,8 @@ class WorkerPool:
                         f"{self.time_limit:g} s; try again.",
                         headers={"Retry-After": "5"},
                     )
-                wait = deadline - now if not self._idle else patience - now
-                self._cond.wait(min(wait, 1.0))
+                wait = deadline - now if not self._idle else declined + AFFINITY_WAIT - now
+                self._cond.wait(max(0.0, min(wait, 1.0)))
 
     def _release(self, worker: _Worker, healthy: bool) -> None:
         if not healthy:  # killed or dead: a fresh worker takes its place (the answer goes now)
