@@ -196,6 +196,25 @@ def test_calls_run_in_parallel_in_as_many_workers(tmp_path):
         pool.close()
 
 
+def test_calls_go_to_the_worker_that_has_their_table(tmp_path):
+    pool = WorkerPool(str(tmp_path / "none.sqlite3"), workers=2, time_limit=10)
+    try:
+        pool.run(_tasks.parse_upload, "d1", b"y,x\n1,2\n0,3\n", "csv", dataset="d1")
+        holder = pool.run(os.getpid, dataset="d1")
+        assert {pool.run(os.getpid, dataset="d1") for _ in range(10)} == {holder}
+        busy = threading.Thread(target=pool.run, args=(time.sleep, 1.0), kwargs={"dataset": "d1"})
+        busy.start()
+        time.sleep(0.1)
+        started = time.perf_counter()
+        other = pool.run(os.getpid, dataset="d1")  # the holder is busy: the other, a bit later
+        waited = time.perf_counter() - started
+        busy.join()
+        assert other != holder
+        assert 0.03 < waited < 0.5
+    finally:
+        pool.close()
+
+
 def test_the_frame_cache_never_exceeds_its_budget():
     cache = FrameCache(1_000)
     sizes = [300, 500, 200, 999, 1_001, 1, 450, 700, 120, 880]

@@ -10,6 +10,7 @@ loop.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import multiprocessing
 import os
@@ -89,6 +90,15 @@ class _Worker:
         self.conn.close()
 
 
+@dataclass(eq=False)
+class _Waiter:
+    """A call waiting for a worker: the releasing call hands one over and wakes it."""
+
+    dataset: str | None
+    ready: threading.Event = field(default_factory=threading.Event)
+    worker: _Worker | None = None
+
+
 class WorkerPool:
     """``workers`` processes (default: one per core) that parse and analyse; each call may run
     ``time_limit`` seconds and wait as long again for a free worker (then 503)."""
@@ -110,6 +120,7 @@ class WorkerPool:
         self._cond = threading.Condition()
         self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
+        self._waiters: collections.deque[_Waiter] = collections.deque()
         self._started = False
 
     # --- life cycle ---------------------------------------------------------------------------
@@ -122,8 +133,8 @@ class WorkerPool:
         workers = [self._spawn() for _ in range(self.size)]
         with self._cond:
             self._all.extend(workers)
-            self._idle.extend(workers)
-            self._cond.notify_all()
+            for worker in workers:
+                self._hand_over(worker)
 
     def _spawn(self) -> _Worker:
         context = _context()
@@ -144,7 +155,8 @@ class WorkerPool:
         with self._cond:
             self._started = False
             workers, self._all, self._idle = self._all, [], []
-            self._cond.notify_all()
+            for waiter in self._waiters:
+                waiter.ready.set()
         for worker in workers:
             worker.stop()
 
@@ -172,6 +184,9 @@ class WorkerPool:
                     limit="time_limit",
                 )
             status, value, (added, removed) = worker.conn.recv()
+            with self._cond:  # before the next call may choose it
+                worker.cached.update(added)
+                worker.cached.difference_update(removed)
             healthy = True
         except (EOFError, OSError, BrokenPipeError):
             raise ApiError(
@@ -179,9 +194,6 @@ class WorkerPool:
             ) from None
         finally:
             self._release(worker, healthy)
-        with self._cond:
-            worker.cached.update(added)
-            worker.cached.difference_update(removed)
         if status == "ok":
             return value
         if status == "error":
@@ -198,33 +210,75 @@ class WorkerPool:
             with contextlib.suppress(OSError):  # a dead worker is replaced on its next call
                 worker.send(("drop", dataset))
 
+    def _held(self, dataset: str | None) -> bool:
+        return dataset is not None and any(dataset in w.cached for w in self._all)
+
+    def _take_idle(self, dataset: str | None, declined: float | None) -> _Worker | None:
+        """An idle worker for ``dataset`` (under the lock): one that has it parsed, else any
+        when none has it or the call has declined one for ``AFFINITY_WAIT`` seconds."""
+        chosen = next((w for w in self._idle if dataset in w.cached), None)
+        if chosen is None and self._idle:
+            patient = declined is not None and time.monotonic() - declined < AFFINITY_WAIT
+            if not self._held(dataset) or (declined is not None and not patient):
+                chosen = self._idle[0]
+        if chosen is not None:
+            self._idle.remove(chosen)
+        return chosen
+
     def _acquire(self, dataset: str | None) -> _Worker:
-        """An idle worker: one that has ``dataset`` parsed if there is one; while that one is
-        busy, another idle worker is declined for up to ``AFFINITY_WAIT`` seconds (it would
-        parse the table again)."""
+        """A worker for a call on ``dataset``: preferably the one that has it parsed; while
+        that one is busy, another idle worker is declined for up to ``AFFINITY_WAIT`` seconds
+        (it would parse the table again). Waiting calls are served in order, each woken only
+        when a worker is handed to it."""
         deadline, declined = time.monotonic() + self.time_limit, None
-        while True:
-            self.start()
-            with self._cond:
+        waiter = _Waiter(dataset)
+        with self._cond:
+            chosen = self._take_idle(dataset, None)
+            if chosen is not None:
+                return chosen
+            self._waiters.append(waiter)
+        try:
+            while True:
                 now = time.monotonic()
-                chosen = next((w for w in self._idle if dataset in w.cached), None)
-                if chosen is None and self._idle:
-                    held = dataset is not None and any(dataset in w.cached for w in self._all)
-                    declined = now if declined is None else declined
-                    if not held or now - declined >= AFFINITY_WAIT:
-                        chosen = self._idle[0]
-                if chosen is not None:
-                    self._idle.remove(chosen)
-                    return chosen
-                if now >= deadline:
-                    raise ApiError(
-                        503,
-                        f"The server is busy: every worker has been working for "
-                        f"{self.time_limit:g} s; try again.",
-                        headers={"Retry-After": "5"},
-                    )
-                wait = deadline - now if not self._idle else declined + AFFINITY_WAIT - now
-                self._cond.wait(max(0.0, min(wait, 1.0)))
+                with self._cond:
+                    if self._idle and declined is None:
+                        declined = now
+                wait = deadline - now if declined is None else declined + AFFINITY_WAIT - now
+                waiter.ready.wait(max(0.0, min(wait, 1.0, deadline - now)))
+                self.start()
+                with self._cond:
+                    waiter.ready.clear()
+                    if waiter.worker is not None:
+                        return waiter.worker
+                    chosen = self._take_idle(dataset, declined)
+                    if chosen is not None:
+                        return chosen
+                    if time.monotonic() >= deadline:
+                        raise ApiError(
+                            503,
+                            f"The server is busy: every worker has been working for "
+                            f"{self.time_limit:g} s; try again.",
+                            headers={"Retry-After": "5"},
+                        )
+        finally:
+            with self._cond:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+
+    def _hand_over(self, worker: _Worker) -> None:
+        """A free worker (under the lock) to the first waiting call that has its table
+        there, else to the first that has its table nowhere; else it waits, idle, and the
+        first waiting call is woken to decline it or take it."""
+        for wants in (lambda w: w.dataset in worker.cached, lambda w: not self._held(w.dataset)):
+            waiter = next((w for w in self._waiters if w.worker is None and wants(w)), None)
+            if waiter is not None:
+                self._waiters.remove(waiter)
+                waiter.worker = worker
+                waiter.ready.set()
+                return
+        self._idle.append(worker)
+        if self._waiters:
+            self._waiters[0].ready.set()
 
     def _release(self, worker: _Worker, healthy: bool) -> None:
         if not healthy:  # killed or dead: a fresh worker takes its place (the answer goes now)
@@ -237,8 +291,7 @@ class WorkerPool:
             return
         with self._cond:
             if worker in self._all:
-                self._idle.append(worker)
-                self._cond.notify_all()
+                self._hand_over(worker)
                 return
         worker.stop()  # the pool was closed while it worked
 
@@ -247,7 +300,6 @@ class WorkerPool:
         with self._cond:
             if self._started:
                 self._all.append(replacement)
-                self._idle.append(replacement)
-                self._cond.notify_all()
+                self._hand_over(replacement)
                 return
         replacement.stop()
