@@ -81,3 +81,26 @@ def test_api_conforms_to_its_schema(case):
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_stored_resources_conform_to_the_schema(case):
     case.call_and_validate()
+
+
+def test_routers_per_resource_and_choices_as_enums():
+    """Issue item 9: the API is routers per resource with Enums for its choices."""
+    raw = schema.raw_schema
+    tags = {
+        path: {tag for operation in operations.values() for tag in operation.get("tags", [])}
+        for path, operations in raw["paths"].items()
+    }
+    assert tags["/api/datasets/{dataset_id}"] == {"datasets"}
+    assert tags["/api/analyses/{analysis_id}/view"] == {"analyses"}
+    assert tags["/api/examples/{name}"] == {"examples"}
+    components = raw["components"]["schemas"]
+    assert components["AnalysisKind"]["enum"] == ["signature", "classifier", "multiclass"]
+    assert set(components["Ranking"]["enum"]) == {"delta", "corner", "phi", "information_gain"}
+    assert components["Numeric"]["enum"] == ["soft", "threshold"]
+    assert components["ExampleName"]["enum"] == ["climate"]
+    view = raw["paths"]["/api/analyses/{analysis_id}/view"]["get"]["responses"]["200"]
+    assert set(view["content"]["application/json"]["schema"]["discriminator"]["mapping"]) == {
+        "signature",
+        "classifier",
+        "multiclass",
+    }
