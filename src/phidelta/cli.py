@@ -684,7 +684,8 @@ if click is not None:
         "--host",
         default="127.0.0.1",
         show_default=True,
-        help="Interface to bind (127.0.0.1: this machine only).",
+        help="Interface to bind (127.0.0.1: this machine only; with 0.0.0.0 add the names "
+        "clients use with --allowed-host).",
     )
     @click.option("--port", default=8765, show_default=True, type=int)
     @click.option(
