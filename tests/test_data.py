@@ -284,3 +284,8 @@ def test_nested_and_binary_parquet_columns(tmp_path):
     text = pa.table({"y": [0, 1], "b": pa.array([b"yes", b"no"], pa.binary())})
     pq.write_table(text, tmp_path / "text.parquet")
     assert read_table(tmp_path / "text.parquet")["b"].tolist() == ["yes", "no"]
+
+
+def test_matrix_files_that_csv_cannot_read_are_data_errors():
+    with pytest.raises(DataError, match="cannot read the matrix as CSV"):
+        read_matrix(b"8,2\n1," + b"9" * 200_000 + b"\n")  # a field beyond csv's limit

@@ -67,7 +67,10 @@ def _cells(source: Any, fmt: str, header: str) -> tuple[list[str] | None, list[l
     else:
         text = Path(source).read_text(encoding="utf-8", errors="replace")
     sep = _delimiter(_first_line(source), fmt)
-    rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=sep)]
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=sep)]
+    except csv.Error as exc:  # e.g. a NUL byte or an unterminated quote
+        raise DataError(f"cannot read the matrix as CSV: {exc}", "file") from None
     rows = [row for row in rows if any(cell for cell in row)]
     if not rows:
         raise DataError("the matrix file is empty", "file")
