@@ -249,3 +249,30 @@ def test_lists_come_in_pages(client):
     assert [d["id"] for d in client.get("/api/datasets?limit=2&offset=2").json()] == ids[:1]
     assert client.get("/api/datasets?limit=0").status_code == 422
     assert client.get("/api/analyses?limit=5000").status_code == 422
+
+
+def test_triangle_view_has_the_pooled_marks_and_the_grid(client):
+    rng = np.random.default_rng(7)
+    truth = rng.choice(list("abc"), 300)
+    guess = np.where(rng.random(300) < 0.7, truth, rng.choice(list("abc"), 300))
+    frame = pd.DataFrame({"y": truth, "p": guess, "fold": rng.integers(1, 4, 300)})
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    view = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "multiclass",
+            "label": "y",
+            "prediction": "p",
+            "fold": "fold",
+        },
+    ).json()["view"]
+    pooled = phidelta.geometry.extended_triangle(
+        phidelta.measures.entropy_balance(
+            phidelta.ConfusionMatrix.from_labels(truth, guess, classes=["a", "b", "c"])
+        )
+    )
+    assert_allclose(view["pooled"][1], pooled.joint[0], atol=1e-12)
+    assert_allclose(view["pooled"][0], pooled.input[0], atol=1e-12)
+    assert sorted(view["grid"]) == ["delta_h", "mi2", "vi"]
+    assert len(view["grid"]["mi2"]) == 4

@@ -252,6 +252,12 @@ class MulticlassView(BaseModel):
     fractions: list[Numbers]
     mutual_information: Numbers
     accuracy: Numbers
+    pooled: list[Numbers] | None = Field(
+        None, description="F_X, F_XY and F_Y of all matrices added up (with several matrices)"
+    )
+    grid: dict[str, list[list[Numbers]]] = Field(
+        default_factory=dict, description="level lines of ΔH′, 2MI′ and VI′ at 0.2 … 0.8"
+    )
 
 
 View = Annotated[SignatureView | ClassifierView | MulticlassView, Field(discriminator="kind")]

@@ -16,6 +16,7 @@ from phidelta.geometry import (
     isometrics,
     line_in_box,
     spread_ellipse,
+    ternary_grid,
 )
 from phidelta.measures import (
     IsotonicCalibrator,
@@ -388,4 +389,15 @@ def multiclass_view(
         "fractions": _float_rows(balance.joint_fractions),
         "mutual_information": _floats(balance.mutual_information),
         "accuracy": _floats(balance.accuracy),
+        "pooled": _pooled_marks(matrices) if len(matrices) > 1 else None,
+        "grid": {
+            name: [_float_rows(segment) for segment in lines]
+            for name, lines in ternary_grid().lines.items()
+        },
     }
+
+
+def _pooled_marks(matrices: Any) -> list[list[float | None]]:
+    """F_X, F_XY and F_Y of the matrices added up (the folds pooled)."""
+    pooled = extended_triangle(entropy_balance(matrices.sum()))
+    return _float_rows(np.vstack([pooled.input, pooled.joint, pooled.output]))

@@ -311,11 +311,19 @@ function renderTriangle(view) {
     {x: [0, 1, 0.5], y: [0, 0, h], mode: "text", text: ["inaccurate: VI′=1",
       "underperforming: ΔH′=1", "optimal: 2MI′=1"], textposition: ["bottom center",
       "bottom center", "top center"], showlegend: false, hoverinfo: "skip"}];
+  // level lines of ΔH′, 2MI′ and VI′ (from the server's geometry), below everything else
+  Object.values(view.grid || {}).forEach((lines) => lines.forEach((segment) => traces.unshift({
+    x: segment.map((p) => p[0]), y: segment.map((p) => p[1]), mode: "lines",
+    line: {color: "#e3e3e3", width: 1}, hoverinfo: "skip", showlegend: false})));
   view.names.forEach((name, i) => traces.push({x: [view.input[i][0], view.joint[i][0],
     view.output[i][0]], y: [view.input[i][1], view.joint[i][1], view.output[i][1]],
     mode: "lines+markers", name: esc(name),
     marker: {symbol: ["triangle-left", "circle", "triangle-right"], size: [9, 11, 9]},
     hovertemplate: `${esc(name)}<br>(%{x:.3f}, %{y:.3f})<extra></extra>`}));
+  if (view.pooled) traces.push({x: view.pooled.map((p) => p[0]), y: view.pooled.map((p) => p[1]),
+    mode: "lines+markers", name: "pooled", line: {color: "black", width: 1.5},
+    marker: {symbol: ["triangle-left", "star", "triangle-right"], size: [10, 15, 10],
+      color: "black"}, hovertemplate: "pooled<br>(%{x:.3f}, %{y:.3f})<extra></extra>"});
   Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
     "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}},
     xaxis: {visible: false, range: [-0.1, 1.1]}, yaxis: {visible: false, scaleanchor: "x",
