@@ -26,6 +26,8 @@ from phidelta.counts import (
     as_label_array,
     binary_target,
     check_pos_label,
+    ordered_values,
+    python_value,
 )
 from phidelta.measures import MeasureTable, measure_table, optimal_points
 
@@ -171,30 +173,19 @@ def assessment_part(
         grouped, uniques = BinaryCounts.from_groups(
             y, p, fold_ids, pos_label=positive, labels=classes, sample_weight=w
         )
-        counts = {_key(g): grouped[i] for i, g in enumerate(uniques.tolist())}
+        counts = {python_value(g): grouped[i] for i, g in enumerate(uniques.tolist())}
     if scores is not None:
         s = as_float_array(scores, "scores")
         check_same_length(y_true=y, scores=s)
         per_fold, uniques = ScoreTable.from_groups(
             is_pos, s, fold_ids, pos_label=True, labels=[False, True], sample_weight=w
         )
-        tables = {_key(g): t for g, t in zip(uniques.tolist(), per_fold, strict=True)}
+        tables = {python_value(g): t for g, t in zip(uniques.tolist(), per_fold, strict=True)}
     positives = float(is_pos.sum()) if w is None else float(w[is_pos].sum())
     negatives = float(len(y) - is_pos.sum()) if w is None else float(w[~is_pos].sum())
     return AssessmentPart(
         counts, tables, positives, negatives, y_pred is not None, scores is not None
     )
-
-
-def _key(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
-
-
-def _ordered(keys: Any) -> list[Any]:
-    try:
-        return sorted(keys)
-    except TypeError:
-        return sorted(keys, key=lambda g: (type(g).__name__, repr(g)))
 
 
 def decision_threshold(table: ScoreTable, threshold: float | str | None = None) -> float:
@@ -236,7 +227,7 @@ def finish_assessment(
     the per-fold counts come from the score tables at :func:`decision_threshold`."""
     if part.positives == 0 or part.negatives == 0:
         raise ValueError("The labels hold a single class; an assessment needs both.")
-    keys = _ordered(part.counts if part.has_predictions else part.tables)
+    keys = ordered_values(part.counts if part.has_predictions else part.tables)
     tables = [part.tables[k] for k in keys] if part.has_scores else None
     chosen = None
     if part.has_predictions:

@@ -18,6 +18,9 @@ from phidelta.counts._labels import (
     binary_target,
     check_pos_label,
     match_class,
+    ordered_values,
+    python_value,
+    same_class,
 )
 from phidelta.counts._scores import MergingStack, ScoreTable
 
@@ -36,4 +39,7 @@ __all__ = [
     "convex_series",
     "match_class",
     "noisy_typewriter",
+    "ordered_values",
+    "python_value",
+    "same_class",
 ]

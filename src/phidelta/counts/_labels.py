@@ -58,8 +58,17 @@ def _is_missing(value: Any) -> bool:
     return type(value).__name__ in ("NAType", "NaTType")
 
 
-def _python(value: Any) -> Any:
+def python_value(value: Any) -> Any:
+    """A NumPy scalar as the Python value it holds (so that 1, np.int64(1) key alike)."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def ordered_values(values: Any) -> list[Any]:
+    """Values sorted; values that do not compare (text beside numbers) by type, then repr."""
+    try:
+        return sorted(values)
+    except TypeError:
+        return sorted(values, key=lambda v: (type(v).__name__, repr(v)))
 
 
 def distinct_at_most_two(array: np.ndarray, name: str) -> tuple[list[Any], np.ndarray | None]:
@@ -76,7 +85,7 @@ def distinct_at_most_two(array: np.ndarray, name: str) -> tuple[list[Any], np.nd
         raise TypeError(f"`{name}` holds labels that cannot be compared elementwise.")
     n_first = int(np.count_nonzero(equal_first))
     if n_first == flat.size:
-        return [_python(first)], equal_first
+        return [python_value(first)], equal_first
     second = flat[int(np.argmin(equal_first))]
     n_second = int(np.count_nonzero(flat == second))
     if n_first + n_second != flat.size:
@@ -85,7 +94,7 @@ def distinct_at_most_two(array: np.ndarray, name: str) -> tuple[list[Any], np.nd
             f"`{name}` has more than two distinct labels (e.g. {sample}); binary counts need "
             "two classes. Use phidelta's multi-class confusion matrices, or binarize first."
         )
-    return [_python(first), _python(second)], equal_first
+    return [python_value(first), python_value(second)], equal_first
 
 
 def _sorted_labels(labels: list[Any]) -> list[Any]:
@@ -138,7 +147,7 @@ def match_class(classes: list[Any], wanted: Any) -> tuple[bool, Any]:
     ``True``). The class value is returned, so results report ``1``, not ``"1"``.
     """
     for v in classes:
-        if _same(wanted, v):
+        if same_class(wanted, v):
             return True, v
     if isinstance(wanted, str):
         text = wanted.strip().lower()
@@ -192,10 +201,10 @@ def check_pos_label(
                 f"`{argument}`={pos_label!r} is not in {source}; its classes are "
                 f"{_sorted_labels(universe)[:20]}."
             )
-        return _python(value)
+        return python_value(value)
     found, value = _implicit_positive(universe)
     if found:
-        return _python(value)
+        return python_value(value)
     listed = ", ".join(repr(v) for v in _sorted_labels(universe)[:10])
     raise ValueError(
         f"The classes {_sorted_labels(universe)[:10]} found in {where} do not say which is "
@@ -203,7 +212,8 @@ def check_pos_label(
     )
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_class(a: Any, b: Any) -> bool:
+    """Equal as class labels: 1 == 1.0 == True, but text equals only text."""
     try:
         return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
     except Exception:
@@ -216,10 +226,12 @@ def positive_mask(
     """Boolean mask ``array == pos_label`` reusing the comparison already made."""
     if equal_first is None:
         return np.zeros(array.shape, dtype=bool)
-    mask = equal_first if _same(values[0], pos_label) else None
+    mask = equal_first if same_class(values[0], pos_label) else None
     if mask is None:
         mask = (
-            ~equal_first if any(_same(v, pos_label) for v in values) else np.zeros_like(equal_first)
+            ~equal_first
+            if any(same_class(v, pos_label) for v in values)
+            else np.zeros_like(equal_first)
         )
     return mask.reshape(array.shape)
 
@@ -235,14 +247,14 @@ def encode_pair(
     pred_values, pred_first = distinct_at_most_two(y_pred, "y_pred")
     present: list[Any] = []
     for v in true_values + pred_values:
-        if not any(_same(v, w) for w in present):
+        if not any(same_class(v, w) for w in present):
             present.append(v)
     declared = None
     if labels is not None:
         declared = list(np.asarray(labels).tolist())
-        if len(declared) != 2 or _same(declared[0], declared[1]):
+        if len(declared) != 2 or same_class(declared[0], declared[1]):
             raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
-        stray = [v for v in present if not any(_same(v, d) for d in declared)]
+        stray = [v for v in present if not any(same_class(v, d) for d in declared)]
         if stray:
             raise ValueError(
                 f"`y_true`/`y_pred` contain labels {_sorted_labels(stray)} that are not in "
@@ -289,7 +301,7 @@ def binary_target(
     declared = None
     if labels is not None:
         declared = list(np.asarray(labels).tolist())
-        if len(declared) != 2 or _same(declared[0], declared[1]):
+        if len(declared) != 2 or same_class(declared[0], declared[1]):
             raise ValueError(f"`labels` must list the two classes; got {declared!r}.")
     if both and len(values) < 2:
         raise ValueError(
@@ -321,7 +333,7 @@ class PositiveClass:
         """The "is positive" mask of one block, after adding its classes to those seen."""
         values, first = distinct_at_most_two(array, name)
         for v in values:
-            if not any(_same(v, w) for w in self.classes):
+            if not any(same_class(v, w) for w in self.classes):
                 self.classes.append(v)
         if len(self.classes) > 2:
             raise ValueError(
@@ -335,7 +347,7 @@ class PositiveClass:
             else:
                 found, value = match_class(self.classes, self.pos_label)
                 if found:
-                    self.positive, self.decided = _python(value), True
+                    self.positive, self.decided = python_value(value), True
         if not self.decided:
             return np.zeros(array.shape, dtype=bool)
         return positive_mask(array, values, first, self.positive)

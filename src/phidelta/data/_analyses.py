@@ -14,7 +14,15 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from phidelta.assessment import Assessment, assessment_part, finish_assessment
-from phidelta.counts import ConfusionMatrix, binary_target, check_pos_label, match_class
+from phidelta.counts import (
+    ConfusionMatrix,
+    binary_target,
+    check_pos_label,
+    match_class,
+    ordered_values,
+    python_value,
+    same_class,
+)
 from phidelta.data._blocks import Blocks, open_blocks
 from phidelta.data._errors import DataError
 from phidelta.data._roles import Roles, clean_classes, role_block
@@ -41,13 +49,6 @@ class _Counted:
         return _Counted(self.part + other.part, self.left_out + other.left_out)
 
 
-def _ordered(values: Any) -> list[Any]:
-    try:
-        return sorted(values)
-    except TypeError:
-        return sorted(values, key=lambda v: (type(v).__name__, repr(v)))
-
-
 def _unique(values: np.ndarray) -> set[Any]:
     if values.dtype == object:
         return set(values.tolist())
@@ -62,7 +63,7 @@ def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
         columns,
         combine=set.union,
     )
-    return _ordered(found)
+    return ordered_values(found)
 
 
 def positive_class(classes: list[Any], roles: Roles) -> Any:
@@ -200,10 +201,6 @@ def _with_left_out(result: Signature, left_out: int) -> Signature:
     return replace(result, rows_left_out=left_out)
 
 
-def _equal(a: Any, b: Any) -> bool:
-    return a == b and isinstance(a, str) == isinstance(b, str)
-
-
 def load_assessment(
     source: Any,
     roles: Roles,
@@ -308,7 +305,7 @@ def load_multiclass(
     _check_roles(blocks, roles)
     found = classes_of(blocks, [roles.label, roles.prediction])
     order = found if classes is None else _declared(list(classes), found)
-    stray = [v for v in found if not any(_equal(v, w) for w in order)]
+    stray = [v for v in found if not any(same_class(v, w) for w in order)]
     if stray:
         raise DataError(
             f"the data hold classes {stray[:10]} that are not among the declared classes "
@@ -322,11 +319,11 @@ def load_multiclass(
         matrices, names = ConfusionMatrix.from_groups(
             block.label, block.prediction, groups, classes=order, sample_weight=block.weight
         )
-        keyed = _Matrices({_key(g): matrices[i] for i, g in enumerate(names.tolist())})
+        keyed = _Matrices({python_value(g): matrices[i] for i, g in enumerate(names.tolist())})
         return _Counted(keyed, block.left_out)
 
     total = blocks.reduce(part, roles.columns())
-    keys = _ordered(total.part.by_group)
+    keys = ordered_values(total.part.by_group)
     if not keys:
         raise DataError("no rows with both a label and a prediction", "label")
     stacked = ConfusionMatrix(
@@ -336,10 +333,6 @@ def load_multiclass(
     )
     names = [str(k) for k in keys] if roles.fold is not None else ["all"]
     return Multiclass(stacked, names, total.left_out)
-
-
-def _key(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
 
 
 @dataclass
