@@ -23,11 +23,14 @@ from phidelta.measures._results import TupleResult
 __all__ = [
     "FriedmanTest",
     "PairedTest",
+    "RankGroups",
     "corrected_resampled_ttest",
     "critical_difference",
     "friedman_test",
     "mcnemar_test",
     "nemenyi_test",
+    "rank_cliques",
+    "rank_groups",
 ]
 
 
@@ -202,23 +205,210 @@ def friedman_test(scores: Any) -> FriedmanTest:
     return FriedmanTest(statistic, float(pvalue), float(f_stat), f_p, ranks.mean(axis=0))
 
 
-def critical_difference(k: int, n: int, level: float = 0.05) -> float:
-    """The Nemenyi critical difference of average ranks, CD = q_α·√(k(k + 1)/(6N)), with q_α
-    the studentized range quantile over √2 (Demšar 2006, eq. 3 and Table 5a).
+_CD_TESTS = ("nemenyi", "bonferroni-dunn")
+
+
+def _q_alpha(k: int, level: float, test: str) -> float:
+    """Demšar's q_α: the studentized range quantile over √2 (Nemenyi), or the two-sided normal
+    quantile at α/(2(k − 1)) (Bonferroni–Dunn: k − 1 comparisons with a control)."""
+    from scipy import stats
+
+    if test == "nemenyi":
+        return float(stats.studentized_range.ppf(1 - level, k, np.inf) / np.sqrt(2))
+    return float(stats.norm.isf(level / (2 * (k - 1))))
+
+
+def _check_cd_arguments(k: int, n: int, level: float, test: str) -> None:
+    if k < 2 or n < 1:
+        raise ValueError(f"`k` must be ≥ 2 classifiers and `n` ≥ 1 data set; got {k}, {n}.")
+    if not 0 < level < 1:
+        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+    if test not in _CD_TESTS:
+        raise ValueError(f"`test` must be one of {_CD_TESTS}; got {test!r}.")
+
+
+def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nemenyi") -> float:
+    """The critical difference of average ranks, CD = q_α·√(k(k + 1)/(6N)) (Demšar 2006, eq. 3).
+
+    Two of ``k`` classifiers compared over ``n`` data sets differ significantly at ``level``
+    when their average ranks differ by at least CD.
+
+    Parameters
+    ----------
+    k : int
+        Number of classifiers (≥ 2; for Bonferroni–Dunn including the control).
+    n : int
+        Number of data sets (≥ 1).
+    level : float in (0, 1), default 0.05
+        The significance level α.
+    test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
+        ``"nemenyi"``: all pairs; q_α is the studentized range quantile for k groups and
+        infinite degrees of freedom over √2 (Demšar's Table 5a). ``"bonferroni-dunn"``: every
+        classifier against one control; q_α is the two-sided normal quantile at α/(k − 1)
+        (Table 5b).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``k`` < 2, ``n`` < 1, ``level`` is outside (0, 1) or ``test`` is unknown.
+
+    References
+    ----------
+    J. Demšar, "Statistical comparisons of classifiers over multiple data sets", JMLR 7
+    (2006) 1–30.
 
     Examples
     --------
     >>> round(critical_difference(4, 14), 3)   # q_0.05 = 2.569 for four classifiers
     1.254
+    >>> round(critical_difference(4, 14, test="bonferroni-dunn"), 3)   # q_0.05 = 2.394
+    1.168
     """
-    from scipy import stats
+    _check_cd_arguments(k, n, level, test)
+    return float(_q_alpha(k, level, test) * np.sqrt(k * (k + 1) / (6 * n)))
 
-    if k < 2 or n < 1:
-        raise ValueError(f"`k` must be ≥ 2 classifiers and `n` ≥ 1 data set; got {k}, {n}.")
-    if not 0 < level < 1:
-        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
-    q = stats.studentized_range.ppf(1 - level, k, np.inf) / np.sqrt(2)
-    return float(q * np.sqrt(k * (k + 1) / (6 * n)))
+
+@dataclass(frozen=True)
+class RankGroups:
+    """Average ranks, the critical difference and the groups of classifiers whose average
+    ranks are not significantly different — what a critical difference diagram draws.
+
+    Attributes
+    ----------
+    average_ranks : ndarray of shape (k,)
+        Average rank of every classifier over the data sets (1 = best; ties share the mean
+        rank, as ``scipy.stats.rankdata``).
+    critical_difference : float
+        CD of :func:`critical_difference` for k classifiers and N data sets.
+    cliques : list of tuple of int
+        Groups of at least two classifiers (column indices, best rank first). ``"nemenyi"``:
+        the maximal sets whose range of average ranks is smaller than CD, ordered by their
+        best member. ``"bonferroni-dunn"``: at most one group, the control and every
+        classifier within CD of it.
+    n_datasets : int
+    level : float
+    test : str
+    control : int or None
+        The control classifier of a Bonferroni–Dunn comparison.
+    """
+
+    average_ranks: np.ndarray
+    critical_difference: float
+    cliques: list[tuple[int, ...]]
+    n_datasets: int
+    level: float
+    test: str
+    control: int | None = None
+
+
+def rank_cliques(average_ranks: Any, critical_difference: float) -> list[tuple[int, ...]]:
+    """Maximal groups of at least two classifiers whose average ranks span less than
+    ``critical_difference`` (the thick lines of a Nemenyi CD diagram).
+
+    Sorted by rank, such a group is a run of consecutive classifiers; a run is kept when no
+    other run contains it. Indices are those of ``average_ranks``, best (lowest) rank first.
+
+    Parameters
+    ----------
+    average_ranks : array-like of shape (k,)
+    critical_difference : float
+        Non-negative.
+
+    Returns
+    -------
+    list of tuple of int
+
+    Raises
+    ------
+    ValueError
+        If ``critical_difference`` is negative or NaN.
+
+    Examples
+    --------
+    >>> rank_cliques([1.2, 2.0, 2.9, 4.0], 1.0)   # 4.0 − 2.9 ≥ CD: no third pair
+    [(0, 1), (1, 2)]
+    >>> rank_cliques([1.0, 1.5, 4.0], 1.0)
+    [(0, 1)]
+    """
+    ranks = as_float_array(average_ranks, "average_ranks")
+    if not critical_difference >= 0:
+        raise ValueError(
+            f"`critical_difference` must be a non-negative number; got {critical_difference!r}."
+        )
+    order = np.argsort(ranks, kind="stable")
+    sorted_ranks = ranks[order]
+    # the last member of the run starting at each position: ranks[end] − ranks[start] < CD
+    ends = np.searchsorted(sorted_ranks, sorted_ranks + critical_difference, side="left") - 1
+    cliques = []
+    furthest = -1
+    for start, end in enumerate(ends):
+        if end > furthest and end > start:
+            cliques.append(tuple(int(i) for i in order[start : end + 1]))
+        furthest = max(furthest, int(end))
+    return cliques
+
+
+def rank_groups(
+    scores: Any,
+    *,
+    level: float = 0.05,
+    test: str = "nemenyi",
+    lower_is_better: bool = False,
+    control: int | None = None,
+) -> RankGroups:
+    """Average ranks, critical difference and groups of classifiers not significantly different
+    (Demšar 2006, §3.2.2 and Figures 1–2): the numbers behind a critical difference diagram.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_datasets, n_classifiers)
+        One row per data set, one column per classifier.
+    level : float in (0, 1), default 0.05
+    test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
+        See :func:`critical_difference`.
+    lower_is_better : bool, default False
+        Rank 1 goes to the lowest score (errors, losses) instead of the highest.
+    control : int, optional
+        Column of the control classifier (Bonferroni–Dunn only); default the best-ranked one.
+
+    Returns
+    -------
+    RankGroups
+
+    Raises
+    ------
+    ValueError
+        If ``scores`` is not 2-D with at least 2 data sets and 2 classifiers, or ``test``,
+        ``level`` or ``control`` is invalid.
+
+    Examples
+    --------
+    >>> groups = rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6],
+    ...                       [0.8, 0.7, 0.65]])
+    >>> groups.average_ranks.tolist(), round(groups.critical_difference, 3), groups.cliques
+    ([1.25, 1.75, 3.0], 1.657, [(0, 1), (1, 2)])
+    """
+    array = _check_scores(scores)
+    n, k = array.shape
+    _check_cd_arguments(k, n, level, test)
+    ranks = _ranks(-array if lower_is_better else array).mean(axis=0)
+    cd = critical_difference(k, n, level, test=test)
+    if test == "nemenyi":
+        if control is not None:
+            raise ValueError("`control` is for test='bonferroni-dunn' only.")
+        return RankGroups(ranks, cd, rank_cliques(ranks, cd), n, level, test)
+    if control is None:
+        control = int(np.argmin(ranks))
+    elif not (isinstance(control, int | np.integer) and 0 <= control < k):
+        raise ValueError(f"`control` must be a column index in [0, {k}); got {control!r}.")
+    near = np.flatnonzero(np.abs(ranks - ranks[control]) < cd)
+    members = tuple(int(i) for i in near[np.argsort(ranks[near], kind="stable")])
+    cliques = [members] if len(members) > 1 else []
+    return RankGroups(ranks, cd, cliques, n, level, test, int(control))
 
 
 def nemenyi_test(scores: Any) -> np.ndarray:
