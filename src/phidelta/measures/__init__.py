@@ -50,11 +50,14 @@ from phidelta.measures._classic import (
 from phidelta.measures._comparisons import (
     FriedmanTest,
     PairedTest,
+    RankGroups,
     corrected_resampled_ttest,
     critical_difference,
     friedman_test,
     mcnemar_test,
     nemenyi_test,
+    rank_cliques,
+    rank_groups,
 )
 from phidelta.measures._curves import (
     AveragedRoc,
@@ -217,6 +220,7 @@ __all__ = [
     "PhiDelta",
     "PhiDeltaRegion",
     "PrecisionRecallCurve",
+    "RankGroups",
     "RankingErrors",
     "Rates",
     "RocCurve",
@@ -321,6 +325,8 @@ __all__ = [
     "predicted_positives",
     "purity",
     "quality_factor",
+    "rank_cliques",
+    "rank_groups",
     "ranking_errors",
     "ranking_grid",
     "rate_intervals",
