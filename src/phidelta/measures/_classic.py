@@ -32,6 +32,38 @@ def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
     Biased: a = n·ρ̄ + p·ρ weighs each class by its proportion (Flach eq. 2.3). For the
     unbiased version see :func:`unbiased_accuracy`. Undefined with no samples.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with no samples (M = TN + FP + FN + TP = 0). With ``"warn"`` they
+        are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Accuracy in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_accuracy : the accuracy of the normalized matrix (Armano 2015, eq. 9).
+    error_rate : 1 − accuracy.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Table 1, eq. 6.
+
+    Flach, P. (2012). Machine Learning, chapter 2, eqs. 2.1 and 2.3.
+
     Examples
     --------
     >>> accuracy(BinaryCounts(tn=15, fp=10, fn=15, tp=60))   # Flach, Example 2.1
@@ -47,6 +79,35 @@ def error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
 
     Jiřina's classification error Ce is the same quantity.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with no samples (M = 0). With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Error rate in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    accuracy : 1 − error rate.
+    classification_error : Jiřina's name for the same quantity.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning, chapter 2, Table 2.3.
+
     Examples
     --------
     >>> error_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -61,6 +122,36 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
     """Precision π = TP / P̂ = (1 + σ·fp/tp)⁻¹ (Armano 2015, Table 1 and eq. 6).
 
     Biased through the class ratio σ. Undefined when nothing is predicted positive.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with no predicted positives (TP + FP = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Precision in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_precision : precision of the normalized matrix (Armano 2015).
+    purity : Jiřina's name for the same quantity.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Table 1, eq. 6.
 
     Examples
     --------
@@ -78,6 +169,35 @@ def negative_predictive_value(
     """Negative predictive value π̄ = TN / N̂ (Armano 2015, Table 1).
 
     Undefined when nothing is predicted negative.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with no predicted negatives (TN + FN = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Negative predictive value in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_negative_predictive_value : the same on the normalized matrix.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Table 1.
 
     Examples
     --------
@@ -97,6 +217,38 @@ def fbeta_score(
     """F_β = (1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP), the weighted harmonic mean of π and ρ.
 
     Undefined when TP + FN + FP = 0 (no positives and no predicted positives).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    beta : float, default=1.0
+        Weight of recall against precision; positive and finite.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with TP + FN + FP = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        F_β in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `beta` is not positive and finite, or `zero_division` is neither ``"warn"`` nor a
+        number.
+
+    See Also
+    --------
+    f1_score : β = 1.
+
+    References
+    ----------
+    van Rijsbergen, C. J. (1979). Information Retrieval, 2nd ed., chapter 7 (the E measure,
+    F = 1 − E).
 
     Examples
     --------
@@ -118,6 +270,36 @@ def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
 
     Undefined when TP + FN + FP = 0.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries with TP + FN + FP = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        F1 in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    fbeta_score : the weighted version.
+    unbiased_f1_score : F1 of the normalized matrix (Armano 2015).
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Section 2.
+
     Examples
     --------
     >>> f1_score(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -134,6 +316,40 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     MCC = (TN·TP − FP·FN) / √(P·N·P̂·N̂) = √(π/ρ · π̄/ρ̄)·Δ. Biased: it depends on precision and
     NPV. Not to be confused with Armano's φ (see :func:`phi`). Undefined when any of P, N, P̂,
     N̂ is zero (scikit-learn returns 0 there; pass ``zero_division=0.0`` to match it).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class or a predicted class is empty (P·N·P̂·N̂ = 0). With
+        ``"warn"`` they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning`
+        says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        MCC in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_mcc : MCC of the normalized matrix (Armano 2015, eq. 10).
+    delta : Armano's δ, the unbiased discriminant measure.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eqs. 7–8.
+
+    Matthews, B. W. (1975). Comparison of the predicted and observed secondary structure of
+    T4 phage lysozyme. Biochimica et Biophysica Acta, 405(2), 442–451.
 
     Examples
     --------
@@ -153,6 +369,37 @@ def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     """Cohen's κ = (a − a_e) / (1 − a_e), a_e = (P·P̂ + N·N̂) / M² the chance agreement.
 
     Undefined when a_e = 1 (both oracle and classifier put everything in one class) or M = 0.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries whose chance agreement is 1 (P·N̂ + N·P̂ = 0) or with no samples.
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        κ in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    multiclass_cohen_kappa : κ of a multi-class confusion matrix.
+    cohen_kappa_interval : its confidence interval.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement, 20(1), 37–46.
 
     Examples
     --------
