@@ -37,6 +37,21 @@ def _as_float(a: np.ndarray) -> np.ndarray:
 def negatives(counts: BinaryCounts) -> np.ndarray:
     """N = TN + FP, the number of negative samples (Armano 2015, Table 1).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        N, a count (float).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+
     Examples
     --------
     >>> negatives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -47,6 +62,21 @@ def negatives(counts: BinaryCounts) -> np.ndarray:
 
 def positives(counts: BinaryCounts) -> np.ndarray:
     """P = FN + TP, the number of positive samples (Armano 2015, Table 1).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        P, a count (float).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
 
     Examples
     --------
@@ -59,6 +89,21 @@ def positives(counts: BinaryCounts) -> np.ndarray:
 def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
     """N̂ = TN + FN, the number of samples classified negative (Armano 2015, Table 1).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        N̂, a count (float).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+
     Examples
     --------
     >>> predicted_negatives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -70,6 +115,21 @@ def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
 def predicted_positives(counts: BinaryCounts) -> np.ndarray:
     """P̂ = FP + TP, the number of samples classified positive (Armano 2015, Table 1).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        P̂, a count (float).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+
     Examples
     --------
     >>> predicted_positives(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -80,6 +140,21 @@ def predicted_positives(counts: BinaryCounts) -> np.ndarray:
 
 def total(counts: BinaryCounts) -> np.ndarray:
     """M = N + P, the number of samples (Armano 2015, Table 1).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        M, a count (float).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
 
     Examples
     --------
@@ -95,6 +170,30 @@ def negative_proportion(
     """n = N / M, the proportion of negatives (Armano 2015, Table 1; Flach's *neg*).
 
     Undefined when there are no samples.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        n in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    positive_proportion : p = 1 − n.
 
     Examples
     --------
@@ -115,6 +214,30 @@ def positive_proportion(
 ) -> np.ndarray:
     """p = P / M, the proportion of positives, or prevalence (Armano 2015, Table 1).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        p in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    negative_proportion : n = 1 − p.
+
     Examples
     --------
     >>> positive_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -134,6 +257,30 @@ def predicted_negative_proportion(
 ) -> np.ndarray:
     """n̂ = N̂ / M, the proportion classified negative (Armano 2015, Table 1, eq. 4).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        n̂ in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    predicted_positive_proportion : p̂ = 1 − n̂.
+
     Examples
     --------
     >>> predicted_negative_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -152,6 +299,30 @@ def predicted_positive_proportion(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """p̂ = P̂ / M, the proportion classified positive (Armano 2015, Table 1, eq. 4).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        p̂ in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    predicted_negative_proportion : n̂ = 1 − p̂.
 
     Examples
     --------
@@ -173,6 +344,30 @@ def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     This is the ``ratio`` of the generalized φ-δ diagrams. (Flach's *clr* is its inverse.)
     Undefined when there are no positives.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no positives (P = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        σ, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    phidelta.counts.BinaryCounts.at_ratio : counts rescaled to another ratio.
+
     Examples
     --------
     >>> class_ratio(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -190,6 +385,32 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     Armano 2015, Table 1 and eq. 6 (ρ = γ₁₁); Flach's *tpr*. Unbiased: independent of the
     class ratio. Undefined when there are no positives.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no positives (TP + FN = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        ρ in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    specificity : the rate of the other class.
+    signal_efficiency : Jiřina's name for it.
+
     Examples
     --------
     >>> sensitivity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -204,6 +425,32 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     """Specificity ρ̄ = tn = TN / N: true negative rate (Armano 2015, Table 1, γ₀₀).
 
     Unbiased. Undefined when there are no negatives.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no negatives (TN + FP = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        ρ̄ in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    sensitivity : the rate of the other class.
+    false_positive_rate : 1 − ρ̄.
 
     Examples
     --------
@@ -222,6 +469,32 @@ def false_positive_rate(
 
     Jiřina's background acceptance Be is the same quantity.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no negatives (TN + FP = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        fp in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    specificity : 1 − fp.
+    background_acceptance : Jiřina's name for it.
+
     Examples
     --------
     >>> false_positive_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -236,6 +509,31 @@ def false_negative_rate(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """fn = FN / P = 1 − ρ, the false negative rate, γ₁₀ (Armano 2015, Table 1).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no positives (TP + FN = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        fn in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    sensitivity : 1 − fn.
 
     Examples
     --------

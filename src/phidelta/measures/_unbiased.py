@@ -33,6 +33,33 @@ def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
 
     Also known as balanced accuracy. Undefined when a class is absent.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        a_u in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    accuracy : the biased accuracy.
+    delta : δ = 2·a_u − 1.
+    balanced_accuracy : the same for multi-class matrices.
+
     Examples
     --------
     >>> unbiased_accuracy(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -48,6 +75,31 @@ def unbiased_error_rate(
 ) -> np.ndarray:
     """Unbiased error e_u = (fp + fn)/2 = 1 − a_u (Armano 2015, eq. 14).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        e_u in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    error_rate : the biased error rate.
+
     Examples
     --------
     >>> unbiased_error_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -62,6 +114,31 @@ def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "w
     """Unbiased precision π_u = γ₁₁ / (γ₀₁ + γ₁₁) = (1 + fp/tp)⁻¹ (Armano 2015, eq. 9).
 
     Undefined when a class is absent or when tp + fp = 0 (ρ = 0 and ρ̄ = 1).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or the rates give tp + fp = 0. With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        π_u in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    precision : the biased precision.
 
     Examples
     --------
@@ -83,6 +160,31 @@ def unbiased_negative_predictive_value(
 ) -> np.ndarray:
     """Unbiased NPV π̄_u = γ₀₀ / (γ₀₀ + γ₁₀) = (1 + fn/tn)⁻¹ (Armano 2015, §3).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or the rates give tn + fn = 0. With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        π̄_u in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    negative_predictive_value : the biased NPV.
+
     Examples
     --------
     >>> unbiased_negative_predictive_value(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -102,6 +204,31 @@ def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     """Unbiased F1_u = 2·π_u·ρ / (π_u + ρ) = 2·tp / (2·tp + fp + fn) on rates (Armano 2015, §3).
 
     Flach's substitution of π by π_u.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or the rates give tp + fn + fp = 0.
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        F1_u in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    f1_score : the biased F1.
 
     Examples
     --------
@@ -124,6 +251,32 @@ def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     MCC on Γ, as if both classes had the same size. It simplifies to δ / √(1 − φ²) (standard
     φ, δ), which is how it is computed. Undefined when a class is absent or at the dummy corners
     (|φ| = 1).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or the classifier predicts a single
+        class (the dummy corners, abs(φ) = 1). With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        MCC_u in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    mcc : the biased coefficient (Armano 2015, eq. 7).
+    phi_delta : the φ and δ it is computed from.
 
     Examples
     --------
