@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -47,43 +47,68 @@ def _speak_cli(message: str) -> str:
     return message
 
 
-def _emit(columns: dict[str, Any], fmt: str, title: str, meta: dict[str, Any]) -> None:
+def _emit(
+    columns: dict[str, Any],
+    fmt: str,
+    title: str,
+    meta: dict[str, Any],
+    extra: dict[str, tuple[str, dict[str, Any]]] | None = None,
+) -> None:
     """Print named columns as a table, CSV or JSON. ``meta`` (positive class, ratio, threshold,
-    rows left out) goes into the JSON object, the table title, or stderr for CSV."""
-    names = list(columns)
-    rows = len(next(iter(columns.values()))) if names else 0
+    rows left out) goes into the JSON object, the table title, or stderr for CSV. ``extra``
+    holds further named tables (title, columns): more tables on a terminal, lists of records
+    in the JSON object, comment lines on stderr with CSV (whose stdout stays one table)."""
+    extra = extra or {}
     notes = [
         f"{k.replace('_', ' ')}: {_text(v)}"
         for k, v in meta.items()
         if v is not None and k != "threshold"  # the "predictions" note says it in words
     ]
     if fmt == "json":
-        records = [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
-        document = {k: _plain(v) for k, v in meta.items()} | {"rows": records}
+        document = {k: _plain(v) for k, v in meta.items()} | {"rows": _records(columns)}
+        document |= {name: _records(table) for name, (_, table) in extra.items()}
         click.echo(json.dumps(document, indent=1, allow_nan=False, default=str))
     elif fmt == "csv":
         import csv
 
         for note in notes:
             click.echo(f"# {note}", err=True)
+        for name, (_, table) in extra.items():
+            for record in _records(table):
+                fields = " ".join(f"{k}={_text(v, full=True)}" for k, v in record.items())
+                click.echo(f"# {name}: {fields}", err=True)
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(names)
-        for i in range(rows):
-            writer.writerow([_plain(columns[n][i]) for n in names])
+        writer.writerow(list(columns))
+        for record in _records(columns):
+            writer.writerow(list(record.values()))
     else:
-        from rich.console import Console
-        from rich.table import Table
+        _print_table(columns, title, "; ".join(notes) or None)
+        for table_title, table in extra.values():
+            _print_table(table, table_title, None)
 
-        # on a terminal numbers are rounded to fit; piped, every digit is kept (and the table
-        # is as wide as it needs to be)
-        terminal = sys.stdout.isatty()
-        table = Table(title=title, caption="; ".join(notes) or None)
-        for n in names:
-            justify = "left" if isinstance(columns[n][0], str) else "right"
-            table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
-        for i in range(rows):
-            table.add_row(*[_text(columns[n][i], full=not terminal) for n in names])
-        Console(width=None if terminal else 100_000, soft_wrap=not terminal).print(table)
+
+def _records(columns: dict[str, Any]) -> list[dict[str, Any]]:
+    names = list(columns)
+    rows = len(next(iter(columns.values()))) if names else 0
+    return [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
+
+
+def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    # on a terminal numbers are rounded to fit; piped, every digit is kept (and the table is as
+    # wide as it needs to be)
+    terminal = sys.stdout.isatty()
+    table = Table(title=title, caption=caption)
+    names = list(columns)
+    rows = len(next(iter(columns.values()))) if names else 0
+    for n in names:
+        justify = "left" if rows and isinstance(columns[n][0], str) else "right"
+        table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
+    for i in range(rows):
+        table.add_row(*[_text(columns[n][i], full=not terminal) for n in names])
+    Console(width=None if terminal else 100_000, soft_wrap=not terminal).print(table)
 
 
 def _plain(value: Any) -> Any:
@@ -406,6 +431,31 @@ if click is not None:
         callback=_output,
         help="Write the pooled ROC curve here (needs --score).",
     )
+    @click.option(
+        "--compare",
+        multiple=True,
+        metavar="COLUMN",
+        help="Another classifier's column, of the kind of --prediction or --score (give it "
+        "twice, prediction then score, when both are given): paired tests of the two "
+        "(McNemar; DeLong with scores; the corrected resampled t-test over the folds).",
+    )
+    @click.option(
+        "--compare-measure",
+        default="accuracy",
+        show_default=True,
+        help="The per-fold measure of the corrected t-test (e.g. delta, unbiased_accuracy).",
+    )
+    @click.option(
+        "--test-fraction",
+        type=click.FloatRange(0, 1, min_open=True, max_open=True),
+        help="Test share of the data in each fold, for the t-test (default 1/k for k folds).",
+    )
+    @click.option(
+        "--regions",
+        is_flag=True,
+        help="Joint 95%% confidence regions of (φ, δ): their ranges in the table, their "
+        "polygons (folds and pooled) in --plot.",
+    )
     @_streaming_options
     @_errors
     def assess(
@@ -421,7 +471,11 @@ if click is not None:
         fmt: str,
         plot_path: str | None,
         roc_path: str | None,
-        chunksize: int | None,
+        compare: tuple[str, ...] = (),
+        compare_measure: str = "accuracy",
+        test_fraction: float | None = None,
+        regions: bool = False,
+        chunksize: int | None = None,
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
@@ -429,6 +483,8 @@ if click is not None:
         """Measures per fold of a predictions file (label, prediction and/or score, fold).
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
+
+        Two classifiers: phidelta assess preds.csv --label y --score p --compare q --fold fold
         """
         from phidelta.data import Roles, load_assessment
 
@@ -443,25 +499,63 @@ if click is not None:
             fold=fold,
             weight=weight,
         )
-        result = load_assessment(
-            _source(predictions, chunksize, engine, scheduler), roles, missing=missing
-        )
-        _report_assessment(result, predictions, fmt, ratio, plot_path, roc_path, threshold)
+        source = _source(predictions, chunksize, engine, scheduler)
+        view = _View(predictions, fmt, ratio, plot_path, roc_path, threshold, regions)
+        if compare:
+            _compare(source, roles, compare, compare_measure, test_fraction, missing, view)
+            return
+        result = load_assessment(source, roles, missing=missing)
+        _report_assessment(result, view)
 
-    def _report_assessment(
-        result: Any,
-        predictions: str,
-        fmt: str,
-        ratio: str,
-        plot_path: str | None,
-        roc_path: str | None,
-        threshold: str | None,
+    class _View(NamedTuple):
+        """How an assessment is shown: the options of ``assess`` that do not read data."""
+
+        predictions: str
+        fmt: str
+        ratio: str
+        plot_path: str | None
+        roc_path: str | None
+        threshold: str | None
+        regions: bool
+
+    def _compare(
+        source: Any,
+        roles: Any,
+        compare: tuple[str, ...],
+        measure: str,
+        test_fraction: float | None,
+        missing: str,
+        view: _View,
     ) -> None:
+        from dataclasses import replace
+
+        from phidelta.data import load_comparison
+
+        kinds = [k for k in ("prediction", "score") if getattr(roles, k) is not None]
+        if len(compare) != len(kinds):
+            _fail(
+                f"--compare names the other classifier's {' and '.join(kinds)} column"
+                + (" (give --compare twice: prediction, then score)" if len(kinds) == 2 else "")
+                + f"; got {len(compare)} column{'s' if len(compare) != 1 else ''}"
+            )
+        other = replace(roles, **dict(zip(kinds, compare, strict=True)))
+        result = load_comparison(
+            source, roles, other, missing=missing, measure=measure, test_fraction=test_fraction
+        )
+        rows = result.summary()
+        title = f"{result.names[0]} vs {result.names[1]}: paired tests"
+        tests = {k: [r[k] for r in rows] for k in ("test", "statistic", "pvalue", "detail")}
+        _report_assessment(
+            result.a, view, other=result.b, names=result.names, extra={"comparison": (title, tests)}
+        )
+
+    def _assessment_columns(result: Any, name: str | None, regions: bool) -> dict[str, Any]:
         from phidelta.assessment import SUMMARY_MEASURES
 
         names = list(SUMMARY_MEASURES)
         table = result.measures(names)
-        columns: dict[str, Any] = {"fold": [str(f) for f in result.folds]}
+        columns: dict[str, Any] = {} if name is None else {"classifier": [name] * len(result.folds)}
+        columns["fold"] = [str(f) for f in result.folds]
         for f in ("tn", "fp", "fn", "tp"):
             columns[f] = table[f]
         columns.update({n: table[n] for n in names})
@@ -471,28 +565,76 @@ if click is not None:
             columns["auc"] = [
                 auc(t) if t.total_positives and t.total_negatives else np.nan for t in result.tables
             ]
+        if regions:
+            from phidelta.measures import phi_delta_region
+
+            # the ranges of each fold's joint 95% region (a parallelogram) at ratio 1
+            polygons = phi_delta_region(result.counts).polygons
+            columns["phi_low"], columns["phi_high"] = (
+                polygons[..., 0].min(1),
+                polygons[..., 0].max(1),
+            )
+            columns["delta_low"] = polygons[..., 1].min(1)
+            columns["delta_high"] = polygons[..., 1].max(1)
+        return columns
+
+    def _report_assessment(
+        result: Any,
+        view: _View,
+        *,
+        other: Any = None,
+        names: tuple[str, str] | None = None,
+        extra: dict[str, tuple[str, dict[str, Any]]] | None = None,
+    ) -> None:
+        columns = _assessment_columns(result, None if names is None else names[0], view.regions)
+        if other is not None:
+            assert names is not None
+            second = _assessment_columns(other, names[1], view.regions)
+            columns = {k: [*columns[k], *second[k]] for k in columns if k in second}
         meta = {
             "positive": result.positive,
             "ratio": result.ratio,
             "threshold": result.threshold,
-            "predictions": _threshold_note(result, threshold),
+            "predictions": _threshold_note(result, view.threshold),
             "rows_left_out": result.rows_left_out or None,
         }
-        _emit(columns, fmt, f"assessment of {Path(predictions).name}", meta)
-        if plot_path or roc_path:
+        if view.regions:
+            meta["regions"] = (
+                "joint 95% regions of (phi, delta) at N/P = 1 (Clopper–Pearson, Šidák)"
+            )
+        title = f"assessment of {Path(view.predictions).name}"
+        _emit(columns, view.fmt, title, meta, extra)
+        if view.plot_path or view.roc_path:
             import matplotlib
 
             matplotlib.use("Agg")
             from phidelta.rendering import PhiDeltaDisplay, RocDisplay
 
-            r = _ratio(ratio, result.ratio)
-            if plot_path:
-                _save(
-                    PhiDeltaDisplay.from_counts(result.counts, ratio=r, mean=True, ellipse=True),
-                    plot_path,
+            r = _ratio(view.ratio, result.ratio)
+            if view.plot_path:
+                display = PhiDeltaDisplay.from_counts(
+                    result.counts,
+                    ratio=r,
+                    mean=True,
+                    ellipse=True,
+                    regions=view.regions,
                 )
-            if roc_path:
-                _save(RocDisplay(tables=[result.pooled_table()]).plot(), roc_path)
+                if other is not None:
+                    display = PhiDeltaDisplay.from_counts(
+                        other.counts,
+                        ratio=r,
+                        mean=True,
+                        ellipse=True,
+                        regions=view.regions,
+                        color="tab:green",
+                        ax=display.ax_,
+                    )
+                _save(display, view.plot_path)
+            if view.roc_path:
+                tables = [result.pooled_table()]
+                if other is not None:
+                    tables.append(other.pooled_table())
+                _save(RocDisplay(tables=tables).plot(), view.roc_path)
 
     @cli.command()
     @click.argument("data")

@@ -9,7 +9,7 @@ exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -28,10 +28,14 @@ from phidelta.data._errors import DataError
 from phidelta.data._roles import Roles, clean_classes, role_block
 from phidelta.signatures import Signature, block_statistics, signature
 
+if TYPE_CHECKING:
+    from phidelta.comparison import Comparison
+
 __all__ = [
     "Multiclass",
     "classes_of",
     "load_assessment",
+    "load_comparison",
     "load_multiclass",
     "load_signature",
     "positive_class",
@@ -257,6 +261,100 @@ def load_assessment(
     try:
         return finish_assessment(
             total.part, positive=positive, threshold=roles.threshold, rows_left_out=total.left_out
+        )
+    except ValueError as exc:
+        raise DataError(str(exc), "label") from None
+
+
+def load_comparison(
+    source: Any,
+    roles: Roles,
+    other: Roles,
+    *,
+    chunksize: int | None = None,
+    format: str | None = None,
+    missing: str = "drop",
+    measure: str = "accuracy",
+    test_fraction: float | None = None,
+    names: tuple[str, str] | None = None,
+) -> Comparison:
+    """Two classifiers of one predictions table compared: their per-fold assessments and the
+    paired tests (:func:`phidelta.comparison.compare`), whole, streamed or on Dask alike.
+
+    ``roles`` names classifier A's prediction and/or score column (and the label, positive
+    class, fold and threshold, shared); ``other`` names B's, of the same kinds — its label,
+    positive class and fold must be ``roles``'. A row missing a value either classifier needs
+    is left out of both (the tests are paired), and counted.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": [1, 0, 1, 0, 1, 0], "a": [1, 0, 1, 0, 1, 1],
+    ...                       "b": [0, 0, 1, 1, 0, 1]})
+    >>> result = load_comparison(frame, Roles("y", prediction="a"), Roles("y", prediction="b"))
+    >>> result.mcnemar.method, result.names
+    ('exact', ('a', 'b'))
+    """
+    from dataclasses import replace
+
+    from phidelta.comparison import comparison_part, finish_comparison
+
+    if roles.weight is not None or other.weight is not None:
+        raise DataError("paired tests count examples: a weight column has no use here", "weight")
+    for role in ("label", "fold"):
+        if getattr(roles, role) != getattr(other, role):
+            raise DataError(f"both classifiers must share the {role} column", role)
+    if (roles.prediction is None) != (other.prediction is None) or (roles.score is None) != (
+        other.score is None
+    ):
+        raise DataError(
+            "compare like with like: give both classifiers prediction columns, score columns, "
+            "or both",
+            "prediction" if roles.prediction is not None else "score",
+        )
+    if roles.prediction is None and roles.score is None:
+        raise DataError("choose a prediction column or a score column (or both)", "prediction")
+    other = replace(other, positive=roles.positive)
+    blocks = _blocks(source, chunksize, format)
+    _check_roles(blocks, roles)
+    _check_roles(blocks, other)
+    classes = classes_of(blocks, [roles.label])
+    positive = positive_class(classes, roles)
+    columns = list(dict.fromkeys(roles.columns() + other.columns()))
+
+    def part(frame: Any) -> _Counted:
+        gaps = frame[columns].isna().any(axis=1).to_numpy()
+        if gaps.any():
+            if missing == "error":
+                role_block(frame, roles, missing="error")
+                role_block(frame, other, missing="error")
+            frame = frame[~gaps]
+        a = role_block(frame, roles, missing=missing)
+        b = role_block(frame, other, missing=missing)
+        try:
+            made = comparison_part(
+                a.label,
+                y_pred=None if a.prediction is None else (a.prediction, b.prediction),
+                scores=None if a.score is None else (a.score, b.score),
+                folds=a.fold,
+                classes=classes,
+                positive=positive,
+            )
+        except ValueError as exc:
+            raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
+        return _Counted(made, int(gaps.sum()))
+
+    total = blocks.reduce(part, columns)
+    column = other.prediction or other.score
+    try:
+        return finish_comparison(
+            total.part,
+            positive=positive,
+            thresholds=(roles.threshold, other.threshold),
+            measure=measure,
+            test_fraction=test_fraction,
+            rows_left_out=total.left_out,
+            names=names or (roles.score or roles.prediction, column),
         )
     except ValueError as exc:
         raise DataError(str(exc), "label") from None

@@ -1,0 +1,365 @@
+"""Two classifiers on the same examples: is one really better? (an interface layer)
+
+:func:`compare` assesses two classifiers on the same labelled examples (and the same folds)
+and runs the paired tests that apply:
+
+* **McNemar** on the examples one classifier gets right and the other wrong (always);
+* **DeLong** on the two AUCs, when both classifiers have scores;
+* **Nadeau & Bengio's corrected resampled t-test** on a per-fold measure, when there are at
+  least two folds (the folds of one k-fold cross-validation by default).
+
+Counts first, as everywhere: a :class:`ComparisonPart` of a block of rows holds the two
+classifiers' additive assessment parts, the discordant counts of their predictions, and —
+with scores — the paired scores themselves (DeLong's test and McNemar's test at a decided
+threshold need the pairing; they cost 17 bytes per row). Parts of disjoint rows add up, so a
+file read whole, in chunks or on Dask gives the same tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from phidelta._validation import as_float_array, check_same_length
+from phidelta.assessment import (
+    Assessment,
+    AssessmentPart,
+    assessment_part,
+    finish_assessment,
+)
+from phidelta.counts import as_label_array, binary_target
+from phidelta.measures import (
+    MEASURES,
+    DelongTest,
+    PairedTest,
+    corrected_resampled_ttest,
+    delong_test,
+)
+from phidelta.measures._results import TupleResult
+
+__all__ = [
+    "Comparison",
+    "ComparisonPart",
+    "compare",
+    "comparison_part",
+    "finish_comparison",
+]
+
+
+@dataclass
+class ComparisonPart:
+    """Additive partial results of a comparison of classifiers A and B on one block of rows.
+
+    Attributes
+    ----------
+    a, b : AssessmentPart
+        Each classifier's per-fold counts and score tables.
+    only_a, only_b : int
+        Examples that only A, or only B, predicts right (from the prediction columns).
+    paired : list of tuple of ndarray
+        With scores: per block ``(is_positive, scores_a, scores_b)``, the paired scores.
+    """
+
+    a: AssessmentPart
+    b: AssessmentPart
+    only_a: int = 0
+    only_b: int = 0
+    paired: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
+
+    def __add__(self, other: ComparisonPart) -> ComparisonPart:
+        return ComparisonPart(
+            self.a + other.a,
+            self.b + other.b,
+            self.only_a + other.only_a,
+            self.only_b + other.only_b,
+            self.paired + other.paired,
+        )
+
+
+def _pair(value: Any, name: str) -> tuple[Any, Any] | None:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, tuple | list)
+        or len(value) != 2
+        or any(np.ndim(v) == 0 for v in value)
+    ):
+        raise TypeError(
+            f"`{name}` must be a pair (classifier A's, classifier B's); got {type(value).__name__}."
+        )
+    return value[0], value[1]
+
+
+def comparison_part(
+    y_true: Any,
+    *,
+    y_pred: tuple[Any, Any] | None = None,
+    scores: tuple[Any, Any] | None = None,
+    folds: Any = None,
+    classes: Any,
+    positive: Any,
+) -> ComparisonPart:
+    """The additive part of one block of rows for two classifiers; ``y_pred`` and ``scores``
+    are pairs (A's, B's). ``classes`` declares both classes, ``positive`` the positive one."""
+    predicted = _pair(y_pred, "y_pred")
+    scored = _pair(scores, "scores")
+    if predicted is None and scored is None:
+        raise ValueError("Pass `y_pred` (a pair of prediction arrays) or `scores` (a pair).")
+    y = as_label_array(y_true, "y_true")
+    parts = [
+        assessment_part(
+            y,
+            y_pred=None if predicted is None else predicted[i],
+            scores=None if scored is None else scored[i],
+            folds=folds,
+            classes=classes,
+            positive=positive,
+        )
+        for i in (0, 1)
+    ]
+    is_pos = binary_target(y, positive, labels=classes).is_positive
+    made = ComparisonPart(parts[0], parts[1])
+    if predicted is not None:
+        right = [
+            binary_target(as_label_array(p, name), positive, name=name, labels=classes).is_positive
+            == is_pos
+            for p, name in zip(predicted, ("y_pred[0]", "y_pred[1]"), strict=True)
+        ]
+        made.only_a = int(np.count_nonzero(right[0] & ~right[1]))
+        made.only_b = int(np.count_nonzero(~right[0] & right[1]))
+    if scored is not None:
+        a = as_float_array(scored[0], "scores[0]")
+        b = as_float_array(scored[1], "scores[1]")
+        check_same_length(y_true=y, scores_a=a, scores_b=b)
+        made.paired = [(is_pos, a, b)]
+    return made
+
+
+@dataclass(frozen=True)
+class Comparison(TupleResult):
+    """Classifiers A and B assessed on the same examples, and the paired tests between them.
+
+    Unpacks as ``mcnemar, delong, ttest`` (each a result with ``statistic`` and ``pvalue``, or
+    None where the test does not apply).
+
+    Attributes
+    ----------
+    a, b : Assessment
+        Each classifier's per-fold assessment (same folds, same positive class).
+    mcnemar : PairedTest
+        McNemar's test of the predictions (exact below 25 discordant examples).
+    delong : DelongTest or None
+        The paired DeLong test of the pooled AUCs (both classifiers scored).
+    ttest : PairedTest or None
+        The corrected resampled t-test of ``measure`` per fold (two folds or more).
+    measure : str
+        The per-fold measure of the t-test.
+    test_fraction : float or None
+        The test share of the data in each fold used by the t-test.
+    names : tuple of str
+        Names of A and B, for the reader.
+    """
+
+    a: Assessment
+    b: Assessment
+    mcnemar: PairedTest
+    delong: DelongTest | None
+    ttest: PairedTest | None
+    measure: str
+    test_fraction: float | None
+    names: tuple[str, str] = ("A", "B")
+
+    _fields = ("mcnemar", "delong", "ttest")
+
+    def summary(self) -> list[dict[str, Any]]:
+        """One record per test that applies: ``test``, ``statistic``, ``pvalue``, ``detail``.
+
+        Examples
+        --------
+        >>> y = [1, 0, 1, 0, 1, 0, 1, 0]
+        >>> result = compare(y, y_pred=([1, 0, 1, 0, 1, 0, 1, 1], [1, 1, 0, 0, 1, 1, 0, 0]))
+        >>> [row["test"] for row in result.summary()]
+        ['McNemar']
+        """
+        a, b = self.names
+        rows = [
+            {
+                "test": "McNemar",
+                "statistic": self.mcnemar.statistic,
+                "pvalue": self.mcnemar.pvalue,
+                "detail": f"{self.mcnemar.method}; examples only {a} gets right vs only {b}",
+            }
+        ]
+        if self.delong is not None:
+            rows.append(
+                {
+                    "test": "DeLong",
+                    "statistic": self.delong.statistic,
+                    "pvalue": self.delong.pvalue,
+                    "detail": f"AUC {a} {self.delong.auc_a:.4g} vs {b} {self.delong.auc_b:.4g}",
+                }
+            )
+        if self.ttest is not None:
+            mean_a = float(np.nanmean(self.a.measures([self.measure])[self.measure]))
+            mean_b = float(np.nanmean(self.b.measures([self.measure])[self.measure]))
+            rows.append(
+                {
+                    "test": "corrected resampled t",
+                    "statistic": self.ttest.statistic,
+                    "pvalue": self.ttest.pvalue,
+                    "detail": (
+                        f"mean {self.measure} per fold {a} {mean_a:.4g} vs {b} {mean_b:.4g}; "
+                        f"test fraction {self.test_fraction:.3g}"
+                    ),
+                }
+            )
+        return rows
+
+
+def finish_comparison(
+    part: ComparisonPart,
+    *,
+    positive: Any,
+    threshold: float | str | None = None,
+    thresholds: tuple[float | str | None, float | str | None] | None = None,
+    measure: str = "accuracy",
+    test_fraction: float | None = None,
+    rows_left_out: int = 0,
+    names: tuple[str, str] = ("A", "B"),
+) -> Comparison:
+    """Turn the (summed) parts of all rows into a :class:`Comparison`.
+
+    Without predictions, each classifier's scores become predictions at its own decided
+    threshold (:func:`phidelta.assessment.decision_threshold`; ``thresholds`` sets one per
+    classifier, ``threshold`` both), and McNemar's test compares those predictions.
+    """
+    if measure not in {info.name for info in MEASURES}:
+        raise ValueError(f"`measure` must name a measure of phidelta.measures; got {measure!r}.")
+    cuts = thresholds if thresholds is not None else (threshold, threshold)
+    a = finish_assessment(part.a, positive=positive, threshold=cuts[0], rows_left_out=rows_left_out)
+    b = finish_assessment(part.b, positive=positive, threshold=cuts[1], rows_left_out=rows_left_out)
+    if list(map(str, a.folds)) != list(map(str, b.folds)):  # pragma: no cover - same rows
+        raise ValueError("The two classifiers were assessed on different folds.")
+    only_a, only_b = part.only_a, part.only_b
+    delong = None
+    if part.paired:
+        is_pos = np.concatenate([p[0] for p in part.paired])
+        scores_a = np.concatenate([p[1] for p in part.paired])
+        scores_b = np.concatenate([p[2] for p in part.paired])
+        delong = delong_test(is_pos, scores_a, scores_b, pos_label=True)
+        if not part.a.has_predictions:
+            right_a = (scores_a >= a.threshold) == is_pos
+            right_b = (scores_b >= b.threshold) == is_pos
+            only_a = int(np.count_nonzero(right_a & ~right_b))
+            only_b = int(np.count_nonzero(~right_a & right_b))
+    mcnemar = _mcnemar_from_discordant(only_a, only_b)
+    ttest = None
+    fraction = None
+    if len(a.folds) >= 2:
+        fraction = 1 / len(a.folds) if test_fraction is None else test_fraction
+        per_fold_a = a.measures([measure])[measure]
+        per_fold_b = b.measures([measure])[measure]
+        ttest = corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=fraction)
+    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names)
+
+
+def _mcnemar_from_discordant(only_a: int, only_b: int) -> PairedTest:
+    """McNemar's test from the discordant counts alone (what :func:`mcnemar_test` reads off
+    the examples): exact below 25 discordant examples, else χ² with continuity correction."""
+    from scipy import stats
+
+    discordant = only_a + only_b
+    exact = discordant < 25
+    if discordant == 0:
+        return PairedTest(0.0, 1.0, "exact")
+    if exact:
+        smaller = min(only_a, only_b)
+        return PairedTest(
+            float(smaller), float(stats.binomtest(smaller, discordant).pvalue), "exact"
+        )
+    statistic = (abs(only_a - only_b) - 1) ** 2 / discordant
+    return PairedTest(float(statistic), float(stats.chi2.sf(statistic, 1)), "chi2")
+
+
+def compare(
+    y_true: Any,
+    *,
+    y_pred: tuple[Any, Any] | None = None,
+    scores: tuple[Any, Any] | None = None,
+    folds: Any = None,
+    pos_label: Any = None,
+    threshold: float | str | None = None,
+    measure: str = "accuracy",
+    test_fraction: float | None = None,
+    names: tuple[str, str] = ("A", "B"),
+) -> Comparison:
+    """Compare two classifiers on the same examples: per-fold assessments and paired tests.
+
+    Parameters
+    ----------
+    y_true : array-like
+        True labels (two classes).
+    y_pred : pair of array-like, optional
+        Predicted labels of classifier A and of classifier B.
+    scores : pair of array-like, optional
+        Scores (or positive-class probabilities) of A and of B. Without ``y_pred`` they become
+        predictions at ``threshold`` (decided per classifier: 0.5 for scores in [0, 1], else 0,
+        a number, or ``"optimal"``).
+    folds : array-like, optional
+        Fold (or run) id of every example; the same folds for both classifiers.
+    pos_label : optional
+        The positive class (needed unless the labels are {0, 1}, {−1, 1} or {False, True}).
+    threshold : float or "optimal", optional
+        See ``scores``.
+    measure : str, default="accuracy"
+        The per-fold measure of the corrected t-test (any name of ``phidelta.measures.MEASURES``,
+        e.g. ``"delta"`` or ``"unbiased_accuracy"``).
+    test_fraction : float, optional
+        Test share of the data in each fold; default 1/k for k folds (the test folds of one
+        k-fold cross-validation). Give it for repeated hold-out runs.
+    names : pair of str, default=("A", "B")
+        How the summary names the classifiers.
+
+    Returns
+    -------
+    Comparison
+        Unpacks as ``mcnemar, delong, ttest``; ``.a`` and ``.b`` are the assessments and
+        :meth:`Comparison.summary` lists the tests that apply.
+
+    References
+    ----------
+    McNemar (1947); DeLong, DeLong & Clarke-Pearson (1988); Nadeau & Bengio (2003);
+    Dietterich (1998) on which test suits which design.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 2, 600)
+    >>> good = y + rng.normal(0, 0.6, 600)
+    >>> poor = y + rng.normal(0, 1.2, 600)
+    >>> folds = np.arange(600) % 10
+    >>> mcnemar, delong, ttest = compare(y, scores=(good, poor), folds=folds, threshold=0.5)
+    >>> bool(delong.auc_a > delong.auc_b), bool(delong.pvalue < 0.001), bool(ttest.pvalue < 0.05)
+    (True, True, True)
+    """
+    y = as_label_array(y_true, "y_true")
+    target = binary_target(y, pos_label, both=True)
+    part = comparison_part(
+        y,
+        y_pred=y_pred,
+        scores=scores,
+        folds=folds,
+        classes=target.classes,
+        positive=target.positive,
+    )
+    return finish_comparison(
+        part,
+        positive=target.positive,
+        threshold=threshold,
+        measure=measure,
+        test_fraction=test_fraction,
+        names=names,
+    )

@@ -1,0 +1,188 @@
+"""Two classifiers compared: the paired tests equal the measures' own, and every door agrees."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from phidelta.comparison import compare
+from phidelta.measures import corrected_resampled_ttest, delong_test, mcnemar_test
+
+pd = pytest.importorskip("pandas")
+
+
+def _data(n=900, seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    good = 1 / (1 + np.exp(-(2 * y - 1) * 1.2 - rng.normal(0, 1, n)))
+    poor = 1 / (1 + np.exp(-(2 * y - 1) * 0.6 - rng.normal(0, 1, n)))
+    folds = np.arange(n) % 9
+    return y, good, poor, folds
+
+
+def test_predictions_give_mcnemar_of_the_examples():
+    y, good, poor, folds = _data()
+    a, b = (good >= 0.5).astype(int), (poor >= 0.5).astype(int)
+    result = compare(y, y_pred=(a, b), folds=folds)
+    expected = mcnemar_test(y, a, b)
+    assert result.mcnemar.method == expected.method == "chi2"
+    assert_allclose(tuple(result.mcnemar), tuple(expected), rtol=1e-12)
+    assert result.delong is None
+
+
+@pytest.mark.parametrize("n", [12, 30])
+def test_few_discordant_examples_use_the_exact_test(n):
+    y = np.array([0, 1] * n)
+    a = y.copy()
+    b = y.copy()
+    b[:5] = 1 - b[:5]  # five discordant examples, all in A's favour
+    a[7] = 1 - a[7]  # and one in B's
+    result = compare(y, y_pred=(a, b))
+    expected = mcnemar_test(y, a, b)
+    assert result.mcnemar.method == "exact"
+    assert_allclose(tuple(result.mcnemar), tuple(expected), rtol=1e-12)
+    assert result.ttest is None  # one fold: no t-test
+
+
+def test_scores_give_delong_mcnemar_at_the_threshold_and_the_corrected_ttest():
+    y, good, poor, folds = _data()
+    result = compare(y, scores=(good, poor), folds=folds, measure="delta")
+    mcnemar, delong, ttest = result
+    assert_allclose(tuple(delong), tuple(delong_test(y, good, poor)), rtol=1e-12)
+    assert result.a.threshold == result.b.threshold == 0.5
+    expected = mcnemar_test(y, (good >= 0.5).astype(int), (poor >= 0.5).astype(int))
+    assert_allclose(tuple(mcnemar), tuple(expected), rtol=1e-12)
+    per_fold_a = result.a.measures(["delta"])["delta"]
+    per_fold_b = result.b.measures(["delta"])["delta"]
+    assert_allclose(
+        tuple(ttest),
+        tuple(corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=1 / 9)),
+        rtol=1e-12,
+    )
+    assert result.test_fraction == pytest.approx(1 / 9)
+    assert [row["test"] for row in result.summary()] == [
+        "McNemar",
+        "DeLong",
+        "corrected resampled t",
+    ]
+
+
+def test_bad_pairs_are_refused():
+    with pytest.raises(TypeError, match="`scores` must be a pair"):
+        compare([0, 1], scores=[0.1, 0.9])
+    with pytest.raises(ValueError, match="Pass `y_pred`"):
+        compare([0, 1])
+    with pytest.raises(ValueError, match="`measure` must name a measure"):
+        compare([0, 1, 0, 1], y_pred=([0, 1, 0, 1], [0, 1, 1, 1]), folds=[1, 1, 2, 2], measure="x")
+
+
+def _frame(tmp_path):
+    y, good, poor, folds = _data()
+    frame = pd.DataFrame({"y": y, "p": good, "q": poor, "fold": folds})
+    frame["pa"] = (frame.p >= 0.5).astype(int)
+    frame["pb"] = (frame.q >= 0.5).astype(int)
+    frame.loc[[4, 40], "q"] = np.nan  # rows B cannot score: left out of both
+    frame.loc[40, "pb"] = np.nan
+    path = tmp_path / "two.csv"
+    frame.to_csv(path, index=False)
+    return frame, path
+
+
+def _numbers(result):
+    return [
+        result.a.counts.tp.tolist(),
+        result.b.counts.fp.tolist(),
+        tuple(result.mcnemar),
+        None if result.delong is None else tuple(result.delong),
+        tuple(result.ttest),
+        result.a.rows_left_out,
+    ]
+
+
+def test_every_door_gives_the_same_comparison(tmp_path):
+    from phidelta.data import Roles, load_comparison
+
+    frame, path = _frame(tmp_path)
+    a, b = Roles("y", score="p", fold="fold"), Roles("y", score="q", fold="fold")
+    whole = load_comparison(path, a, b)
+    assert whole.names == ("p", "q")
+    assert whole.a.rows_left_out == 2
+    kept = frame.dropna(subset=["q"])
+    direct = compare(kept.y, scores=(kept.p, kept.q), folds=kept.fold)
+    assert _numbers(whole)[:5] == _numbers(direct)[:5]
+    for chunksize in (7, 100, 10_000):
+        assert _numbers(load_comparison(path, a, b, chunksize=chunksize)) == _numbers(whole)
+    dd = pytest.importorskip("dask.dataframe")
+    from phidelta.distributed import DaskTable
+
+    dask_frame = dd.from_pandas(frame, npartitions=4)
+    assert_allclose(
+        np.hstack([np.ravel(v) for v in _numbers(load_comparison(DaskTable(dask_frame), a, b))]),
+        np.hstack([np.ravel(v) for v in _numbers(whole)]),
+        rtol=1e-12,
+    )
+
+
+def test_load_comparison_refuses_mixed_kinds_weights_and_gaps(tmp_path):
+    from phidelta.data import DataError, Roles, load_comparison
+
+    _, path = _frame(tmp_path)
+    with pytest.raises(DataError, match="compare like with like"):
+        load_comparison(path, Roles("y", score="p"), Roles("y", prediction="pb"))
+    with pytest.raises(DataError, match="weight"):
+        load_comparison(path, Roles("y", score="p", weight="p"), Roles("y", score="q"))
+    with pytest.raises(DataError, match="missing values"):
+        load_comparison(path, Roles("y", score="p"), Roles("y", score="q"), missing="error")
+    with pytest.raises(DataError, match="share the fold"):
+        load_comparison(path, Roles("y", score="p", fold="fold"), Roles("y", score="q"))
+
+
+def test_cli_compare_json_and_plot(tmp_path, capsys):
+    from phidelta.cli import main
+    from phidelta.data import Roles, load_comparison
+
+    _, path = _frame(tmp_path)
+    plot = tmp_path / "out" / "two.png"
+    code = main(
+        [
+            "assess", str(path), "--label", "y", "--score", "p", "--compare", "q",
+            "--fold", "fold", "--format", "json", "--regions", "--plot", str(plot),
+        ]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    document = json.loads(out)
+    expected = load_comparison(
+        path, Roles("y", score="p", fold="fold"), Roles("y", score="q", fold="fold")
+    )
+    tests = {row["test"]: row for row in document["comparison"]}
+    assert tests["McNemar"]["pvalue"] == pytest.approx(expected.mcnemar.pvalue, rel=1e-12)
+    assert tests["DeLong"]["statistic"] == pytest.approx(expected.delong.statistic, rel=1e-12)
+    assert tests["corrected resampled t"]["pvalue"] == pytest.approx(expected.ttest.pvalue)
+    rows = document["rows"]
+    assert [r["classifier"] for r in rows] == ["p"] * 9 + ["q"] * 9
+    assert all(r["delta_low"] <= r["delta"] <= r["delta_high"] for r in rows)
+    assert document["rows_left_out"] == 2
+    assert plot.stat().st_size > 0
+
+
+def test_cli_compare_needs_one_column_per_kind(tmp_path, capsys):
+    from phidelta.cli import main
+
+    _, path = _frame(tmp_path)
+    code = main(
+        ["assess", str(path), "--label", "y", "--score", "p", "--prediction", "pa",
+         "--compare", "q"]
+    )  # fmt: skip
+    assert code != 0
+    assert "give --compare twice" in capsys.readouterr().err
+    code = main(
+        ["assess", str(path), "--label", "y", "--score", "p", "--prediction", "pa",
+         "--compare", "pb", "--compare", "q", "--format", "json"]
+    )  # fmt: skip
+    assert code == 0
+    document = json.loads(capsys.readouterr().out)
+    assert {row["test"] for row in document["comparison"]} == {"McNemar", "DeLong"}
