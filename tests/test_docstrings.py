@@ -43,8 +43,6 @@ MODULES = [
 PENDING: set[str] = {
     "phidelta.measures._agreement",
     "phidelta.measures._association",
-    "phidelta.measures._bias",
-    "phidelta.measures._binormal",
     "phidelta.measures._curves",
     "phidelta.measures._entropy",
     "phidelta.measures._information",
@@ -53,7 +51,6 @@ PENDING: set[str] = {
     "phidelta.measures._multiclass",
     "phidelta.measures._multiclass_auc",
     "phidelta.measures._operating",
-    "phidelta.measures._phidelta",
     "phidelta.measures._pr",
     "phidelta.measures._probability",
     "phidelta.measures._ranking",

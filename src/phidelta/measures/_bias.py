@@ -26,6 +26,31 @@ def friedman_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     actual class ratio (``phi(counts, ratio="actual")``): positive φ_b means the classifier says
     "positive" more often than the oracle. Undefined with no samples.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The bias, in [−2, 2].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_bias : the same at balance (= −φ).
+    phi : φ_b at the actual ratio is the negative of this bias.
+
     Examples
     --------
     >>> friedman_bias(BinaryCounts(tn=15, fp=10, fn=15, tp=60))   # P = 75, P̂ = 70
@@ -43,6 +68,32 @@ def unbiased_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
 
     Depends on the rates only. Armano notes that the opposite sign, E[f̂] − f, makes the φ axis
     coincide with the bias: ``unbiased_bias == -phi(counts)``.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The unbiased bias fn − fp, in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    friedman_bias : the bias on the actual class distribution.
+    phi : the characteristic capability, −unbiased_bias.
 
     Examples
     --------

@@ -47,6 +47,41 @@ def binormal_auc(table: ScoreTable, *, points: int | None = None) -> float:
     the area is instead the trapezoidal area of the curve at n sensitivities evenly spaced on
     [0, 1], which is how pROC integrates its smoothed curve (n = 512 there).
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores of both classes, as built by :meth:`ScoreTable.from_scores
+        <phidelta.counts.ScoreTable.from_scores>`.
+    points : int or None, default=None
+        None for the closed-form area Φ(a / √(1 + b²)); an integer n ≥ 2 for the trapezoidal
+        area of the fitted curve at n evenly spaced sensitivities.
+
+    Returns
+    -------
+    float
+        The area under the binormal ROC curve, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent, if fewer than two ROC points lie strictly inside the unit square
+        or the fitted line is flat (the curve is not smoothable), or if `points` < 2.
+
+    See Also
+    --------
+    auc : the empirical (trapezoidal) area.
+    auc_confidence_interval : DeLong's interval for the empirical area.
+
+    References
+    ----------
+    Metz, C. E. (1978). Basic principles of ROC analysis. Seminars in Nuclear Medicine, 8(4),
+    283–298.
+
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([0, 0, 1, 0, 1, 1, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8])

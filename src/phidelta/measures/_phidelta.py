@@ -49,14 +49,60 @@ RatioLike = float | np.ndarray | Literal["actual"]
 
 
 class PhiDelta(NamedTuple):
-    """A pair of arrays (φ, δ); unpacks like the published packages' ``phi, delta``."""
+    """A pair of arrays (φ, δ); unpacks like the published packages' ``phi, delta``.
+
+    Attributes
+    ----------
+    phi : ndarray
+        φ (or φ_b), one value per entry.
+    delta : ndarray
+        δ (or δ_b), one value per entry.
+
+    See Also
+    --------
+    phi_delta : computes it from counts.
+    convert : computes it from rates.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eqs. 11–12.
+
+    Examples
+    --------
+    >>> phi, delta = PhiDelta(np.array([0.2]), np.array([0.4]))
+    >>> delta
+    array([0.4])
+    """
 
     phi: np.ndarray
     delta: np.ndarray
 
 
 class Rates(NamedTuple):
-    """A pair of arrays (specificity ρ̄, sensitivity ρ)."""
+    """A pair of arrays (specificity ρ̄, sensitivity ρ).
+
+    Attributes
+    ----------
+    specificity : ndarray
+        ρ̄ = TN / N, one value per entry.
+    sensitivity : ndarray
+        ρ = TP / P, one value per entry.
+
+    See Also
+    --------
+    phi_delta_to_rates : returns it.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Table 1.
+
+    Examples
+    --------
+    >>> phi_delta_to_rates([0.2], [0.4]).sensitivity
+    array([0.8])
+    """
 
     specificity: np.ndarray
     sensitivity: np.ndarray
@@ -95,13 +141,43 @@ def phi_delta(
     Parameters
     ----------
     counts : BinaryCounts
-    ratio : float, array of shape (k,), or "actual"
-        Class ratio r = N/P for the generalized measures; ``"actual"`` uses each entry's own
-        class proportions (then φ_b is the entry's actual bias E[ĥ] − E[h] and
-        δ_b = 2·accuracy − 1). Any positive ratio.
-    zero_division : "warn" or float
-        Value for undefined entries: a class is absent (for a given ratio), or there are no
-        samples (for ``"actual"``).
+        One or more binary confusion counts; one value per entry.
+    ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
+        Class ratio r = N/P for the generalized measures (any positive finite value; 1 gives
+        the standard φ, δ); ``"actual"`` uses each entry's own class proportions (then φ_b is
+        the entry's actual bias E[ĥ] − E[h] and δ_b = 2·accuracy − 1).
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (for a numeric ratio: TN + FP = 0 or
+        TP + FN = 0) or, with ``ratio="actual"``, there are no samples. With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    PhiDelta
+        Named pair (phi, delta) of arrays of shape (len(counts),).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
+    ValueError
+        If `ratio` is not positive and finite (or a string other than ``"actual"``), has the
+        wrong length, or `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    phi, delta : either coordinate alone.
+    convert : the same from specificity and sensitivity.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eqs. 11–12.
+
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
 
     Examples
     --------
@@ -141,6 +217,34 @@ def phi(
     pervasive the feature is (+1: always true, −1: always false). With ``ratio`` ≠ 1 the
     generalized φ_b (see :func:`phi_delta`). Not the "phi coefficient" (that is :func:`mcc`).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
+        Class ratio r = N/P, as in :func:`phi_delta`.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or, with ``ratio="actual"``, there are
+        no samples. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        φ in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
+    ValueError
+        If `ratio` is invalid or `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    phi_delta : both coordinates.
+    unbiased_bias : −φ.
+
     Examples
     --------
     >>> phi(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -157,6 +261,34 @@ def delta(
 
     +1 at the oracle (or a feature covariant with the positive class), −1 at the anti-oracle.
     With ``ratio`` ≠ 1 the generalized δ_b = 2·accuracy − 1 at that ratio.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
+        Class ratio r = N/P, as in :func:`phi_delta`.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent or, with ``ratio="actual"``, there are
+        no samples. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        δ in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
+    ValueError
+        If `ratio` is invalid or `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    phi_delta : both coordinates.
+    unbiased_accuracy : a_u = (1 + δ)/2.
 
     Examples
     --------
@@ -179,6 +311,30 @@ def convert(specificity: Any, sensitivity: Any, ratio: Any = 1.0) -> PhiDelta:
         Rates in [0, 1].
     ratio : float or array-like of shape (k,), default 1.0
         Negatives over positives; any positive value.
+
+    Returns
+    -------
+    PhiDelta
+        Named pair (phi, delta) of arrays of shape (k,).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not numeric.
+    ValueError
+        If a rate lies outside [0, 1], the lengths differ, or `ratio` is not positive and
+        finite.
+
+    See Also
+    --------
+    phi_delta_to_rates : the inverse.
+    phidelta.api.convert : the published functional interface.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
 
     Examples
     --------
@@ -207,6 +363,35 @@ def standard_to_generalized(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     φ_b = (n − p)(1 − δ) + φ and δ_b = δ − (n − p)·φ: the linear map that sends the standard
     diamond onto the generalized one (the oracle stays at (0, 1)).
 
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        Standard coordinates.
+    ratio : float or array-like of shape (k,)
+        Class ratio r = N/P, positive and finite.
+
+    Returns
+    -------
+    PhiDelta
+        Generalized (φ_b, δ_b), arrays of shape (k,).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not numeric.
+    ValueError
+        If the lengths differ or `ratio` is not positive and finite.
+
+    See Also
+    --------
+    generalized_to_standard : the inverse.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
+
     Examples
     --------
     >>> standard_to_generalized([1.0], [0.0], ratio=0.25)   # the always-positive dummy
@@ -223,6 +408,35 @@ def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
 
     The inverse of :func:`standard_to_generalized`: with d = n − p,
     φ = (φ_b − d + d·δ_b) / (1 − d²) and δ = δ_b + d·φ (1 − d² = 4np > 0).
+
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        Generalized coordinates φ_b, δ_b.
+    ratio : float or array-like of shape (k,)
+        Class ratio r = N/P, positive and finite.
+
+    Returns
+    -------
+    PhiDelta
+        Standard (φ, δ), arrays of shape (k,).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not numeric.
+    ValueError
+        If the lengths differ or `ratio` is not positive and finite.
+
+    See Also
+    --------
+    standard_to_generalized : the inverse.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
 
     Examples
     --------
@@ -241,6 +455,34 @@ def phi_delta_to_rates(phi: Any, delta: Any, ratio: Any = 1.0) -> Rates:
     """Recover (specificity, sensitivity) from (φ, δ) at class ratio r (inverse of convert).
 
     Points outside the diamond give rates outside [0, 1]; they are returned as computed.
+
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        Coordinates, generalized at `ratio` (standard when `ratio` is 1).
+    ratio : float or array-like of shape (k,), default=1.0
+        Class ratio r = N/P, positive and finite.
+
+    Returns
+    -------
+    Rates
+        Named pair (specificity, sensitivity) of arrays of shape (k,).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not numeric.
+    ValueError
+        If the lengths differ or `ratio` is not positive and finite.
+
+    See Also
+    --------
+    convert : the inverse.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eqs. 11–12.
 
     Examples
     --------
