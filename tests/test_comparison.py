@@ -186,3 +186,26 @@ def test_cli_compare_needs_one_column_per_kind(tmp_path, capsys):
     assert code == 0
     document = json.loads(capsys.readouterr().out)
     assert {row["test"] for row in document["comparison"]} == {"McNemar", "DeLong"}
+
+
+def test_compare_estimators_uses_cross_validates_folds_for_both():
+    pytest.importorskip("sklearn")
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from phidelta.assessment import cross_validate
+    from phidelta.comparison import compare_estimators
+
+    X, y = load_breast_cancer(return_X_y=True)
+    a = make_pipeline(StandardScaler(), LogisticRegression())
+    b = GaussianNB()
+    result = compare_estimators(a, b, X, y, cv=5, seed=4, measure="delta")
+    alone_a, alone_b = cross_validate(a, X, y, cv=5, seed=4), cross_validate(b, X, y, cv=5, seed=4)
+    for field in ("tn", "fp", "fn", "tp"):
+        assert getattr(result.a.counts, field).tolist() == getattr(alone_a.counts, field).tolist()
+        assert getattr(result.b.counts, field).tolist() == getattr(alone_b.counts, field).tolist()
+    assert result.test_fraction == pytest.approx(0.2)
+    assert result.names == ("Pipeline", "GaussianNB")

@@ -40,6 +40,8 @@ __all__ = [
     "assess_chunks",
     "assessment_part",
     "cross_validate",
+    "cross_validated_predictions",
+    "cross_validation_splits",
     "decision_threshold",
     "finish_assessment",
 ]
@@ -372,23 +374,68 @@ def cross_validate(
     >>> len(run.counts), bool(run.measures(["unbiased_accuracy"])["unbiased_accuracy"].min() > 0.8)
     (30, True)
     """
+    labels, positive, splits = cross_validation_splits(y, cv=cv, pos_label=pos_label, seed=seed)
+    predicted, scores, folds = cross_validated_predictions(
+        estimator, X, labels, splits, positive=positive, scoring=scoring
+    )
+    return assess(
+        labels,
+        y_pred=predicted,
+        scores=scores,
+        folds=folds,
+        pos_label=positive,
+    )
+
+
+def cross_validation_splits(
+    y: Any, *, cv: int = 10, pos_label: Any = None, seed: int | None = 0
+) -> tuple[np.ndarray, Any, list[tuple[np.ndarray, np.ndarray]]]:
+    """The labels, the positive class and the stratified k-fold ``(train, test)`` splits that
+    :func:`cross_validate` uses (the same splits for every estimator given the same seed).
+
+    Examples
+    --------
+    >>> labels, positive, splits = cross_validation_splits([0, 1] * 10, cv=5)
+    >>> positive, len(splits), sorted(len(test) for _, test in splits)
+    (1, 5, [4, 4, 4, 4, 4])
+    """
     try:
-        from sklearn.base import clone
         from sklearn.model_selection import StratifiedKFold
     except ImportError as exc:  # pragma: no cover
         raise ImportError("cross_validate needs scikit-learn: pip install 'phidelta[ml]'.") from exc
     cv = check_positive_int(cv, "cv", minimum=2)
     labels = as_label_array(y, "y")
     positive = binary_target(labels, pos_label, name="y", both=True).positive
+    splitter = StratifiedKFold(n_splits=cv, shuffle=True, random_state=seed)
+    return labels, positive, list(splitter.split(np.zeros(len(labels)), labels))
+
+
+def cross_validated_predictions(
+    estimator: Any,
+    X: Any,
+    labels: np.ndarray,
+    splits: list[tuple[np.ndarray, np.ndarray]],
+    *,
+    positive: Any,
+    scoring: str = "auto",
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    """Out-of-fold ``(predictions, scores, folds)`` of a scikit-learn classifier: each fold's
+    model is fit on the other folds. Scores are the positive column of ``predict_proba``
+    (``scoring="proba"`` or ``"auto"``) or the ``decision_function`` (``"decision"``, or
+    ``"auto"`` without probabilities); None when the model has neither. Folds are numbered
+    from 1."""
+    from sklearn.base import clone
+
     n = len(labels)
     if hasattr(X, "shape") and X.shape[0] != n:
         raise ValueError(f"`X` has {X.shape[0]} rows but `y` has {n} labels.")
-    splitter = StratifiedKFold(n_splits=cv, shuffle=True, random_state=seed)
+    if scoring not in ("auto", "proba", "decision"):
+        raise ValueError(f'`scoring` must be "auto", "proba" or "decision"; got {scoring!r}.')
     predictions = np.empty(n, dtype=object)
     scores = np.full(n, np.nan)
     folds = np.empty(n, dtype=np.int64)
     has_scores = True
-    for k, (train, test) in enumerate(splitter.split(np.zeros(n), labels)):
+    for k, (train, test) in enumerate(splits):
         model = clone(estimator).fit(_rows(X, train), labels[train])
         part = _rows(X, test)
         predictions[test] = model.predict(part)
@@ -401,14 +448,7 @@ def cross_validate(
             scores[test] = decision if classes.index(positive) == 1 else -decision
         else:
             has_scores = False
-    predicted = np.array(predictions.tolist())
-    return assess(
-        labels,
-        y_pred=predicted,
-        scores=scores if has_scores else None,
-        folds=folds,
-        pos_label=positive,
-    )
+    return np.array(predictions.tolist()), scores if has_scores else None, folds
 
 
 def _rows(X: Any, index: np.ndarray) -> Any:

@@ -43,6 +43,7 @@ __all__ = [
     "Comparison",
     "ComparisonPart",
     "compare",
+    "compare_estimators",
     "comparison_part",
     "finish_comparison",
 ]
@@ -362,4 +363,74 @@ def compare(
         measure=measure,
         test_fraction=test_fraction,
         names=names,
+    )
+
+
+def compare_estimators(
+    estimator_a: Any,
+    estimator_b: Any,
+    X: Any,
+    y: Any,
+    *,
+    cv: int = 10,
+    pos_label: Any = None,
+    seed: int | None = 0,
+    measure: str = "accuracy",
+    names: tuple[str, str] | None = None,
+) -> Comparison:
+    """Cross-validate two scikit-learn classifiers on the same stratified folds and compare
+    them (:func:`compare`): McNemar on the out-of-fold predictions, DeLong when both score,
+    and the corrected resampled t-test of ``measure`` over the folds (test fraction 1/``cv``).
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : scikit-learn classifiers
+        Fit anew on each fold's training part (cloned).
+    X : array-like or DataFrame of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Two classes.
+    cv : int, default=10
+        Number of stratified folds (the same for both estimators).
+    pos_label : optional
+        The positive class (see :func:`phidelta.counts.check_pos_label`).
+    seed : int or None, default=0
+        Shuffling seed of the folds.
+    measure : str, default="accuracy"
+        The per-fold measure of the t-test.
+    names : pair of str, optional
+        Names for the summary; default the estimators' class names.
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> result = compare_estimators(
+    ...     make_pipeline(StandardScaler(), LogisticRegression()), GaussianNB(), X, y, cv=10)
+    >>> result.names, len(result.a.folds), result.delong is not None
+    (('Pipeline', 'GaussianNB'), 10, True)
+    """
+    from phidelta.assessment import cross_validated_predictions, cross_validation_splits
+
+    labels, positive, splits = cross_validation_splits(y, cv=cv, pos_label=pos_label, seed=seed)
+    runs = [
+        cross_validated_predictions(e, X, labels, splits, positive=positive)
+        for e in (estimator_a, estimator_b)
+    ]
+    both_scored = runs[0][1] is not None and runs[1][1] is not None
+    return compare(
+        labels,
+        y_pred=(runs[0][0], runs[1][0]),
+        scores=(runs[0][1], runs[1][1]) if both_scored else None,
+        folds=runs[0][2],
+        pos_label=positive,
+        measure=measure,
+        names=names or (type(estimator_a).__name__, type(estimator_b).__name__),
     )
