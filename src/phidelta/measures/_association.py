@@ -42,6 +42,37 @@ def chi_square(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     χ² = M·(TP·TN − FP·FN)² / (P·N·P̂·N̂) = M·MCC². Undefined when a class or a predicted
     class is empty (a margin of the table is 0).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class or a predicted class is empty (P·N·P̂·N̂ = 0).
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        χ², in [0, M].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    mcc : χ² = M·MCC².
+
+    References
+    ----------
+    Pearson, K. (1900). On the criterion that a given system of deviations from the probable
+    in the case of a correlated system of variables is such that it can be reasonably supposed
+    to have arisen from random sampling. Philosophical Magazine, 50(302), 157–175.
+
     Examples
     --------
     >>> chi_square(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -60,6 +91,37 @@ def odds_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     ratio", BMJ 320; Glas et al. 2003): the odds of a positive prediction among positives over
     those among negatives. Undefined when FP·FN = 0 (infinite or 0/0).
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where FP·FN = 0 (the ratio is infinite or 0/0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The odds ratio, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    yules_q : (OR − 1) / (OR + 1).
+
+    References
+    ----------
+    Glas, A. S., Lijmer, J. G., Prins, M. H., Bonsel, G. J., & Bossuyt, P. M. M. (2003). The
+    diagnostic odds ratio: a single indicator of test performance. Journal of Clinical
+    Epidemiology, 56(11), 1129–1135.
+
     Examples
     --------
     >>> odds_ratio(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -74,6 +136,31 @@ def positive_likelihood_ratio(
 ) -> np.ndarray:
     """LR+ = sensitivity / (1 − specificity) = TPR / FPR (Deeks & Altman 2004, "Diagnostic
     tests 4: likelihood ratios", BMJ 329). Undefined when FPR = 0 or a class is absent.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where FPR = 0 or a class is absent. With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        LR+, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    enrichment_factor : Jiřina's name for it.
+    negative_likelihood_ratio : LR−.
 
     Examples
     --------
@@ -92,6 +179,30 @@ def negative_likelihood_ratio(
     """LR− = (1 − sensitivity) / specificity = FNR / TNR (Deeks & Altman 2004). Undefined when
     TNR = 0 or a class is absent.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where TNR = 0 or a class is absent. With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        LR−, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    positive_likelihood_ratio : LR+.
+
     Examples
     --------
     >>> negative_likelihood_ratio(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -109,6 +220,32 @@ def markedness(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     the predictive counterpart of informedness (Youden's J = δ); MCC = ±√(J·MK).
     Undefined when nothing is predicted positive or nothing negative.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where nothing is predicted positive or nothing negative (P̂ =
+        0 or N̂ = 0). With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        MK in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    delta : informedness (Youden's J), the rate counterpart.
+    mcc : ±√(J·MK).
+
     Examples
     --------
     >>> markedness(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -125,6 +262,30 @@ def jaccard_index(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     of the predicted and the actual positives over their union; J = F1 / (2 − F1).
     Undefined when TP + FP + FN = 0.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where TP + FP + FN = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        J in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    f1_score : J = F1 / (2 − F1).
+
     Examples
     --------
     >>> jaccard_index(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -139,6 +300,31 @@ def fowlkes_mallows_index(
 ) -> np.ndarray:
     """Fowlkes–Mallows index FM = √(PPV·TPR) = TP / √(P̂·P) (Fowlkes & Mallows 1983, JASA 78):
     the geometric mean of precision and recall. Undefined when P = 0 or P̂ = 0.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no positives or none are predicted (P = 0 or
+        P̂ = 0). With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        FM in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    g_mean : the geometric mean of the two rates.
 
     Examples
     --------
@@ -155,6 +341,30 @@ def g_mean(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     imbalanced training sets: one-sided selection", ICML): unbiased, like the unbiased
     accuracy it bounds from below. Undefined when a class is absent.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        G-mean in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_accuracy : the arithmetic mean of the two rates.
+
     Examples
     --------
     >>> g_mean(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -168,6 +378,30 @@ def g_mean(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
 def yules_q(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Yule's Q = (TP·TN − FP·FN) / (TP·TN + FP·FN) = (OR − 1) / (OR + 1) (Yule 1900, Phil.
     Trans. R. Soc. A 194), the coefficient of association. Undefined when both products are 0.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where TP·TN + FP·FN = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Q in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    odds_ratio : Q = (OR − 1) / (OR + 1).
 
     Examples
     --------
@@ -185,6 +419,30 @@ def lift(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nd
     and implication rules", SIGMOD; the lift of a marketing campaign): how much richer in
     positives the predicted positives are than the data. Undefined when P = 0 or P̂ = 0.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where P = 0 or P̂ = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The lift, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    precision : PPV = lift · prevalence.
+
     Examples
     --------
     >>> lift(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -200,6 +458,31 @@ def sensitivity_index(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     Swets 1966; Macmillan & Creelman 2005, eq. 1.5): the distance of the signal and noise
     means in units of their common standard deviation under the equal-variance normal model.
     Undefined (infinite) when a rate is 0 or 1, and when a class is absent.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a rate is 0 or 1 (d′ infinite) or a class is absent.
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        d′, a real number.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    binormal_auc : the area of the binormal ROC model.
 
     Examples
     --------
@@ -230,6 +513,33 @@ def net_benefit(
     2006, "Decision curve analysis", Med. Decis. Making 26, eq. 1): true positives gained
     minus false positives weighted by the odds at which one would act. Plotted against p_t it
     is the decision curve. Undefined without samples.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    threshold_probability : float
+        p_t in (0, 1), the probability above which one would act.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The net benefit, in (−inf, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number, or `threshold_probability`
+        is not in (0, 1).
+
+    See Also
+    --------
+    threshold_scan : counts at every threshold, for a decision curve.
 
     Examples
     --------

@@ -37,6 +37,38 @@ __all__ = [
 def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there is no signal (S = TP + FN = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Se in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    sensitivity : the same quantity.
+    signal_error : 1 − Se.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.1.
+
     Examples
     --------
     >>> signal_efficiency(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -49,6 +81,37 @@ def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
 
 def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal error 1 − Se = S₀ / S (Jiřina §4.1); equal to the false negative rate.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there is no signal (S = TP + FN = 0). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        1 − Se in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    false_negative_rate : the same quantity.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.1.
 
     Examples
     --------
@@ -64,6 +127,38 @@ def background_acceptance(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Background acceptance (background error) Be = B₁ / B (Jiřina §4.2); the false positive rate.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there is no background (B = TN + FP = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Be in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    false_positive_rate : the same quantity.
+    purity : 1 − Be.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.2.
 
     Examples
     --------
@@ -81,6 +176,38 @@ def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     Note: much of the particle-physics literature uses "purity" for S₁ / (S₁ + B₁), which is
     :func:`precision`; this function follows the seed document.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there is no background (B = TN + FP = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        1 − Be in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    specificity : the same quantity.
+    precision : what other authors call purity.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.2.
+
     Examples
     --------
     >>> purity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -95,6 +222,37 @@ def classification_error(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Classification error (error rate) Ce = (S₀ + B₁) / N (Jiřina §4.3; N = all samples).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (S + B = 0). With ``"warn"`` they
+        are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how
+        many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Ce in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    error_rate : the same quantity.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.3.
 
     Examples
     --------
@@ -118,6 +276,42 @@ def weighted_classification_error(
     ``signal_weight`` Ws prices a lost signal sample, ``background_weight`` Wb an accepted
     background sample. Ws = Wb = 1 gives Ce; ``background_weight=0`` gives Jiřina's
     C′e = S₀ / N.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    signal_weight : float, default=1.0
+        Ws, the cost of a lost signal sample (FN); non-negative and finite.
+    background_weight : float, default=1.0
+        Wb, the cost of an accepted background sample (FP); non-negative and finite.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (S + B = 0). With ``"warn"`` they
+        are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how
+        many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        The weighted error, in [0, max(Ws, Wb)].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number, or a weight is negative or
+        not finite.
+
+    See Also
+    --------
+    classification_error : Ws = Wb = 1.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.4.
 
     Examples
     --------
@@ -144,6 +338,38 @@ def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     the input: (S₁/B₁) / (S/B) = E. Undefined when Be = 0 (no background accepted) or a class
     is absent.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where Be = 0 (no background accepted) or a class is absent.
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        E in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    positive_likelihood_ratio : the same quantity (LR+).
+    quality_factor : Se / √Be.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.5.
+
     Examples
     --------
     >>> enrichment_factor(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -161,6 +387,37 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
     Q ≥ 1 means the selected sample is statistically no worse than the input:
     S₁/√B₁ = Q · S/√B. Undefined when Be = 0 or a class is absent.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where Be = 0 or a class is absent. With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Q in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    enrichment_factor : Se / Be.
+    acceptable_region : where Q ≥ 1 and E ≥ 1 on the ROC.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.6.
+
     Examples
     --------
     >>> quality_factor(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -174,6 +431,37 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 
 def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where Be = 0 (FP = 0, including no background). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        R in [1, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    background_acceptance : 1 / R.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.7.
 
     Examples
     --------
@@ -198,6 +486,39 @@ def data_quality(
     Of the input data (S = P, B = N) by default; of the sample the classifier selects
     (S = S₁ = TP, B = B₁ = FP) with ``selected=True``. Undefined for an empty set.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    selected : bool, default=False
+        False for the input data (S = P, B = N); True for the sample the classifier selects
+        (S = TP, B = FP).
+    zero_division : "warn" or float, default="warn"
+        Value for entries where S + B = 0 (an empty set). With ``"warn"`` they are NaN
+        and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        q = S / √(S + B), in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    data_quality_rare : the S ≪ B form.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.6.
+
     Examples
     --------
     >>> data_quality(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -215,6 +536,40 @@ def data_quality_rare(
 
     Of the input data by default, of the selected sample with ``selected=True``; the ratio
     selected / input is the quality factor Q. Undefined when B = 0.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    selected : bool, default=False
+        False for the input data (S = P, B = N); True for the sample the classifier selects
+        (S = TP, B = FP).
+    zero_division : "warn" or float, default="warn"
+        Value for entries where B = 0. With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        S / √B, in [0, inf).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    data_quality : S / √(S + B).
+    quality_factor : selected over input.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 4.6.
 
     Examples
     --------
