@@ -13,7 +13,7 @@ from numpy.testing import assert_allclose  # noqa: E402
 from scipy import stats  # noqa: E402
 
 from phidelta import measures  # noqa: E402
-from phidelta.rendering import CriticalDifferenceDisplay  # noqa: E402
+from phidelta.rendering import CriticalDifferenceDisplay, PhiDeltaDisplay  # noqa: E402
 
 LONG_NAMES = [
     "logistic regression (L2, C=1)",
@@ -126,3 +126,120 @@ def test_critical_difference_diagram_errors():
         CriticalDifferenceDisplay.from_scores(scores, test="tukey")
     with pytest.raises(ValueError, match="`scores` must have shape"):
         CriticalDifferenceDisplay.from_scores(scores[:, :1])
+
+
+# --- one point per class of a confusion matrix --------------------------------------------------
+
+
+def _one_vs_rest_by_hand(matrix):
+    """(tn, fp, fn, tp) of every class against the rest, from the definition."""
+    matrix = np.asarray(matrix, dtype=float)
+    total = matrix.sum()
+    tp = np.diag(matrix)
+    fn = matrix.sum(axis=1) - tp
+    fp = matrix.sum(axis=0) - tp
+    return total - tp - fn - fp, fp, fn, tp
+
+
+def test_confusion_matrix_points_are_the_one_vs_rest_classifiers():
+    from phidelta import BinaryCounts, ConfusionMatrix
+
+    rng = np.random.default_rng(4)
+    folds = rng.integers(0, 8, (5, 4, 4)) + np.diag([30, 12, 20, 5])
+    classes = ["cat", "dog", "bird", "fish"]
+    pooled = folds.sum(axis=0)
+    tn, fp, fn, tp = _one_vs_rest_by_hand(pooled)
+    expected = measures.phi_delta(BinaryCounts(tn=tn, fp=fp, fn=fn, tp=tp))
+    # a stack of matrices is pooled: the points of the summed matrix, as array or object
+    for given in (folds, ConfusionMatrix(folds, input_classes=classes)):
+        display = PhiDeltaDisplay.from_confusion_matrix(
+            given, labels=None if isinstance(given, ConfusionMatrix) else classes, mean=True
+        )
+        points = display.points_.get_offsets()
+        assert_allclose(points, np.column_stack([expected.phi, expected.delta]), atol=1e-12)
+        assert display.names == classes
+        assert sorted(t.get_text() for t in display.labels_) == sorted(classes)
+        legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
+        assert legend == ["classes", "macro mean"]
+        mean = next(c for c in display.ax_.collections if c.get_label() == "macro mean")
+        assert_allclose(mean.get_offsets()[0], [expected.phi.mean(), expected.delta.mean()])
+    # at another ratio, with the regions of every class (not a pooled region)
+    display = PhiDeltaDisplay.from_confusion_matrix(
+        pooled, labels=classes, ratio=2.0, regions=True, mean=True
+    )
+    generalized = measures.phi_delta(BinaryCounts(tn=tn, fp=fp, fn=fn, tp=tp), ratio=2.0)
+    assert_allclose(
+        display.points_.get_offsets(), np.column_stack([generalized.phi, generalized.delta])
+    )
+    assert len(display.regions_) == 4
+    region = measures.phi_delta_region(BinaryCounts(tn=tn, fp=fp, fn=fn, tp=tp), ratio=2.0)
+    assert_allclose(display.regions_[2].get_xy()[:4], region.polygons[2])
+    _assert_labels_inside(display)
+
+
+def test_confusion_matrix_defaults_reject_columns_and_errors():
+    from phidelta import ConfusionMatrix
+
+    matrix = [[15, 0, 5], [0, 15, 5], [0, 0, 20]]
+    display = PhiDeltaDisplay.from_confusion_matrix(matrix)
+    assert display.names == ["0", "1", "2"]
+    assert display.mean_label == "macro mean"
+    assert display.ax_.get_legend() is None  # no mean, nothing to explain
+    # a reject column: a prediction of no class is negative for every class
+    reject = ConfusionMatrix(
+        [[8, 1, 1], [2, 6, 2]], input_classes=["a", "b"], output_classes=["a", "b", "?"]
+    )
+    counts = reject.one_vs_rest()
+    shown = PhiDeltaDisplay.from_confusion_matrix(reject)
+    expected = measures.phi_delta(counts)
+    assert_allclose(shown.points_.get_offsets(), np.column_stack([expected.phi, expected.delta]))
+    with pytest.raises(ValueError, match="`labels` has 2 labels for 3 classes"):
+        PhiDeltaDisplay.from_confusion_matrix(matrix, labels=["x", "y"])
+    with pytest.raises(ValueError, match="`counts` must be non-negative"):
+        PhiDeltaDisplay.from_confusion_matrix([[1, -1], [0, 2]])
+
+
+def _assert_labels_inside(display):
+    """Class names and corner labels inside the axes, no two class names overlapping."""
+    display.figure_.canvas.draw()
+    renderer = display.figure_.canvas.get_renderer()
+    box = display.ax_.get_window_extent(renderer)
+    names = [t.get_window_extent(renderer) for t in display.labels_]
+    for extent in names + [t.get_window_extent(renderer) for t in display.corner_labels_]:
+        assert box.x0 - 1 <= extent.x0
+        assert extent.x1 <= box.x1 + 1
+    for i, a in enumerate(names):
+        assert not any(a.overlaps(b) for b in names[i + 1 :])
+
+
+# --- significant features -----------------------------------------------------------------------
+
+
+def test_signature_marks_features_significant_after_benjamini_hochberg():
+    from phidelta import signature
+
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 300)
+    noise = rng.integers(0, 2, (300, 12))
+    signal = np.column_stack([np.where(rng.random(300) < p, y, 1 - y) for p in (0.9, 0.7, 0.6)])
+    sig = signature(np.column_stack([signal, noise]), y)
+    q = measures.benjamini_hochberg(sig.pvalues())
+    display = PhiDeltaDisplay.from_signature(sig, fdr=0.05)
+    assert_allclose(display.qvalues_, q)
+    assert display.significant_.tolist() == (q <= 0.05).tolist()
+    assert display.significant_[:2].all()
+    marked = display.marked_.get_offsets()
+    phi, delta = sig.phi_delta(1.0)
+    keep = q <= 0.05
+    assert_allclose(marked, np.column_stack([phi[keep], delta[keep]]))
+    legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
+    assert legend == ["features", f"BH q ≤ 0.05 ({int(keep.sum())})"]
+    loose = PhiDeltaDisplay.from_signature(sig, fdr=0.5)
+    assert loose.significant_.sum() >= display.significant_.sum()
+    plain = PhiDeltaDisplay.from_signature(sig)
+    assert plain.marked_ is None
+    assert plain.significant_ is None
+    with pytest.raises(ValueError, match="`fdr` must be in"):
+        PhiDeltaDisplay.from_signature(sig, fdr=0)
+    with pytest.raises(ValueError, match="`marked` must be one bool per point"):
+        PhiDeltaDisplay.from_counts(sig.counts, marked=[True])

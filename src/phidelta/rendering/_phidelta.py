@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from phidelta._validation import as_float_array, check_ratio, check_same_length
-from phidelta.counts import BinaryCounts
+from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.geometry import diamond, isometrics, spread_ellipse
 from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
 from phidelta.rendering._common import place_labels, require_matplotlib
@@ -79,6 +79,11 @@ class PhiDeltaDisplay:
             raise ValueError(f'`view` must be "classifier" or "feature"; got {view!r}.')
         self.view = view
         self.counts: BinaryCounts | None = None
+        # what the points are (legend), whether ``mean`` pools the regions, label everything
+        self.point_kind = "folds" if view == "classifier" else "features"
+        self.mean_label = "mean"
+        self.pool_regions = True
+        self.label_all = False
 
     # --- constructors --------------------------------------------------------------------------
     @classmethod
@@ -93,6 +98,14 @@ class PhiDeltaDisplay:
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
         """Diagram of binary counts (folds, classifiers or features) at ``ratio``."""
+        display, _ = cls._from_counts(counts, ratio=ratio, names=names, view=view)
+        return display.plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def _from_counts(
+        cls, counts: BinaryCounts, *, ratio: float, names: list[str] | None, view: str
+    ) -> tuple[PhiDeltaDisplay, np.ndarray]:
+        """The display of the entries whose φ and δ are defined, and the mask of those."""
         phi, delta = phi_delta(counts, ratio=ratio, zero_division=np.nan)
         ok = ~(np.isnan(phi) | np.isnan(delta))
         display = cls(
@@ -103,7 +116,7 @@ class PhiDeltaDisplay:
             view=view,
         )
         display.counts = counts[np.flatnonzero(ok)]
-        return display.plot(ax=ax, **plot_kw)
+        return display, ok
 
     @classmethod
     def from_predictions(
@@ -145,14 +158,144 @@ class PhiDeltaDisplay:
 
     @classmethod
     def from_signature(
-        cls, signature: Any, *, ratio: float | str = 1.0, ax: Any = None, **plot_kw: Any
+        cls,
+        signature: Any,
+        *,
+        ratio: float | str = 1.0,
+        fdr: float | None = None,
+        ax: Any = None,
+        **plot_kw: Any,
     ) -> PhiDeltaDisplay:
-        """Diagram of a feature signature (feature view); ``ratio="actual"`` uses its N/P."""
+        """Diagram of a feature signature (feature view); ``ratio="actual"`` uses its N/P.
+
+        Parameters
+        ----------
+        signature : phidelta.signatures.Signature
+        ratio : float in [0.1, 10] or "actual", default 1.0
+        fdr : float in (0, 1), optional
+            Mark the features whose Benjamini–Hochberg adjusted p-value
+            (:func:`phidelta.measures.benjamini_hochberg` of ``signature.pvalues()``) is at
+            most ``fdr`` with a ringed diamond and a legend entry (Benjamini & Hochberg 1995).
+        ax : matplotlib Axes, optional
+        **plot_kw
+            Passed to :meth:`plot` (``annotate`` defaults to 10).
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            With ``significant_`` (bool per drawn point) and ``qvalues_`` when ``fdr`` is given.
+
+        Raises
+        ------
+        ValueError
+            If ``fdr`` is outside (0, 1), or from ``signature.pvalues()`` (soft counts have
+            no Fisher p-values).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import numpy as np
+        >>> from phidelta import signature
+        >>> rng = np.random.default_rng(0)
+        >>> y = rng.integers(0, 2, 300)
+        >>> X = np.column_stack([y ^ (rng.random(300) < 0.2), rng.integers(0, 2, 300)])
+        >>> d = PhiDeltaDisplay.from_signature(signature(X, y), fdr=0.05)
+        >>> d.significant_.tolist()
+        [True, False]
+        """
         r = signature.ratio if ratio == "actual" else float(ratio)
         plot_kw.setdefault("annotate", 10)
-        return cls.from_counts(
-            signature.counts, ratio=r, names=list(signature.names), view="feature", ax=ax, **plot_kw
+        qvalues = None
+        if fdr is not None:
+            if not (isinstance(fdr, int | float) and 0 < fdr < 1):
+                raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
+            from phidelta.measures import benjamini_hochberg
+
+            qvalues = benjamini_hochberg(signature.pvalues())
+        display, ok = cls._from_counts(
+            signature.counts, ratio=r, names=list(signature.names), view="feature"
         )
+        display.qvalues_ = None if qvalues is None else qvalues[ok]
+        display.significant_ = None
+        if qvalues is not None:
+            display.significant_ = display.qvalues_ <= fdr
+            plot_kw["marked"] = display.significant_
+            plot_kw.setdefault("marked_label", f"BH q ≤ {fdr:g}")
+        return display.plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def from_confusion_matrix(
+        cls,
+        matrices: Any,
+        *,
+        labels: list[Any] | None = None,
+        ratio: float = 1.0,
+        mean: bool = False,
+        ax: Any = None,
+        **plot_kw: Any,
+    ) -> PhiDeltaDisplay:
+        """One point per class of a multi-class confusion matrix: class against the rest.
+
+        The binary counts of class i are those of
+        :meth:`phidelta.ConfusionMatrix.one_vs_rest` (TP = N(i, i), FN = the rest of row i,
+        FP = the rest of column i): the point is the class's one-vs-rest classifier — the φ-δ
+        companion of the entropy triangle.
+
+        A stack of matrices (one per fold) is *pooled*: the points are those of the summed
+        matrix, i.e. of every test example once, and their regions (``regions=True``) are the
+        regions of the pooled counts. For the spread of one class over the folds use
+        ``from_counts(cm.one_vs_rest()[i::n_classes], mean=True, ellipse=True)``.
+
+        Parameters
+        ----------
+        matrices : phidelta.ConfusionMatrix or array-like of shape (n, n) or (folds, n, n)
+            Rows are true classes, columns predicted classes.
+        labels : list, optional
+            Class names; default the matrix's input classes (``0..n-1`` for arrays).
+        ratio : float in [0.1, 10], default 1.0
+            One diamond for all classes: the standard diagram by default (every class has its
+            own N/P, so a generalized diagram fits at most one of them).
+        mean : bool, default False
+            Add the macro mean point: the mean of the classes' φ and δ, which is the point of
+            the macro-averaged sensitivity and specificity (φ and δ are linear in them).
+        ax : matplotlib Axes, optional
+        **plot_kw
+            Passed to :meth:`plot`; ``annotate`` defaults to every class.
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            ``names`` are the class labels; a class with no examples (or no negatives) has
+            no point.
+
+        Raises
+        ------
+        ValueError
+            If ``labels`` does not name every class, or the matrices are invalid.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> d = PhiDeltaDisplay.from_confusion_matrix(
+        ...     [[15, 0, 5], [0, 15, 5], [0, 0, 20]], labels=["a", "b", "c"], mean=True)
+        >>> d.names, d.delta.round(3).tolist()
+        (['a', 'b', 'c'], [0.75, 0.75, 0.75])
+        """
+        cm = matrices if isinstance(matrices, ConfusionMatrix) else ConfusionMatrix(matrices)
+        n = cm.shape[1]
+        names = [str(c) for c in cm.input_classes] if labels is None else list(labels)
+        if len(names) != n:
+            raise ValueError(f"`labels` has {len(names)} labels for {n} classes.")
+        counts = cm.sum().one_vs_rest()
+        display, _ = cls._from_counts(counts, ratio=ratio, names=names, view="classifier")
+        display.point_kind = "classes"
+        display.mean_label = "macro mean"
+        display.pool_regions = False
+        display.label_all = True
+        plot_kw.setdefault("annotate", n)
+        return display.plot(ax=ax, mean=mean, **plot_kw)
 
     # --- drawing ---------------------------------------------------------------------------------
     def plot(
@@ -172,6 +315,8 @@ class PhiDeltaDisplay:
         color: str = "tab:blue",
         regions: bool | str = False,
         level: float = 0.95,
+        marked: Any = None,
+        marked_label: str = "marked",
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
 
@@ -185,6 +330,9 @@ class PhiDeltaDisplay:
         regions : bool or {"exact", "wilson", "bootstrap"}
             Draw joint confidence regions at ``level`` (:func:`phidelta.measures.phi_delta_region`,
             needs counts): one per point, or — with ``mean`` — the region of the pooled counts.
+        marked : array-like of bool, optional
+            One flag per point: flagged points get a ringed diamond and the legend entry
+            ``marked_label`` (:meth:`from_signature` marks significant features this way).
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         if ax is None:
@@ -256,12 +404,13 @@ class PhiDeltaDisplay:
                 edgecolors="black",
                 linewidths=0.6,
                 zorder=6,
-                label="mean",
+                label=self.mean_label,
             )
-            self.points_.set_label("folds" if self.view == "classifier" else "features")
-        self.regions_ = self._draw_regions(ax, regions, level, pooled=mean, colour=color)
-        if (mean or ellipse or self.regions_) and len(self.phi):
-            self.points_.set_label("folds" if self.view == "classifier" else "features")
+        self.marked_ = self._draw_marked(ax, marked, marked_label, marker_size)
+        pooled = mean and self.pool_regions
+        self.regions_ = self._draw_regions(ax, regions, level, pooled=pooled, colour=color)
+        if (mean or ellipse or self.regions_ or self.marked_ is not None) and len(self.phi):
+            self.points_.set_label(self.point_kind)
             ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
         margin_x = 0.2 * (right - left)
         ax.set_xlim(left - margin_x, right + margin_x)
@@ -288,6 +437,27 @@ class PhiDeltaDisplay:
                 point_size=marker_size,
             )
         return self
+
+    def _draw_marked(self, ax: Any, marked: Any, label: str, marker_size: float) -> Any:
+        if marked is None:
+            return None
+        flags = np.asarray(marked)
+        if flags.dtype != bool or flags.shape != self.phi.shape:
+            raise ValueError(
+                f"`marked` must be one bool per point ({len(self.phi)}); got {flags.shape} "
+                f"of {flags.dtype}."
+            )
+        return ax.scatter(
+            self.phi[flags],
+            self.delta[flags],
+            marker="D",
+            s=marker_size * 2.2,
+            facecolors="none",
+            edgecolors="tab:red",
+            linewidths=1.3,
+            zorder=5,
+            label=f"{label} ({int(flags.sum())})",
+        )
 
     def _draw_regions(
         self, ax: Any, regions: bool | str, level: float, *, pooled: bool, colour: str
@@ -335,6 +505,8 @@ class PhiDeltaDisplay:
             standard = generalized_to_standard(self.phi, self.delta, self.ratio).delta
         strength = np.abs(np.nan_to_num(standard))
         order = np.argsort(-strength, kind="stable")
+        if self.label_all:
+            return order[:k]
         return order[strength[order] > 1e-12][:k]
 
     def _values(self, color_by: Any) -> np.ndarray | None:
