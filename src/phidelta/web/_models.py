@@ -174,6 +174,25 @@ class Feature(BaseModel):
     phi_standard: float | None = Field(..., description="φ at ratio 1")
     delta_standard: float | None = Field(..., description="δ at ratio 1")
     information_gain: float | None
+    pvalue: float | None = Field(
+        None,
+        description="Fisher's exact p-value (with ?significance=true; null for soft counts)",
+    )
+    qvalue: float | None = Field(
+        None, description="the Benjamini–Hochberg adjusted p-value (with ?significance=true)"
+    )
+
+
+class Significance(BaseModel):
+    """Which features depend on the class by more than chance (``?significance=true``)."""
+
+    method: Literal["fisher"] = Field(..., description="Fisher's exact test of the 2×2 table")
+    adjustment: Literal["benjamini-hochberg"]
+    fdr: float = Field(..., description="the false discovery rate features are marked at")
+    tested: int = Field(
+        ..., description="features with integer counts (binary, nominal, threshold mode)"
+    )
+    significant: list[int] = Field(..., description="feature indices with q-value ≤ fdr")
 
 
 class SignatureView(BaseModel):
@@ -186,6 +205,7 @@ class SignatureView(BaseModel):
     order: list[int] = Field(..., description="feature indices, best first")
     selected: list[int] = Field(..., description="feature indices chosen by the rule")
     diamond: DiamondShape
+    significance: Significance | None = None
 
 
 class Fold(BaseModel):
@@ -220,6 +240,33 @@ class Roc(RocHull):
     isometric: RocPoints
 
 
+class Region(BaseModel):
+    """A confidence region: the four corners (φ, δ) of a parallelogram, in order around it."""
+
+    phi: Numbers
+    delta: Numbers
+
+
+class MaybePoint(BaseModel):
+    phi: float | None
+    delta: float | None
+
+
+class Regions(BaseModel):
+    """The joint confidence regions of (φ, δ) (``?regions=true``; see
+    ``phidelta.measures.phi_delta_region``)."""
+
+    level: float = Field(..., description="the joint confidence level")
+    method: Literal["exact", "bootstrap"] = Field(
+        ..., description="Clopper–Pearson (integer counts) or a seeded bootstrap (soft counts)"
+    )
+    folds: list[Region | None] = Field(
+        ..., description="one per fold; null without positives or negatives"
+    )
+    pooled: Region | None = Field(..., description="the region of the folds' counts added up")
+    pooled_point: MaybePoint = Field(..., description="(φ, δ) of the pooled counts")
+
+
 class Calibration(BaseModel):
     score: Numbers
     probability: Numbers
@@ -239,6 +286,7 @@ class ClassifierView(BaseModel):
     ellipse: Curve | None = None
     roc: Roc | None = None
     calibration: Calibration | None = None
+    regions: Regions | None = None
 
 
 class MulticlassView(BaseModel):

@@ -265,8 +265,8 @@ def dataset_summary(dataset_id: str) -> bytes:
 
 
 def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[str, Any]) -> bytes:
-    """The view of an analysis (kind and parameters) for the query's ratio, ranking, rule and
-    cost ratio, as JSON."""
+    """The view of an analysis (kind and parameters) for the query's ratio, ranking, rule,
+    cost ratio, regions and significance, as JSON."""
     try:
         if kind == "multiclass" and params.get("matrix"):
             stored = _current().reader.content(dataset_id)
@@ -277,7 +277,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, kind, params)
         if kind == "signature":
-            names = ("ratio", "rank_by", "phi_max", "delta_min", "k")
+            names = ("ratio", "rank_by", "phi_max", "delta_min", "k", "significance", "fdr")
             payload = signature_view(
                 frame,
                 params,
@@ -285,7 +285,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
                 **{n: query[n] for n in names if n in query},
             )
         elif kind == "classifier":
-            names = ("ratio", "cost_ratio")
+            names = ("ratio", "cost_ratio", "regions")
             payload = classifier_view(
                 frame,
                 params,
@@ -299,12 +299,15 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
     return to_json(payload)
 
 
-def render_csv(dataset_id: str, params: dict[str, Any], ratio: float | str) -> str:
+def render_csv(
+    dataset_id: str, params: dict[str, Any], ratio: float | str, significance: bool = False
+) -> str:
+    """The ranking table of a signature analysis as CSV (with p- and q-values when asked)."""
     try:
         entry = _entry(dataset_id)
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, "signature", params)
-        return signature_csv(frame, params, ratio, loaded)
+        return signature_csv(frame, params, ratio, loaded, significance=significance)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

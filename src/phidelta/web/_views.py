@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import heapq
+import io
 import json
 from functools import lru_cache
 from typing import Any
@@ -20,9 +21,13 @@ from phidelta.geometry import (
 )
 from phidelta.measures import (
     IsotonicCalibrator,
+    benjamini_hochberg,
     entropy_balance,
+    fisher_exact_pvalues,
     isometric_slope,
     optimal_points,
+    phi_delta,
+    phi_delta_region,
     roc_convex_hull,
     roc_curve,
 )
@@ -204,6 +209,9 @@ def _diamond_payload(ratio: float, names: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
+#: the false discovery rate the web views mark features at (``?fdr=`` changes it)
+FDR = 0.05
+
 ISOMETRICS = (
     "accuracy",
     "bias",
@@ -224,8 +232,13 @@ def signature_view(
     phi_max: float = 0.7,
     delta_min: float = 0.4,
     k: int | None = 10,
+    significance: bool = False,
+    fdr: float = FDR,
     loaded: Any = None,
 ) -> dict[str, Any]:
+    """The feature view: every feature's point, the ranking, the rule's selection and the
+    diamond at ``ratio``; with ``significance``, Fisher p-values, their Benjamini–Hochberg
+    q-values and the features with q ≤ ``fdr``."""
     sig = _signature_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, sig.ratio)
     if rank_by not in RANKINGS:
@@ -251,7 +264,7 @@ def signature_view(
         }
         for i in range(len(sig))
     ]
-    return {
+    payload: dict[str, Any] = {
         "kind": "signature",
         "ratio": r,
         "actual_ratio": sig.ratio,
@@ -262,13 +275,82 @@ def signature_view(
         "selected": [int(i) for i in chosen],
         "diamond": _diamond_payload(r, ISOMETRICS),
     }
+    if significance:
+        payload["significance"] = _significance_payload(sig, features, fdr)
+    return payload
+
+
+def _check_fdr(fdr: float) -> float:
+    if not 0 < fdr < 1:
+        raise InputError(f"The false discovery rate must be in (0, 1); it is {fdr:.4g}.", "fdr")
+    return float(fdr)
+
+
+def fisher_significance(sig: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Fisher's exact p-values of the features with integer counts (binary, nominal and
+    threshold-mode features; NaN for soft counts, which have no 2×2 table of examples) and
+    their Benjamini–Hochberg q-values (over the tested features only).
+
+    Parameters
+    ----------
+    sig : Signature
+
+    Returns
+    -------
+    pvalues, qvalues : ndarray of shape (n_features,)
+    """
+    counts = sig.counts
+    cells = np.stack([np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")])
+    integer = np.all(np.mod(cells, 1) == 0, axis=0)
+    pvalues = np.full(len(sig), np.nan)
+    if integer.any():
+        pvalues[integer] = fisher_exact_pvalues(counts[integer])
+    return pvalues, benjamini_hochberg(pvalues)
+
+
+def _significance_payload(sig: Any, features: list[dict[str, Any]], fdr: float) -> dict[str, Any]:
+    """p- and q-values into each feature, and which features pass the FDR control."""
+    fdr = _check_fdr(fdr)
+    pvalues, qvalues = fisher_significance(sig)
+    for feature, p, q in zip(features, _floats(pvalues), _floats(qvalues), strict=True):
+        feature["pvalue"], feature["qvalue"] = p, q
+    significant = np.flatnonzero(np.nan_to_num(qvalues, nan=2.0) <= fdr)
+    return {
+        "method": "fisher",
+        "adjustment": "benjamini-hochberg",
+        "fdr": fdr,
+        "tested": int(np.isfinite(pvalues).sum()),
+        "significant": [int(i) for i in significant],
+    }
 
 
 def signature_csv(
-    frame: Any, params: dict[str, Any], ratio: float | str | None, loaded: Any = None
+    frame: Any,
+    params: dict[str, Any],
+    ratio: float | str | None,
+    loaded: Any = None,
+    *,
+    significance: bool = False,
 ) -> str:
+    """The ranking table as CSV (:meth:`Signature.to_csv`); with ``significance``, two more
+    columns: ``pvalue`` (Fisher) and ``qvalue`` (Benjamini–Hochberg), empty where untested."""
     sig = _signature_of(frame, params) if loaded is None else loaded
-    return sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
+    text = sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
+    if not significance:
+        return text
+    pvalues, qvalues = fisher_significance(sig)
+    rows = list(csv.reader(io.StringIO(text)))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*rows[0], "pvalue", "qvalue"])
+    for row, p, q in zip(rows[1:], pvalues, qvalues, strict=True):
+        writer.writerow([*row, _csv_number(p), _csv_number(q)])
+    return buffer.getvalue()
+
+
+def _csv_number(value: float) -> str:
+    """As :meth:`Signature.to_csv` writes numbers: 17 significant digits, NaN as empty."""
+    return "" if np.isnan(value) else repr(float(value))
 
 
 def classifier_view(
@@ -277,14 +359,16 @@ def classifier_view(
     *,
     ratio: float | str | None = 1.0,
     cost_ratio: float = 1.0,
+    regions: bool = False,
     loaded: Any = None,
 ) -> dict[str, Any]:
+    """The assessment view: the folds' points with their mean and spread at ``ratio``, ROC,
+    operating point and calibration (with scores); with ``regions``, the 95% confidence
+    region of every fold and of the pooled counts."""
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
         raise InputError("The cost ratio must be a positive number.", "cost_ratio")
     result = _assessment_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, result.ratio)
-    from phidelta.measures import phi_delta
-
     pd_ = phi_delta(result.counts, ratio=r, zero_division=np.nan)
     payload: dict[str, Any] = {
         "kind": "classifier",
@@ -315,6 +399,8 @@ def classifier_view(
         ring = spread_ellipse(pd_.phi[ok], pd_.delta[ok])
         payload["mean"] = {"phi": float(pd_.phi[ok].mean()), "delta": float(pd_.delta[ok].mean())}
         payload["ellipse"] = {"phi": _floats(ring[:, 0]), "delta": _floats(ring[:, 1])}
+    if regions:
+        payload["regions"] = regions_payload(result.counts, r)
     if result.tables is not None:
         table = result.pooled_table()
         curve = roc_curve(table)
@@ -349,6 +435,47 @@ def classifier_view(
             "probability": _floats(calibrator.transform(grid)),
         }
     return payload
+
+
+#: the joint confidence level of the regions the web views draw
+REGION_LEVEL = 0.95
+
+
+def region_of(counts: Any, ratio: float) -> Any:
+    """:func:`phidelta.measures.phi_delta_region` at the web's level: Clopper–Pearson for
+    integer counts, a seeded bootstrap for soft ones (weighted counts)."""
+    if counts.is_soft:
+        return phi_delta_region(
+            counts, level=REGION_LEVEL, method="bootstrap", ratio=ratio, random_state=0
+        )
+    return phi_delta_region(counts, level=REGION_LEVEL, method="exact", ratio=ratio)
+
+
+def _polygon(corners: np.ndarray) -> dict[str, list[float | None]] | None:
+    """A region's four corners (φ, δ) in order around it; None when it is undefined (a fold
+    without positives or without negatives)."""
+    if not np.all(np.isfinite(corners)):
+        return None
+    return {"phi": _floats(corners[:, 0]), "delta": _floats(corners[:, 1])}
+
+
+def regions_payload(counts: Any, ratio: float) -> dict[str, Any]:
+    """The region of every fold and of the folds pooled (counts added up), with the pooled
+    point, at ``ratio``."""
+    pooled = counts.sum()
+    folds = region_of(counts, ratio)
+    together = region_of(pooled, ratio)
+    point = phi_delta(pooled, ratio=ratio, zero_division=np.nan)
+    return {
+        "level": REGION_LEVEL,
+        "method": together.method,
+        "folds": [_polygon(p) for p in folds.polygons],
+        "pooled": _polygon(together.polygons[0]),
+        "pooled_point": {
+            "phi": _floats(point.phi)[0],
+            "delta": _floats(point.delta)[0],
+        },
+    }
 
 
 def multiclass_view(

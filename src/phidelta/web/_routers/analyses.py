@@ -23,6 +23,7 @@ from phidelta.web._models import (
     View,
 )
 from phidelta.web._services import PageDep, Services, ServicesDep, json_response
+from phidelta.web._views import FDR
 
 router = APIRouter(prefix="/api/analyses", tags=["analyses"])
 
@@ -34,6 +35,13 @@ Ratio = Annotated[
         "ratio of the data",
     ),
 ]
+
+Fdr = Query(
+    FDR,
+    gt=0,
+    lt=1,
+    description="the false discovery rate at which significant features are marked",
+)
 
 
 def _analysis(services: Services, analysis_id: str) -> dict[str, Any]:
@@ -113,6 +121,17 @@ def view(
     delta_min: float = Query(0.4, ge=0, le=1),
     k: int = Query(10, ge=0, le=1_000_000),
     cost_ratio: float = Query(1.0, gt=0, le=1e6),
+    regions: bool = Query(
+        False,
+        description="classifier views: the 95% confidence region of every fold and of the "
+        "pooled counts (phidelta.measures.phi_delta_region at the view's ratio)",
+    ),
+    significance: bool = Query(
+        False,
+        description="signature views: Fisher p-values and Benjamini–Hochberg q-values of the "
+        "features with integer counts, and those with q ≤ fdr",
+    ),
+    fdr: float = Fdr,
 ) -> Response:
     analysis = _analysis(services, analysis_id)
     query = {
@@ -122,6 +141,9 @@ def view(
         "delta_min": delta_min,
         "k": k,
         "cost_ratio": cost_ratio,
+        "regions": regions,
+        "significance": significance,
+        "fdr": fdr,
     }
     return Response(_render(services, analysis, query), media_type="application/json")
 
@@ -135,13 +157,25 @@ def view(
         **errors(400, 404, 413, 503),
     },
 )
-def download(services: ServicesDep, analysis_id: str = AnalysisId, ratio: Ratio = 1.0) -> Response:
+def download(
+    services: ServicesDep,
+    analysis_id: str = AnalysisId,
+    ratio: Ratio = 1.0,
+    significance: bool = Query(
+        False, description="add the columns pvalue (Fisher) and qvalue (Benjamini–Hochberg)"
+    ),
+) -> Response:
     analysis = _analysis(services, analysis_id)
     if analysis["kind"] != AnalysisKind.signature.value:
         raise ApiError(400, "Only signature analyses have a feature table.", "kind")
     dataset_id = analysis["dataset_id"]
     text = services.pool.run(
-        _tasks.render_csv, dataset_id, analysis["params"], ratio, dataset=dataset_id
+        _tasks.render_csv,
+        dataset_id,
+        analysis["params"],
+        ratio,
+        significance,
+        dataset=dataset_id,
     )
     return Response(
         text,

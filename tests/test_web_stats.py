@@ -1,0 +1,225 @@
+"""How sure is a point, in the web API: the classifier view's confidence regions and the
+signature view's Fisher p-values and Benjamini–Hochberg q-values (toggles, off by default)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+pd = pytest.importorskip("pandas")
+stats = pytest.importorskip("scipy.stats")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+import phidelta  # noqa: E402
+from phidelta.measures import phi_delta_region  # noqa: E402
+from phidelta.web import create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    database = tmp_path_factory.mktemp("stats") / "web.sqlite3"
+    with TestClient(create_app(database, workers=1)) as client:
+        yield client
+
+
+def _upload(client, frame) -> str:
+    content = frame.to_csv(index=False).encode()
+    files = {"file": ("d.csv", io.BytesIO(content), "text/csv")}
+    answer = client.post("/api/datasets", files=files)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["id"]
+
+
+def _create(client, **request) -> dict:
+    answer = client.post("/api/analyses", json=request)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+@pytest.fixture(scope="module")
+def assessment(client):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 400)
+    yhat = np.where(rng.random(400) < 0.8, y, 1 - y)
+    fold = rng.integers(1, 6, 400)
+    fold[:3] = 9  # a fold of three rows, perhaps without positives or negatives
+    frame = pd.DataFrame({"y": y, "yhat": yhat, "fold": fold})
+    dataset = _upload(client, frame)
+    created = _create(
+        client, dataset_id=dataset, kind="classifier", label="y", prediction="yhat", fold="fold"
+    )
+    return created, frame
+
+
+def _counts(folds: list[dict]) -> phidelta.BinaryCounts:
+    return phidelta.BinaryCounts(
+        **{cell: [int(f[cell]) for f in folds] for cell in ("tn", "fp", "fn", "tp")}
+    )
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.5, 0.3])
+def test_regions_are_the_librarys_regions_at_the_views_ratio(client, assessment, ratio):
+    created, _ = assessment
+    assert "regions" not in created["view"] or created["view"]["regions"] is None  # off
+    view = client.get(
+        f"/api/analyses/{created['id']}/view", params={"ratio": ratio, "regions": "true"}
+    ).json()
+    counts = _counts(view["folds"])
+    expected = phi_delta_region(counts, level=0.95, method="exact", ratio=ratio)
+    regions = view["regions"]
+    assert regions["level"] == 0.95
+    assert regions["method"] == "exact"
+    assert len(regions["folds"]) == len(view["folds"]) == 6
+    for region, polygon in zip(regions["folds"], expected.polygons, strict=True):
+        if np.isnan(polygon).any():
+            assert region is None
+        else:
+            assert_allclose(region["phi"], polygon[:, 0], atol=1e-12)
+            assert_allclose(region["delta"], polygon[:, 1], atol=1e-12)
+    pooled = phi_delta_region(counts.sum(), level=0.95, method="exact", ratio=ratio)
+    assert_allclose(regions["pooled"]["phi"], pooled.polygons[0, :, 0], atol=1e-12)
+    assert_allclose(regions["pooled"]["delta"], pooled.polygons[0, :, 1], atol=1e-12)
+    point = regions["pooled_point"]
+    expected_point = phidelta.measures.phi_delta(counts.sum(), ratio=ratio)
+    assert point["phi"] == pytest.approx(expected_point.phi[0], abs=1e-12)
+    assert pooled.contains(point["phi"], point["delta"])[0]
+
+
+def test_a_fold_without_negatives_has_no_region(client):
+    frame = pd.DataFrame(
+        {"y": [1, 1, 1, 0, 1, 0, 1, 0], "yhat": [1, 0, 1, 0, 1, 1, 0, 0], "f": [1, 1, 1] + [2] * 5}
+    )
+    created = _create(
+        client,
+        dataset_id=_upload(client, frame),
+        kind="classifier",
+        label="y",
+        prediction="yhat",
+        fold="f",
+    )
+    view = client.get(f"/api/analyses/{created['id']}/view?regions=true").json()
+    assert view["regions"]["folds"][0] is None  # fold 1: positives only
+    assert len(view["regions"]["folds"][1]["phi"]) == 4
+
+
+@pytest.fixture(scope="module")
+def features(client):
+    """Binary and nominal features (integer counts, tested) and a soft numeric one (not)."""
+    rng = np.random.default_rng(11)
+    n = 240
+    y = rng.integers(0, 2, n)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "strong": np.where(rng.random(n) < 0.85, y, 1 - y),
+            "weak": np.where(rng.random(n) < 0.6, y, 1 - y),
+            "noise": rng.integers(0, 2, n),
+            "colour": rng.choice(["red", "green", "<b>blue</b>"], n),
+            "level": rng.normal(size=n) + y,
+        }
+    )
+    dataset = _upload(client, frame)
+    created = _create(client, dataset_id=dataset, kind="signature", label="y", positive="1")
+    return created, frame
+
+
+def _table(frame, name: str) -> list[list[int]]:
+    """The 2×2 table [[TP, FN], [FP, TN]] of a binary feature or of one value of a nominal
+    one (``colour(red)``), counted from the data."""
+    if name.endswith(")"):
+        column, value = name[:-1].split("(", 1)
+        present = (frame[column] == value).to_numpy()
+    else:
+        present = frame[name].to_numpy() == 1
+    positive = frame["y"].to_numpy() == 1
+    return [
+        [int((present & positive).sum()), int((~present & positive).sum())],
+        [int((present & ~positive).sum()), int((~present & ~positive).sum())],
+    ]
+
+
+def test_significance_columns_are_fisher_and_benjamini_hochberg(client, features):
+    created, frame = features
+    assert created["view"].get("significance") is None  # off by default
+    assert all(f.get("pvalue") is None for f in created["view"]["features"])
+    view = client.get(
+        f"/api/analyses/{created['id']}/view", params={"significance": "true", "fdr": 0.05}
+    ).json()
+    rows = view["features"]
+    p = np.array([np.nan if f["pvalue"] is None else f["pvalue"] for f in rows])
+    q = np.array([np.nan if f["qvalue"] is None else f["qvalue"] for f in rows])
+    kinds = [f["kind"] for f in rows]
+    soft = np.array([k == "numeric" for k in kinds])
+    assert soft.any()
+    assert np.isnan(p[soft]).all()
+    assert np.isnan(q[soft]).all()
+    for row, value in zip(rows, p, strict=True):  # Fisher's exact test of each 2×2 table
+        if not np.isnan(value):
+            expected = stats.fisher_exact(_table(frame, row["name"])).pvalue
+            assert value == pytest.approx(expected, rel=1e-10)
+    assert_allclose(q[~soft], stats.false_discovery_control(p[~soft]), rtol=1e-12)
+    significance = view["significance"]
+    assert significance["tested"] == int((~soft).sum())
+    assert significance["significant"] == [int(i) for i in np.flatnonzero(q <= 0.05)]
+    names = [rows[i]["name"] for i in significance["significant"]]
+    assert "strong" in names
+    assert "noise" not in names
+    # another rate marks more (or as many) features
+    looser = client.get(
+        f"/api/analyses/{created['id']}/view", params={"significance": "true", "fdr": 0.5}
+    ).json()["significance"]
+    assert set(significance["significant"]) <= set(looser["significant"])
+    assert looser["fdr"] == 0.5
+
+
+def test_significance_in_the_csv_download(client, features):
+    created, _ = features
+    url = f"/api/analyses/{created['id']}/signature.csv"
+    plain = pd.read_csv(io.StringIO(client.get(url).text))
+    assert "pvalue" not in plain.columns
+    answer = client.get(url, params={"significance": "true"})
+    assert answer.status_code == 200
+    table = pd.read_csv(io.StringIO(answer.text), keep_default_na=False, na_values=[""])
+    view = client.get(f"/api/analyses/{created['id']}/view", params={"significance": "true"}).json()
+    by_name = {f["name"]: f for f in view["features"]}
+    assert list(table.columns[:-2]) == list(plain.columns)
+    for _, row in table.iterrows():
+        expected = by_name[row["name"]]
+        for column in ("pvalue", "qvalue"):
+            if expected[column] is None:
+                assert np.isnan(row[column])  # an empty cell, not "nan"
+            else:
+                assert row[column] == pytest.approx(expected[column], rel=1e-15)
+    assert "<b>blue</b>" in set(table["name"].str.slice(7, -1))  # names as data, unchanged
+    assert ",nan," not in answer.text
+
+
+@pytest.mark.parametrize("fdr", ["0", "1", "-0.1", "x"])
+def test_a_bad_false_discovery_rate_is_refused(client, features, fdr):
+    created, _ = features
+    answer = client.get(
+        f"/api/analyses/{created['id']}/view", params={"significance": "true", "fdr": fdr}
+    )
+    assert answer.status_code == 422
+    assert answer.json()["detail"][0]["loc"] == ["query", "fdr"]
+
+
+def test_the_toggles_are_described_in_the_openapi_document(client):
+    document = client.get("/openapi.json").json()
+    view = document["paths"]["/api/analyses/{analysis_id}/view"]["get"]
+    names = {p["name"]: p for p in view["parameters"]}
+    assert {"regions", "significance", "fdr"} <= set(names)
+    assert names["regions"]["schema"]["default"] is False
+    assert names["fdr"]["schema"]["exclusiveMinimum"] == 0
+    assert {"400", "404", "422", "503"} <= set(view["responses"])
+    schemas = document["components"]["schemas"]
+    assert "regions" in schemas["ClassifierView"]["properties"]
+    assert "pvalue" in schemas["Feature"]["properties"]
+    download = document["paths"]["/api/analyses/{analysis_id}/signature.csv"]["get"]
+    assert "significance" in {p["name"] for p in download["parameters"]}
