@@ -209,3 +209,39 @@ def test_compare_estimators_uses_cross_validates_folds_for_both():
         assert getattr(result.b.counts, field).tolist() == getattr(alone_b.counts, field).tolist()
     assert result.test_fraction == pytest.approx(0.2)
     assert result.names == ("Pipeline", "GaussianNB")
+
+
+def test_report_shows_both_classifiers_and_the_verdict(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from phidelta.cli import main
+    from phidelta.data import Roles, load_comparison
+    from phidelta.report import comparison_verdict
+
+    _, path = _frame(tmp_path)
+    out = tmp_path / "r.html"
+    code = main(
+        ["report", "--predictions", str(path), "--label", "y", "--score", "p",
+         "--compare", "q", "--fold", "fold", "-o", str(out)]
+    )  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    text = out.read_text()
+    expected = load_comparison(
+        path, Roles("y", score="p", fold="fold"), Roles("y", score="q", fold="fold")
+    )
+    verdict = comparison_verdict(expected)
+    assert verdict.startswith("p is more accurate than q")
+    assert verdict in text
+    assert "Paired tests" in text
+    assert main(["report", "--data", str(path), "--label", "y", "--compare", "q"]) != 0
+    assert "--compare needs --predictions" in capsys.readouterr().err
+
+
+def test_verdict_says_when_the_tests_cannot_tell():
+    from phidelta.report import comparison_verdict
+
+    y = [0, 1] * 10
+    a = y[:]
+    b = y[:]
+    a[0], b[1] = 1 - a[0], 1 - b[1]  # one error each, on different examples
+    text = comparison_verdict(compare(y, y_pred=(a, b), names=("one", "other")))
+    assert text.startswith("The tests do not tell one and other apart")

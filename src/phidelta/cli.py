@@ -301,6 +301,33 @@ def _threshold_note(result: Any, asked: str | None) -> str:
     return cut
 
 
+def _compare_option(function: Any) -> Any:
+    """--compare: another classifier's column(s) in the predictions file."""
+    return click.option(
+        "--compare",
+        multiple=True,
+        metavar="COLUMN",
+        help="Another classifier's column, of the kind of --prediction or --score (give it "
+        "twice, prediction then score, when both are given): paired tests of the two "
+        "(McNemar; DeLong with scores; the corrected resampled t-test over the folds).",
+    )(function)
+
+
+def _other_roles(roles: Any, compare: tuple[str, ...]) -> Any:
+    """The second classifier's roles: ``roles`` with its prediction and/or score column
+    replaced by the --compare columns, in that order."""
+    from dataclasses import replace
+
+    kinds = [k for k in ("prediction", "score") if getattr(roles, k) is not None]
+    if len(compare) != len(kinds):
+        _fail(
+            f"--compare names the other classifier's {' and '.join(kinds)} column"
+            + (" (give --compare twice: prediction, then score)" if len(kinds) == 2 else "")
+            + f"; got {len(compare)} column{'s' if len(compare) != 1 else ''}"
+        )
+    return replace(roles, **dict(zip(kinds, compare, strict=True)))
+
+
 if click is not None:
     from phidelta._vocabulary import RANKINGS, SUMMARY_COLUMNS
 
@@ -431,14 +458,7 @@ if click is not None:
         callback=_output,
         help="Write the pooled ROC curve here (needs --score).",
     )
-    @click.option(
-        "--compare",
-        multiple=True,
-        metavar="COLUMN",
-        help="Another classifier's column, of the kind of --prediction or --score (give it "
-        "twice, prediction then score, when both are given): paired tests of the two "
-        "(McNemar; DeLong with scores; the corrected resampled t-test over the folds).",
-    )
+    @_compare_option
     @click.option(
         "--compare-measure",
         default="accuracy",
@@ -527,18 +547,9 @@ if click is not None:
         missing: str,
         view: _View,
     ) -> None:
-        from dataclasses import replace
-
         from phidelta.data import load_comparison
 
-        kinds = [k for k in ("prediction", "score") if getattr(roles, k) is not None]
-        if len(compare) != len(kinds):
-            _fail(
-                f"--compare names the other classifier's {' and '.join(kinds)} column"
-                + (" (give --compare twice: prediction, then score)" if len(kinds) == 2 else "")
-                + f"; got {len(compare)} column{'s' if len(compare) != 1 else ''}"
-            )
-        other = replace(roles, **dict(zip(kinds, compare, strict=True)))
+        other = _other_roles(roles, compare)
         result = load_comparison(
             source, roles, other, missing=missing, measure=measure, test_fraction=test_fraction
         )
@@ -736,6 +747,7 @@ if click is not None:
     @click.option(
         "--output", "-o", default="phidelta-report.html", show_default=True, callback=_output
     )
+    @_compare_option
     @_errors
     def report(
         data: str | None,
@@ -750,6 +762,7 @@ if click is not None:
         predictions_positive: str | None,
         ratio: Any,
         output: str,
+        compare: tuple[str, ...] = (),
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
@@ -767,6 +780,8 @@ if click is not None:
             _fail("--data needs --label")
         if predictions is not None and (truth or label) is None:
             _fail("--predictions needs --truth (or --label)")
+        if compare and predictions is None:
+            _fail("--compare needs --predictions")
         features = None if data is None else Roles(label, positive=positive)
         assessed = None
         if predictions is not None:
@@ -784,6 +799,7 @@ if click is not None:
             features=features,
             predictions=predictions,
             roles=assessed,
+            compare=_other_roles(assessed, compare) if compare and assessed else None,
             ratio=ratio,
         )
         click.echo(f"report written to {path.resolve()}")

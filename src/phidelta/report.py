@@ -194,13 +194,15 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
             ax=ax,
             mean=True,
             ellipse=True,
+            regions=True,
             isometrics=("accuracy", "bias"),
         )
         figures.append(
             figure_html(
                 fig,
                 f"{_folds(len(assessment.counts))} at ratio N/P = {r:.3g}: "
-                "accuracy (δ), bias (φ) and variance (spread) at a glance",
+                "accuracy (δ), bias (φ) and variance (spread) at a glance; the shaded "
+                "parallelogram is the joint 95% region of the pooled counts",
             )
         )
     if assessment.tables is not None:
@@ -280,6 +282,84 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     )
 
 
+def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
+    """Two classifiers on the same folds: both in one φ-δ diagram (folds, means, the pooled
+    counts' 95% regions), their per-fold measures side by side, and the paired tests with a
+    verdict in words."""
+    import matplotlib.pyplot as plt
+
+    from phidelta.rendering import PhiDeltaDisplay
+
+    a, b = comparison.a, comparison.b
+    name_a, name_b = (html.escape(str(n)) for n in comparison.names)
+    figures = []
+    for r in _ratios(a.ratio if ratio is None else ratio):
+        fig, ax = plt.subplots(figsize=(6.2, 5.4))
+        for result, colour in ((a, "tab:blue"), (b, "tab:green")):
+            PhiDeltaDisplay.from_counts(
+                result.counts,
+                ratio=r,
+                ax=ax,
+                mean=True,
+                regions=True,
+                color=colour,
+                isometrics=("accuracy",),
+            )
+        figures.append(
+            figure_html(
+                fig,
+                f"{name_a} (blue) and {name_b} (green), {_folds(len(a.counts))} at ratio "
+                f"N/P = {r:.3g}, with the joint 95% regions of their pooled counts",
+            )
+        )
+    measure = comparison.measure
+    per_fold = {
+        "fold": [str(f) for f in a.folds],
+        f"{measure} ({comparison.names[0]})": a.measures([measure])[measure],
+        f"{measure} ({comparison.names[1]})": b.measures([measure])[measure],
+    }
+    rows = comparison.summary()
+    tests = {k: [row[k] for row in rows] for k in ("test", "statistic", "pvalue", "detail")}
+    return (
+        f"<p>{html.escape(comparison_verdict(comparison))}</p>"
+        f'<div class="figures">{"".join(figures)}</div>'
+        f"<h3>Paired tests</h3>{table_html(tests)}"
+        f"<h3>{html.escape(measure)} per fold</h3>{table_html(per_fold)}"
+    )
+
+
+def comparison_verdict(comparison: Any, *, level: float = 0.05) -> str:
+    """One sentence a reader can quote: which classifier is better, by which tests at
+    ``level``, or that the data do not tell them apart.
+
+    Examples
+    --------
+    >>> from phidelta.comparison import compare
+    >>> y = [0, 1] * 20
+    >>> good, poor = y[:], [1 - v if i % 3 == 0 else v for i, v in enumerate(y)]
+    >>> comparison_verdict(compare(y, y_pred=(good, poor), names=("good", "poor")))
+    'good is more accurate than poor (McNemar p = 0.00012).'
+    """
+    a, b = comparison.names
+    rows = comparison.summary()
+    significant = [row for row in rows if row["pvalue"] < level]
+    from phidelta.measures import accuracy
+
+    # the direction is the pooled accuracy's: McNemar's test is about errors
+    pooled_a = float(accuracy(comparison.a.pooled())[0])
+    pooled_b = float(accuracy(comparison.b.pooled())[0])
+    better, worse = (a, b) if pooled_a >= pooled_b else (b, a)
+    listed = ", ".join(f"{row['test']} p = {row['pvalue']:.2g}" for row in rows)
+    if not significant:
+        return f"The tests do not tell {a} and {b} apart at the {level:g} level ({listed})."
+    if len(significant) == len(rows):
+        return f"{better} is more accurate than {worse} ({listed})."
+    return (
+        f"{better} looks more accurate than {worse}, but not by every test at the {level:g} "
+        f"level ({listed})."
+    )
+
+
 def _folds(k: int) -> str:
     return "1 fold" if k == 1 else f"{k} folds"
 
@@ -303,14 +383,16 @@ def file_report(
     features: Any = None,
     predictions: Any = None,
     roles: Any = None,
+    compare: Any = None,
     ratio: float | str | None = None,
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`: the feature signature of
     ``data`` with ``features`` (its :class:`~phidelta.data.Roles`), and the assessment of
     ``predictions`` with ``roles`` (plus, with a prediction column, the entropy triangle of
     the predictions, one matrix per fold); the diagrams at ratio 1 and at ``ratio`` (default:
-    each file's actual N/P)."""
-    from phidelta.data import load_assessment, load_multiclass, load_signature
+    each file's actual N/P). ``compare`` (the :class:`~phidelta.data.Roles` of a second
+    classifier in ``predictions``) adds the two classifiers' comparison."""
+    from phidelta.data import load_assessment, load_comparison, load_multiclass, load_signature
 
     built = Report("phidelta report")
     if data is not None:
@@ -325,6 +407,14 @@ def file_report(
             f"Classifier assessment of {Path(str(predictions)).name}",
             assessment_section(result, ratio=None if ratio in (None, "actual") else float(ratio)),
         )
+        if compare is not None:
+            comparison = load_comparison(predictions, roles, compare)
+            built.add(
+                f"{comparison.names[0]} against {comparison.names[1]}",
+                comparison_section(
+                    comparison, ratio=None if ratio in (None, "actual") else float(ratio)
+                ),
+            )
         if roles.prediction is not None:
             from dataclasses import replace
 
@@ -408,6 +498,22 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
     report.add(
         "Classifier assessment: logistic regression (probabilities), 10 folds",
         assessment_section(probabilistic),
+    )
+    step("logistic regression against naive Bayes on the same folds")
+    from phidelta.comparison import compare_estimators
+
+    comparison = compare_estimators(
+        make_pipeline(StandardScaler(), LogisticRegression()),
+        GaussianNB(),
+        cancer.data,
+        labels,
+        cv=folds,
+        pos_label="malignant",
+        names=("logistic regression", "naive Bayes"),
+    )
+    report.add(
+        f"Is logistic regression better than naive Bayes? ({folds} folds, the same for both)",
+        comparison_section(comparison),
     )
     step("entropy triangle of three classifiers on the wine data")
     wine = load_wine()
