@@ -370,6 +370,13 @@ if click is not None:
     @click.option(
         "--plot", "plot_path", callback=_output, help="Write the φ-δ diagram to this PNG/SVG/PDF."
     )
+    @click.option(
+        "--fdr",
+        type=click.FloatRange(0, 1, min_open=True, max_open=True),
+        help="False discovery rate: add each feature's p-value (Fisher's exact test) and "
+        "Benjamini–Hochberg q-value, flag the features with q ≤ this rate, and mark them "
+        "in --plot. Needs integer counts (binary, nominal, or --numeric threshold).",
+    )
     @_streaming_options
     @_errors
     def stats(
@@ -383,6 +390,7 @@ if click is not None:
         fmt: str,
         plot_path: str | None,
         chunksize: int | None,
+        fdr: float | None = None,
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
@@ -406,6 +414,19 @@ if click is not None:
         table = sig.to_dict(ratio=r)
         keys = SUMMARY_COLUMNS
         columns = {k: [table[k][i] for i in order] for k in keys}
+        significance = None
+        if fdr is not None:
+            from phidelta.measures import benjamini_hochberg
+
+            pvalues = sig.pvalues()
+            qvalues = benjamini_hochberg(pvalues)
+            columns["pvalue"] = pvalues[order]
+            columns["qvalue"] = qvalues[order]
+            columns["significant"] = (qvalues <= fdr)[order].tolist()
+            significance = (
+                f"{int(np.count_nonzero(qvalues <= fdr))} of {len(sig)} features have a "
+                f"Benjamini–Hochberg q-value ≤ {fdr:g} (Fisher's exact test)"
+            )
         meta = {
             "positive": sig.positive,
             "ratio": sig.ratio,
@@ -416,6 +437,7 @@ if click is not None:
             ),
             "ranked_by": f"{rank_by} at N/P = {r:.4g}",
             "rows_left_out": sig.rows_left_out or None,
+            "significance": significance,
         }
         _emit(
             columns,
@@ -430,7 +452,7 @@ if click is not None:
             matplotlib.use("Agg")
             from phidelta.rendering import PhiDeltaDisplay
 
-            _save(PhiDeltaDisplay.from_signature(sig, ratio=r), plot_path)
+            _save(PhiDeltaDisplay.from_signature(sig, ratio=r, fdr=fdr), plot_path)
 
     @cli.command()
     @click.argument("predictions")

@@ -1,0 +1,63 @@
+"""``phidelta stats --fdr``: the library's p- and q-values, flagged features, and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+pd = pytest.importorskip("pandas")
+stats = pytest.importorskip("scipy.stats")
+
+
+@pytest.fixture
+def binary_file(tmp_path):
+    rng = np.random.default_rng(2)
+    n = 400
+    y = rng.integers(0, 2, n)
+    columns = {"y": y}
+    for j in range(30):
+        columns[f"w{j}"] = (rng.random(n) < 0.3 + (0.35 if j < 6 else 0.0) * y).astype(int)
+    path = tmp_path / "binary.csv"
+    pd.DataFrame(columns).to_csv(path, index=False)
+    return path
+
+
+def test_stats_fdr_adds_fisher_and_bh_values(binary_file, tmp_path, capsys):
+    from phidelta.cli import main
+    from phidelta.data import Roles, load_signature
+
+    plot = tmp_path / "sig.png"
+    code = main(
+        ["stats", str(binary_file), "--label", "y", "--fdr", "0.05", "--format", "json",
+         "--plot", str(plot)]
+    )  # fmt: skip
+    assert code == 0
+    document = json.loads(capsys.readouterr().out)
+    sig = load_signature(binary_file, Roles("y"))
+    frame = pd.read_csv(binary_file)
+    by_name = {row["name"]: row for row in document["rows"]}
+    for name in sig.names:  # each p-value is scipy's Fisher test of the feature's 2×2 table
+        table = pd.crosstab(frame[name], frame["y"]).to_numpy()
+        assert by_name[name]["pvalue"] == pytest.approx(stats.fisher_exact(table)[1], rel=1e-9)
+    pvalues = np.array([by_name[n]["pvalue"] for n in sig.names])
+    qvalues = np.array([by_name[n]["qvalue"] for n in sig.names])
+    assert_allclose(qvalues, stats.false_discovery_control(pvalues), rtol=1e-12)
+    flagged = {n for n in sig.names if by_name[n]["significant"]}
+    assert flagged == {n for n, q in zip(sig.names, qvalues, strict=True) if q <= 0.05}
+    assert f"{len(flagged)} of 30 features" in document["significance"]
+    assert plot.stat().st_size > 0
+
+
+def test_stats_fdr_refuses_soft_counts_in_words(tmp_path, capsys):
+    from phidelta.cli import main
+
+    path = tmp_path / "soft.csv"
+    pd.DataFrame({"y": [0, 1] * 20, "x": np.linspace(0, 1, 40)}).to_csv(path, index=False)
+    assert main(["stats", str(path), "--label", "y", "--fdr", "0.1"]) == 1
+    err = capsys.readouterr().err
+    assert "soft counts" in err
+    assert "Traceback" not in err
+    assert main(["stats", str(path), "--label", "y", "--fdr", "1.5"]) != 0
