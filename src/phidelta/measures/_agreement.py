@@ -35,6 +35,36 @@ def scotts_pi(matrices: ConfusionMatrix, *, zero_division: ZeroDivision = "warn"
     two raters' pooled class proportions π_k (Scott 1955, "Reliability of content analysis",
     Public Opinion Quarterly 19). Undefined when p_e = 1 (one class only).
 
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one value per matrix.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where the chance agreement p_e is 1 (one class only). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        π in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    gwets_ac1, krippendorff_alpha, multiclass_cohen_kappa : other chance corrections.
+
+    References
+    ----------
+    Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale coding.
+    Public Opinion Quarterly, 19(3), 321–325.
+
     Examples
     --------
     >>> scotts_pi(ConfusionMatrix([[5, 1], [2, 4]]))
@@ -51,6 +81,35 @@ def gwets_ac1(matrices: ConfusionMatrix, *, zero_division: ZeroDivision = "warn"
     "Computing inter-rater reliability and its variance in the presence of high agreement",
     Br. J. Math. Stat. Psychol. 61, eq. 18): chance agreement that stays small when one
     class dominates, so AC1 avoids κ's paradoxes. Undefined when p_e = 1.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one value per matrix.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where the chance agreement p_e is 1. With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        AC1 in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    scotts_pi, multiclass_cohen_kappa : chance corrections that κ's paradoxes affect.
+
+    References
+    ----------
+    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence of
+    high agreement. British Journal of Mathematical and Statistical Psychology, 61(1), 29–48.
 
     Examples
     --------
@@ -75,6 +134,36 @@ def krippendorff_alpha(
     counts must be numbers of units (the n − 1 is a small-sample correction). Undefined when
     all values fall in one class.
 
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one value per matrix.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where all values fall in one class (no expected disagreement).
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        α, at most 1.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    scotts_pi : α without the small-sample correction.
+
+    References
+    ----------
+    Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. Annenberg School for
+    Communication, University of Pennsylvania.
+
     Examples
     --------
     >>> krippendorff_alpha(ConfusionMatrix([[5, 1], [2, 4]]))
@@ -96,6 +185,36 @@ def cramers_v(matrices: ConfusionMatrix, *, zero_division: ZeroDivision = "warn"
     correction: association of true and predicted classes in [0, 1], whatever the labels.
     Rows or columns without samples are left out (they have no expected counts). Undefined
     when fewer than two rows or columns remain.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one value per matrix.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where fewer than two rows or two columns hold samples. With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        V in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    chi_square : the binary χ².
+
+    References
+    ----------
+    Cramér, H. (1946). Mathematical Methods of Statistics. Princeton University Press,
+    section 21.9.
 
     Examples
     --------
@@ -150,6 +269,37 @@ def cohen_kappa_standard_error(
     """Large-sample standard error of Cohen's κ (Fleiss, Cohen & Everitt 1969, eq. 13), not
     assuming κ = 0 — the one for confidence intervals. Undefined where κ is.
 
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one value per matrix.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where κ is undefined (chance agreement p_e = 1). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        The standard error, non-negative.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If the matrix is not square with each output a distinct input class, or
+        `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    cohen_kappa_interval : the interval built from it.
+
+    References
+    ----------
+    Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sample standard errors of kappa and
+    weighted kappa. Psychological Bulletin, 72(5), 323–327.
+
     Examples
     --------
     >>> cohen_kappa_standard_error(ConfusionMatrix([[5, 1], [2, 4]]))
@@ -164,6 +314,37 @@ def cohen_kappa_interval(matrices: ConfusionMatrix, *, level: float = 0.95) -> I
     """Cohen's κ with its normal (Wald) confidence interval κ ± z·SE, SE from
     :func:`cohen_kappa_standard_error`, clipped to [−1, 1]. One entry per matrix; NaN where κ
     is undefined.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows); one interval per matrix.
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+
+    Returns
+    -------
+    Interval
+        ``estimate`` (κ), ``low`` and ``high`` arrays of shape (len(matrices),), and ``level``;
+        NaN where κ is undefined (no warning).
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `level` is not in (0, 1), or the matrix is not square with each output a distinct
+        input class.
+
+    See Also
+    --------
+    cohen_kappa_standard_error : the standard error used.
+    multiclass_cohen_kappa : κ alone.
+
+    References
+    ----------
+    Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sample standard errors of kappa and
+    weighted kappa. Psychological Bulletin, 72(5), 323–327. Eq. 13.
 
     Examples
     --------

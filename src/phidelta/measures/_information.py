@@ -46,6 +46,35 @@ def mutual_information_from_rates(
     """I(X̂; X) for priors (n, p) and rates (ρ̄, ρ); pure array math shared with the geometry.
 
     NaN where a rate is NaN. Values that are zero up to rounding are clipped at 0.
+
+    Parameters
+    ----------
+    negative, positive : ndarray
+        Class priors n and p (n + p = 1).
+    spec, sens : ndarray
+        Specificity ρ̄ and sensitivity ρ, broadcastable with the priors.
+    base : float, default=2.0
+        Base of the logarithm (not checked here).
+
+    Returns
+    -------
+    ndarray
+        I(X̂; X), NaN where a rate is NaN.
+
+    See Also
+    --------
+    information_gain : the checked entry point for counts.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eq. 21.
+
+    Examples
+    --------
+    >>> half = np.array([0.5])
+    >>> mutual_information_from_rates(half, half, np.array([1.0]), np.array([1.0]))
+    array([1.])
     """
     w00, w01 = negative * spec, negative * (1 - spec)
     w10, w11 = positive * (1 - sens), positive * sens
@@ -73,6 +102,34 @@ def information_gain(
     and anti-oracle. Values below 16 ulp (≈ 3.6e-15) are rounding noise and returned as 0.
     Undefined with no samples.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    base : float, default=2.0
+        Base of the logarithm: 2 for bits, e for nats; positive and not 1.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        I(X̂; X) in [0, H(X)], in the unit of `base`.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `base` is not a positive number other than 1, or `zero_division` is neither
+        ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_information_gain : the same at balance.
+    entropy_balance : the entropy triangle of a multi-class matrix.
+
     Examples
     --------
     >>> information_gain(BinaryCounts(tn=50, fp=0, fn=0, tp=50))   # an oracle at balance: 1 bit
@@ -96,6 +153,34 @@ def unbiased_information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Information gain at balance (n = p = ½): depends on ρ̄ and ρ only (Armano 2015, Fig. 7).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    base : float, default=2.0
+        Base of the logarithm: 2 for bits, e for nats; positive and not 1.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        I(X̂; X) at n = p = ½, in [0, 1] bits.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `base` is not a positive number other than 1, or `zero_division` is neither
+        ``"warn"`` nor a number.
+
+    See Also
+    --------
+    information_gain : on the actual class distribution.
 
     Examples
     --------

@@ -39,6 +39,45 @@ def log_loss(
     Probabilities are clipped to [ε, 1 − ε] with ε the float64 machine epsilon, as
     scikit-learn does, so that a certain mistake costs −log ε ≈ 36 nats instead of infinity.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    probabilities : array-like of shape (n,) or (n, k)
+        1-D: the probability of the positive class; 2-D: one probability vector per row, rows
+        summing to 1, columns in the order of `labels`.
+    pos_label : label, default=None
+        The positive class for 1-D `probabilities` (by default 1, True or the larger of two
+        labels, phidelta's one rule).
+    labels : array-like of shape (k,), default=None
+        The class of each column of 2-D `probabilities`; by default the sorted classes of
+        `y_true`, which must then be k.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights of the examples.
+
+    Returns
+    -------
+    float
+        The (weighted) mean loss in nats.
+
+    Raises
+    ------
+    ValueError
+        If the probabilities are not in [0, 1], rows do not sum to 1, the lengths or the number
+        of classes differ, there are no examples, or the weights sum to 0.
+
+    See Also
+    --------
+    cross_entropy : the same from a score table.
+    brier_score : the squared-error counterpart.
+
+    References
+    ----------
+    Good, I. J. (1952). Rational decisions. Journal of the Royal Statistical Society, Series B,
+    14(1), 107–114.
+
+    Bishop, C. M. (2006). Pattern Recognition and Machine Learning. Springer. Eq. 4.90.
+
     Examples
     --------
     >>> round(log_loss([1, 0, 1], [0.9, 0.2, 0.6]), 6)
@@ -80,6 +119,32 @@ def cross_entropy(table: ScoreTable) -> float:
 
     The table is a sufficient statistic for the log loss, so tables of chunks merged with
     ``+`` give the loss of the whole data.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        A score table whose scores are probabilities of the positive class.
+
+    Returns
+    -------
+    float
+        The mean loss in nats.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a score lies outside [0, 1] or the table holds no examples.
+
+    See Also
+    --------
+    log_loss : the same from labels and probabilities.
+
+    References
+    ----------
+    Good, I. J. (1952). Rational decisions. Journal of the Royal Statistical Society, Series B,
+    14(1), 107–114.
 
     Examples
     --------

@@ -39,6 +39,32 @@ def normalized_confusion_matrix(
     Returns an array of shape (k, 2, 2): ``[[tn, fp], [fn, tp]]`` as *rates* (rows sum to 1).
     Rows of an absent class are undefined.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (the whole row of that class is NaN).
+        With ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts), 2, 2)
+        Γ, rows summing to 1.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    joint_probability_matrix : Ω = O·Γ.
+    determinant : det Γ.
+
     Examples
     --------
     >>> normalized_confusion_matrix(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -57,6 +83,30 @@ def joint_probability_matrix(
 
     Returns shape (k, 2, 2) summing to 1 per entry; undefined with no samples.
 
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts), 2, 2)
+        Ω, summing to 1 per entry.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    oracle_matrix, normalized_confusion_matrix : its factors.
+
     Examples
     --------
     >>> joint_probability_matrix(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
@@ -72,6 +122,30 @@ def joint_probability_matrix(
 
 def oracle_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """O ≈ p(X) = diag(n, p), the oracle's behaviour (Armano 2015, eq. 3). Shape (k, 2, 2).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
+        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts), 2, 2)
+        O = diag(n, p).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    joint_probability_matrix : Ω = O·Γ.
 
     Examples
     --------
@@ -91,6 +165,31 @@ def oracle_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
 
 def determinant(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Δ = det Γ = tn·tp − fp·fn = ρ + ρ̄ − 1 (Armano 2015, eq. 11). Equal to δ.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one value per entry.
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(counts),)
+        Δ in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    delta : the same value.
 
     Examples
     --------

@@ -65,6 +65,49 @@ def multiclass_auc(
 
     Columns of ``probabilities`` follow ``labels`` (default: the sorted classes of y_true).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True classes.
+    probabilities : array-like of shape (n, k)
+        One column per class, in the order of `labels`.
+    labels : array-like of shape (k,), default=None
+        The class of each column; by default the sorted classes of `y_true`.
+    multi_class : {"ovr", "ovo"}, default="ovr"
+        One-vs-rest, or Hand & Till's one-vs-one M.
+    average : {"macro", "weighted"}, default="macro"
+        Plain mean, or weighted by class prevalence ("ovr") or by the pair's share ("ovo").
+    sample_weight : array-like of shape (n,), default=None
+        Weights of the examples ("ovr" only).
+
+    Returns
+    -------
+    float
+        The averaged AUC, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        If `probabilities` has fewer than two columns, `multi_class` or `average` is unknown,
+        the classes do not match the columns, the lengths differ, a class has no examples
+        ("ovr"), fewer than two classes occur ("ovo"), or `sample_weight` is given with "ovo".
+
+    See Also
+    --------
+    auc : the binary AUC.
+    one_vs_rest : binary counts of each class against the rest.
+
+    References
+    ----------
+    Hand, D. J., & Till, R. J. (2001). A simple generalisation of the area under the ROC curve
+    for multiple class classification problems. Machine Learning, 45(2), 171–186.
+
+    Provost, F., & Domingos, P. (2000). Well-trained PETs: improving probability estimation
+    trees. CeDER Working Paper IS-00-04, New York University.
+
+    Fawcett, T. (2006). An introduction to ROC analysis. Pattern Recognition Letters, 27(8),
+    861–874.
+
     Examples
     --------
     >>> p = [[.6, .3, .1], [.4, .4, .2], [.5, .3, .2], [.2, .7, .1], [.3, .3, .4], [.1, .2, .7]]

@@ -39,6 +39,34 @@ def average_precision(table: ScoreTable) -> float:
     Manning, Raghavan & Schütze 2008, §8.4; scikit-learn's ``average_precision_score``). Ties
     form one step. Undefined (ValueError) without positives.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    float
+        AP in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If the labels hold no positives.
+
+    See Also
+    --------
+    pr_auc : the trapezoidal area.
+    precision_recall_curve : the curve itself.
+
+    References
+    ----------
+    Manning, C. D., Raghavan, P., & Schütze, H. (2008). Introduction to Information Retrieval.
+    Cambridge University Press. Section 8.4.
+
     Examples
     --------
     >>> average_precision(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]))
@@ -67,6 +95,33 @@ def pr_auc(table: ScoreTable) -> float:
     :func:`average_precision` is the step-wise alternative. Undefined (ValueError) without
     positives or with fewer than two points.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    float
+        The area, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If the labels hold no positives or fewer than two points remain.
+
+    See Also
+    --------
+    average_precision : the step-wise area.
+
+    References
+    ----------
+    Davis, J., & Goadrich, M. (2006). The relationship between precision-recall and ROC curves.
+    Proceedings of the 23rd International Conference on Machine Learning (ICML), 233–240.
+
     Examples
     --------
     >>> round(pr_auc(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])), 12)
@@ -90,6 +145,28 @@ def pr_break_even(table: ScoreTable) -> float:
     information retrieval (Manning, Raghavan & Schütze 2008, §8.4). When P falls inside a run
     of tied scores, the samples of the run are taken in proportion (ties share their
     positives evenly), which gives TP(P)/P with TP interpolated linearly along the run.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    float
+        The break-even value, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If the labels hold no positives.
+
+    See Also
+    --------
+    precision_recall_curve : the curve it lies on.
 
     Examples
     --------

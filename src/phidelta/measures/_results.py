@@ -50,6 +50,21 @@ class ConfidenceInterval(TupleResult):
     The shape of ``scipy.stats``' ``ConfidenceInterval``: floats for one estimate, arrays
     (one bound per entry) for a batch.
 
+    Attributes
+    ----------
+    low, high : float or ndarray
+        The bounds; arrays hold one bound per entry.
+
+    See Also
+    --------
+    Interval : estimates with their intervals.
+
+    References
+    ----------
+    Virtanen, P., et al. (2020). SciPy 1.0: fundamental algorithms for scientific computing in
+    Python. Nature Methods, 17, 261–272 (``scipy.stats``' ``ConfidenceInterval``, whose shape
+    this follows).
+
     Examples
     --------
     >>> ci = ConfidenceInterval(0.62, 0.91)
