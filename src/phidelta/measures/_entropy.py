@@ -49,6 +49,57 @@ class EntropyBalance(TupleResult):
     Unpacks as ``delta_h, mutual_information, variation_of_information``, the terms of the
     balance equation ΔH_{P_X·P_Y} + 2·MI + VI = H_{U_X·U_Y} (eq. 6); the other quantities are
     attributes only.
+
+    Attributes
+    ----------
+    matrices : ConfusionMatrix
+        The matrices the balance was computed from.
+    base : float
+        Logarithm base of every entropy.
+    h_uniform_x, h_uniform_y : ndarray
+        H(U_X) = log n and H(U_Y) = log p, the entropies of uniform marginals.
+    h_x, h_y : ndarray
+        H(P_X) and H(P_Y), the entropies of the true and predicted marginals.
+    h_xy : ndarray
+        H(P_XY), the joint entropy.
+    mutual_information : ndarray
+        MI = H(X) + H(Y) − H(X, Y) (eq. 3).
+    h_x_given_y, h_y_given_x : ndarray
+        The conditional entropies H(X|Y) and H(Y|X).
+    variation_of_information : ndarray
+        VI = H(X|Y) + H(Y|X) (eq. 5).
+    delta_h_x, delta_h_y : ndarray
+        ΔH_X = H(U_X) − H(X) and ΔH_Y = H(U_Y) − H(Y) (eq. 8).
+    joint_fractions : ndarray of shape (k, 3)
+        F_XY = [ΔH′, 2MI′, VI′] (eq. 10), each row summing to 1.
+    input_fractions, output_fractions : ndarray of shape (k, 3)
+        F_X = [ΔH_X, MI, H(X|Y)] / log n and F_Y = [ΔH_Y, MI, H(Y|X)] / log p (eq. 11).
+    accuracy : ndarray
+        The mass where the output label equals the input label (NaN if the outputs are not
+        declared).
+    ema : ndarray
+        Entropy-modulated accuracy, base^−H(X|Y).
+    nit : ndarray
+        Normalized information transfer, base^MI / n.
+
+    See Also
+    --------
+    entropy_balance : computes it.
+    phidelta.geometry.ternary_coordinates : the fractions as points of the triangle.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Eqs. 1–11.
+
+    Examples
+    --------
+    >>> from phidelta.counts import ConfusionMatrix
+    >>> b = entropy_balance(ConfusionMatrix([[10, 0], [0, 10]]))
+    >>> b.mutual_information, b.variation_of_information
+    (array([1.]), array([0.]))
+    >>> b.to_dict()["joint_mi2"]
+    array([1.])
     """
 
     matrices: ConfusionMatrix = field(repr=False)
@@ -83,7 +134,14 @@ class EntropyBalance(TupleResult):
         return self.delta_h_x + self.delta_h_y
 
     def to_dict(self) -> dict[str, np.ndarray]:
-        """Flat columns (the fractions split into their three components)."""
+        """Flat columns (the fractions split into their three components).
+
+        Returns
+        -------
+        dict of str to ndarray
+            One array per quantity, with ``joint_*``, ``input_*`` and ``output_*`` for the
+            components of the fractions.
+        """
         columns = {
             name: getattr(self, name)
             for name in (
@@ -111,7 +169,18 @@ class EntropyBalance(TupleResult):
         return columns
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame with one row per matrix."""
+        """A pandas DataFrame with one row per matrix.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The columns of :meth:`to_dict`, one row per matrix.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+        """
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover
@@ -138,6 +207,23 @@ def entropy_balance(matrices: ConfusionMatrix, *, base: float = 2.0) -> EntropyB
         F_X = [ΔH_X, MI, H(X|Y)] / log n and F_Y = [ΔH_Y, MI, H(Y|X)] / log p (eq. 11);
         accuracy (mass where the output label equals the input label), EMA = base^−H(X|Y)
         and NIT = base^MI / n.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `base` is not a positive number other than 1.
+
+    See Also
+    --------
+    information_gain : the mutual information of binary counts (Armano 2015, eq. 21).
+    phidelta.geometry.ternary_coordinates : points of the entropy triangle.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Eqs. 1–11.
 
     Examples
     --------

@@ -73,6 +73,40 @@ def squared_error(
     ``probabilities`` is the positive class's probability (1-D; then SE = (p̂ − I[+])²) or a
     matrix of k-class probability vectors whose columns follow ``classes``.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    probabilities : array-like of shape (n,) or (n, k)
+        1-D: the probability of the positive class; 2-D: one probability vector per row (rows
+        summing to 1), columns in the order of `classes`.
+    pos_label : label, default=None
+        The positive class for 1-D `probabilities` (by default 1, True or the larger of two
+        labels).
+    classes : array-like of shape (k,), default=None
+        The class of each column of 2-D `probabilities`; by default 0, 1, …, k − 1.
+
+    Returns
+    -------
+    ndarray of shape (n,)
+        The squared error of each example: in [0, 1] for 1-D input, ½·Σ over the classes for
+        2-D input.
+
+    Raises
+    ------
+    ValueError
+        If the probabilities are not in [0, 1], a row does not sum to 1, the lengths differ, or
+        `classes` does not match the columns.
+
+    See Also
+    --------
+    brier_score : their mean.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.6.
+
     Examples
     --------
     >>> squared_error([0, 2], [[0.7, 0.1, 0.2], [0.99, 0.0, 0.01]], classes=[0, 1, 2])
@@ -101,6 +135,42 @@ def brier_score(
 ) -> float:
     """Mean squared error of probability estimates, the Brier score (Flach eq. 2.7).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    probabilities : array-like of shape (n,) or (n, k)
+        As in :func:`squared_error`.
+    pos_label : label, default=None
+        The positive class for 1-D `probabilities`.
+    classes : array-like of shape (k,), default=None
+        The class of each column of 2-D `probabilities`.
+    sample_weight : array-like of shape (n,), default=None
+        Non-negative weights of the examples.
+
+    Returns
+    -------
+    float
+        The (weighted) mean squared error.
+
+    Raises
+    ------
+    ValueError
+        As :func:`squared_error`, and if there are no examples.
+
+    See Also
+    --------
+    brier_decomposition : calibration and refinement loss.
+    log_loss : the logarithmic counterpart.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.7 and Example 2.5.
+
+    Brier, G. W. (1950). Verification of forecasts expressed in terms of probability. Monthly
+    Weather Review, 78(1), 1–3.
+
     Examples
     --------
     >>> round(brier_score([1, 1, 0, 1, 1, 0, 1, 1, 0, 0],
@@ -121,6 +191,32 @@ class BrierDecomposition(TupleResult):
     """MSE = calibration loss + refinement loss over segments (Flach §2.3).
 
     Unpacks as ``brier, calibration, refinement``; ``segments`` (how many) is not unpacked.
+
+    Attributes
+    ----------
+    brier : float
+        The Brier score (binary mean squared error).
+    calibration : float
+        Calibration loss, the mean of (p̂ − ṗ)² with ṗ the segment's empirical probability.
+    refinement : float
+        Refinement loss, Σ |S|·ṗ(1 − ṗ) / n over the segments.
+    segments : int
+        How many segments.
+
+    See Also
+    --------
+    brier_decomposition : computes it.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3.
+
+    Examples
+    --------
+    >>> d = brier_decomposition([1, 1, 0, 0], [0.9, 0.9, 0.2, 0.2])
+    >>> d.segments
+    2
     """
 
     brier: float
@@ -141,10 +237,36 @@ def brier_decomposition(
     ṗ: SE(S) = |S|(p̂ − ṗ)² + |S|ṗ(1 − ṗ) when all of S has the same p̂; with varying p̂ the
     calibration term uses each example's p̂.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    probabilities : array-like of shape (n,)
+        The probability of the positive class.
+    pos_label : label, default=None
+        The positive class (by default 1, True or the larger of two labels).
+    groups : array-like of shape (n,), default=None
+        The segment of each example; by default the examples sharing a probability.
+
     Returns
     -------
     BrierDecomposition
         Unpacks as ``brier, calibration, refinement``.
+
+    Raises
+    ------
+    ValueError
+        If `probabilities` is not 1-D or not in [0, 1], or the lengths differ.
+
+    See Also
+    --------
+    brier_score : the score it splits.
+    IsotonicCalibrator : removes the calibration loss on the ROC convex hull.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3.
 
     Examples
     --------
@@ -176,6 +298,30 @@ def brier_decomposition(
 def laplace_correction(counts: Any) -> np.ndarray:
     """Laplace-corrected empirical probabilities (nᵢ + 1) / (|S| + k) (Flach eq. 2.8).
 
+    Parameters
+    ----------
+    counts : array-like of shape (..., k)
+        Class counts nᵢ, classes on the last axis.
+
+    Returns
+    -------
+    ndarray of shape (..., k)
+        The corrected probabilities, summing to 1 along the last axis.
+
+    Raises
+    ------
+    ValueError
+        If a count is negative.
+
+    See Also
+    --------
+    m_estimate : the general form (m = k, uniform prior).
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.8.
+
     Examples
     --------
     >>> laplace_correction([2, 0])
@@ -190,6 +336,35 @@ def m_estimate(counts: Any, *, m: float, prior: Any = None) -> np.ndarray:
     """m-estimate (nᵢ + m·πᵢ) / (|S| + m) of empirical probabilities (Flach eq. 2.9).
 
     ``counts`` has the classes on its last axis; ``prior`` defaults to uniform.
+
+    Parameters
+    ----------
+    counts : array-like of shape (..., k)
+        Class counts nᵢ, classes on the last axis.
+    m : float
+        Weight of the prior, in pseudo-counts; non-negative.
+    prior : array-like of shape (k,), default=None
+        Prior probabilities πᵢ summing to 1; uniform by default.
+
+    Returns
+    -------
+    ndarray of shape (..., k)
+        The smoothed probabilities, summing to 1 along the last axis.
+
+    Raises
+    ------
+    ValueError
+        If a count is negative, `m` is negative or not finite, or `prior` is not k
+        probabilities summing to 1.
+
+    See Also
+    --------
+    laplace_correction : m = k with a uniform prior.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.9.
 
     Examples
     --------
@@ -221,6 +396,28 @@ class IsotonicCalibrator:
     which pulls a block of 196 positives down to 2/3), and neighbours the correction reverses
     pooled again: the Laplace map is non-decreasing and inside (0, 1).
 
+    Parameters
+    ----------
+    laplace : bool, default=False
+        Apply the Laplace correction (pos + 1)/(pos + neg + 2) per segment.
+
+    Attributes
+    ----------
+    knots_ : ndarray or None
+        The distinct scores seen by :meth:`fit`, ascending (None before fitting).
+    values_ : ndarray or None
+        The calibrated probability at each knot.
+
+    See Also
+    --------
+    roc_convex_hull : the hull whose segments give the calibration map.
+    brier_decomposition : the calibration loss it removes.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3, Fig. 2.13 and eq. 2.8.
+
     Examples
     --------
     >>> scores = [0.89, 0.8, 0.74, 0.71, 0.63, 0.49, 0.42, 0.32, 0.24, 0.13]
@@ -237,12 +434,54 @@ class IsotonicCalibrator:
     def fit(
         self, y_true: Any, scores: Any, *, pos_label: Any = None, sample_weight: Any = None
     ) -> IsotonicCalibrator:
+        """Fit the calibration map to labelled scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels.
+        scores : array-like of shape (n,)
+            Scores, higher meaning more positive.
+        pos_label : label, default=None
+            The positive class (by default 1, True or the larger of two labels).
+        sample_weight : array-like of shape (n,), default=None
+            Non-negative weights of the examples.
+
+        Returns
+        -------
+        IsotonicCalibrator
+            This calibrator, fitted.
+
+        Raises
+        ------
+        ValueError
+            If the labels or scores are invalid, or no example has positive weight.
+        """
         table = ScoreTable.from_scores(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight
         )
         return self.fit_table(table)
 
     def fit_table(self, table: ScoreTable) -> IsotonicCalibrator:
+        """Fit the calibration map to a score table (tables of chunks merge with ``+``).
+
+        Parameters
+        ----------
+        table : ScoreTable
+            Positive and negative counts at each distinct score.
+
+        Returns
+        -------
+        IsotonicCalibrator
+            This calibrator, fitted.
+
+        Raises
+        ------
+        TypeError
+            If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+        ValueError
+            If no score carries positive weight.
+        """
         if not isinstance(table, ScoreTable):
             raise TypeError(f"`table` must be a ScoreTable; got {type(table).__name__}.")
         weight = table.positives + table.negatives
@@ -279,7 +518,23 @@ class IsotonicCalibrator:
         return self
 
     def transform(self, scores: Any) -> np.ndarray:
-        """Calibrated probabilities of new scores (the calibration map)."""
+        """Calibrated probabilities of new scores (the calibration map).
+
+        Parameters
+        ----------
+        scores : array-like
+            Scores of any shape.
+
+        Returns
+        -------
+        ndarray
+            Calibrated probabilities, the shape of `scores`.
+
+        Raises
+        ------
+        ValueError
+            If the calibrator is not fitted yet.
+        """
         if self.knots_ is None or self.values_ is None:
             raise ValueError("This IsotonicCalibrator is not fitted yet; call fit() first.")
         s = as_float_array(scores, "scores", ndim=None)

@@ -42,6 +42,25 @@ class PhiDeltaRegion(TupleResult):
     ratio : float
         The class ratio N/P of the diagram.
     method : str
+        "exact", "wilson" or "bootstrap".
+
+    See Also
+    --------
+    phi_delta_region : computes it.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eq. 2, the linear map from
+    rates to φ, δ.
+
+    Examples
+    --------
+    >>> region = phi_delta_region(BinaryCounts(tn=[80], fp=[20], fn=[10], tp=[90]))
+    >>> polygons, specificity, sensitivity = region
+    >>> specificity.shape
+    (1, 2)
     """
 
     polygons: np.ndarray
@@ -55,7 +74,18 @@ class PhiDeltaRegion(TupleResult):
 
     def contains(self, phi: Any, delta: Any) -> np.ndarray:
         """Whether each entry's region holds the point (φ, δ) (one point per entry, or one
-        point for all): the point is mapped back to its rates, exactly (the map is linear)."""
+        point for all): the point is mapped back to its rates, exactly (the map is linear).
+
+        Parameters
+        ----------
+        phi, delta : float or array-like of shape (k,)
+            One point per entry, or one point for all.
+
+        Returns
+        -------
+        ndarray of bool, shape (k,)
+            Whether each entry's region holds its point (False where the region is NaN).
+        """
         k = len(self.polygons)
         rates = phi_delta_to_rates(
             np.broadcast_to(np.asarray(phi, dtype=float), (k,)),
@@ -136,18 +166,46 @@ def phi_delta_region(
     counts : BinaryCounts
         Integer or soft counts; entries without positives or without negatives have NaN
         regions.
-    level : float, default 0.95
+    level : float, default=0.95
         The joint confidence level (Šidák: each rate interval at √level).
-    method : {"exact", "wilson", "bootstrap"}
-        Clopper–Pearson intervals (coverage at least ``level``), Wilson intervals (close to
-        ``level`` on average), or a seeded parametric bootstrap (soft counts).
-    ratio : float in [0.1, 10], default 1.0
-        The class ratio N/P of the diagram the regions are drawn in.
-    resamples, random_state : bootstrap only (``random_state`` as in SciPy: None = fresh).
+    method : {"exact", "wilson", "bootstrap"}, default="exact"
+        Clopper–Pearson intervals (coverage at least `level`), Wilson intervals (close to
+        `level` on average), or a seeded parametric bootstrap (soft counts).
+    ratio : float, default=1.0
+        The class ratio N/P of the diagram the regions are drawn in, in [0.1, 10].
+    resamples : int, default=2000
+        Bootstrap resamples (``method="bootstrap"`` only).
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed of the bootstrap, as in SciPy (None: fresh entropy).
 
     Returns
     -------
     PhiDeltaRegion
+        One parallelogram per entry; unpacks as ``polygons, specificity, sensitivity``.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `level` is not in (0, 1), `method` is unknown, `ratio` is outside [0.1, 10], or
+        ``method="exact"`` is asked of soft counts.
+
+    See Also
+    --------
+    wilson_interval, rate_intervals : intervals of single rates.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eq. 2.
+
+    Clopper, C. J., & Pearson, E. S. (1934). The use of confidence or fiducial limits
+    illustrated in the case of the binomial. Biometrika, 26(4), 404–413.
+
+    Šidák, Z. (1967). Rectangular confidence regions for the means of multivariate normal
+    distributions. Journal of the American Statistical Association, 62(318), 626–633.
 
     Examples
     --------
