@@ -1,0 +1,120 @@
+"""Sphinx configuration of phidelta's documentation (built offline; see README, "Documentation").
+
+Build: ``.venv/bin/sphinx-build -W --keep-going -b html docs docs/_build/html``. The API pages
+are written from the modules' ``__all__`` at build time (``api/apigen.py``); the gallery scripts
+in ``examples/`` run during the build (sphinx-gallery).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "api"))
+# the package from the source tree when it is not installed (it is, with ``pip install -e``)
+sys.path.append(str(HERE.parent / "src"))
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import apigen  # noqa: E402
+
+import phidelta  # noqa: E402
+
+project = "phidelta"
+author = "phidelta developers"
+copyright = "phidelta developers"
+version = release = phidelta.__version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "numpydoc",
+    "sphinx_gallery.gen_gallery",
+]
+
+templates_path = ["_templates"]
+exclude_patterns = [
+    "_build",
+    "examples",  # the gallery's sources: sphinx-gallery turns them into auto_examples/
+    "**.ipynb_checkpoints",
+    "images/README*",
+]
+source_suffix = {".rst": "restructuredtext"}
+root_doc = "index"
+default_role = "py:obj"  # `name` links to the object, as in NumPy and SciPy docstrings
+language = "en"
+
+# --- autodoc / autosummary / numpydoc ---------------------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_default_options = {"member-order": "groupwise"}
+autodoc_typehints = "none"  # the numpydoc Parameters sections carry the types
+autodoc_inherit_docstrings = True
+add_module_names = False
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+numpydoc_validation_checks: set[str] = set()
+
+# no intersphinx: the build reads nothing from the network
+intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
+
+# --- gallery ---------------------------------------------------------------------------------
+sphinx_gallery_conf = {
+    "examples_dirs": "examples",
+    "gallery_dirs": "auto_examples",
+    "filename_pattern": r"\.py$",  # every example runs in the build, not only plot_*.py
+    "within_subsection_order": "FileNameSortKey",
+    "download_all_examples": False,
+    "remove_config_comments": True,
+    "reference_url": {"phidelta": None},
+    "backreferences_dir": None,
+    "show_memory": False,
+    "image_scrapers": ("matplotlib",),
+    "matplotlib_animations": False,
+    "min_reported_time": 1,
+    "abort_on_example_error": False,
+    "only_warn_on_example_error": False,
+}
+
+# --- HTML ------------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"phidelta {release}"
+html_static_path = ["_static"]
+html_css_files = ["phidelta.css"]
+html_show_sourcelink = False
+html_copy_source = False
+html_theme_options = {
+    # nothing fetched at view or build time but MathJax's script
+    "icon_links": [],
+    "navbar_end": ["theme-switcher", "navbar-icon-links"],
+    "navigation_with_keys": False,
+    "show_nav_level": 1,
+    "navigation_depth": 2,
+    "collapse_navigation": True,
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+    "use_edit_page_button": False,
+    "check_switcher": False,
+}
+html_sidebars = {
+    "index": [],
+    "auto_examples/index": [],
+    # the module pages and every name's page: a plain list of the modules (the theme's toctree
+    # sidebar would triple the time to write the ~300 pages of the reference)
+    "api/index": ["api-modules.html"],
+    "api/generated/*": ["api-modules.html"],
+}
+html_context = {"default_mode": "light", "api_modules": apigen.MODULES}
+
+# quiet, known-harmless warnings of the libraries the examples use
+warnings.filterwarnings("ignore", message="Matplotlib is currently using agg", category=UserWarning)
+
+# the API pages, written now: Sphinx lists the source files before any extension event
+apigen.generate()
