@@ -42,6 +42,30 @@ def one_vs_rest(matrices: ConfusionMatrix) -> BinaryCounts:
 
     Every binary measure and the φ-δ diagram then work per class.
 
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+
+    Returns
+    -------
+    BinaryCounts
+        len(matrices) · n entries: entry m·n + i counts class i of matrix m against the rest.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+
+    See Also
+    --------
+    macro_average, weighted_average, micro_average : averages of a binary measure over them.
+
+    References
+    ----------
+    Sokolova, M., & Lapalme, G. (2009). A systematic analysis of performance measures for
+    classification tasks. Information Processing & Management, 45(4), 427–437.
+
     Examples
     --------
     >>> one_vs_rest(ConfusionMatrix([[5, 1], [2, 4]])).fn
@@ -52,6 +76,31 @@ def one_vs_rest(matrices: ConfusionMatrix) -> BinaryCounts:
 
 def multiclass_accuracy(matrices: ConfusionMatrix) -> np.ndarray:
     """Fraction of samples whose predicted label equals the true label, per matrix.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        Accuracy in [0, 1]; NaN for a matrix without samples (no warning).
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+
+    See Also
+    --------
+    accuracy : the binary accuracy.
+    balanced_accuracy : the mean per-class recall.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.1 (the binary case).
 
     Examples
     --------
@@ -76,6 +125,43 @@ def balanced_accuracy(
     value stands for the class's recall in the mean (the policy of every average here, see
     :func:`macro_average`). To average over the classes that occur only, build the matrix of
     those classes (``input_classes``) with all predicted classes as outputs.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    adjusted : bool, default=False
+        Map chance (1/K) to 0: (BA − 1/K) / (1 − 1/K).
+    zero_division : "warn" or float, default="warn"
+        Value for entries where a class has no examples (an empty row); an explicit
+        value stands for that class's recall in the mean. With ``"warn"`` they are NaN
+        and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        BA in [0, 1] (adjusted: at most 1).
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    unbiased_accuracy : the binary case (Armano 2015, eq. 9).
+    macro_average : the policy for undefined classes.
+
+    References
+    ----------
+    Brodersen, K. H., Ong, C. S., Stephan, K. E., & Buhmann, J. M. (2010). The balanced
+    accuracy and its posterior distribution. Proceedings of the 20th International Conference
+    on Pattern Recognition (ICPR), 3121–3124.
+
+    Guyon, I., et al. (2015). Design of the 2015 ChaLearn AutoML challenge. Proceedings of the
+    International Joint Conference on Neural Networks (IJCNN).
 
     Examples
     --------
@@ -114,6 +200,43 @@ def multiclass_cohen_kappa(
     ``"quadratic"`` w_ij = (i − j)² with i, j the positions of the classes (ordinal classes in
     the matrix's order). Undefined when Σ w·E = 0 (e.g. a_e = 1: both marginals put everything
     in one matching class): NaN with an UndefinedMeasureWarning by default.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    weights : {None, "linear", "quadratic"}, default=None
+        Disagreement weights: none (w = 1 off the diagonal), |i − j| or (i − j)².
+    zero_division : "warn" or float, default="warn"
+        Value for entries where Σ w·E = 0 (e.g. chance agreement 1). With ``"warn"``
+        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
+        how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        κ, at most 1.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `weights` is unknown, weights are asked of a matrix whose outputs are not its
+        inputs in the same order, or `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    cohen_kappa : the binary κ.
+    cohen_kappa_interval : its confidence interval.
+
+    References
+    ----------
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement, 20(1), 37–46.
+
+    Cohen, J. (1968). Weighted kappa: nominal scale agreement with provision for scaled
+    disagreement or partial credit. Psychological Bulletin, 70(4), 213–220.
 
     Examples
     --------
@@ -158,6 +281,36 @@ def multiclass_mcc(
     two classes it is the MCC of :func:`mcc`. Undefined when either marginal puts everything
     in one class (scikit-learn returns 0 there: pass ``zero_division=0.0``).
 
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    zero_division : "warn" or float, default="warn"
+        Value for entries where either marginal puts every sample in one class. With
+        ``"warn"`` they are NaN and an
+        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        R_K in [−1, 1].
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+    ValueError
+        If `zero_division` is neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    mcc : the binary MCC.
+
+    References
+    ----------
+    Gorodkin, J. (2004). Comparing two K-category assignments by a K-category correlation
+    coefficient. Computational Biology and Chemistry, 28(5–6), 367–374.
+
     Examples
     --------
     >>> multiclass_mcc(ConfusionMatrix([[15, 10], [15, 60]]))   # the MCC of Flach's Ex. 2.1
@@ -184,6 +337,35 @@ def macro_average(
     so the average is NaN; with ``zero_division=v`` (passed through ``kwargs``) the class
     counts as v. No class is dropped silently.
 
+    Parameters
+    ----------
+    measure : callable
+        A binary measure of :mod:`phidelta.measures`, called as ``measure(counts, **kwargs)``.
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    **kwargs
+        Passed to `measure`, e.g. ``zero_division``.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        The mean over the classes of each matrix.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+
+    See Also
+    --------
+    weighted_average, micro_average : the other averages.
+    one_vs_rest : the per-class counts.
+
+    References
+    ----------
+    Sokolova, M., & Lapalme, G. (2009). A systematic analysis of performance measures for
+    classification tasks. Information Processing & Management, 45(4), 427–437.
+
     Examples
     --------
     >>> from phidelta.measures import sensitivity
@@ -208,6 +390,34 @@ def weighted_average(
     a class with examples follows :func:`macro_average`'s policy (NaN by default, or the
     measure's ``zero_division`` value).
 
+    Parameters
+    ----------
+    measure : callable
+        A binary measure of :mod:`phidelta.measures`, called as ``measure(counts, **kwargs)``.
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    **kwargs
+        Passed to `measure`, e.g. ``zero_division``.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        The support-weighted mean over the classes of each matrix.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+
+    See Also
+    --------
+    macro_average, micro_average : the other averages.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830 (``average="weighted"``).
+
     Examples
     --------
     >>> from phidelta.measures import precision
@@ -226,6 +436,34 @@ def micro_average(
     measure: Callable[..., np.ndarray], matrices: ConfusionMatrix, **kwargs: Any
 ) -> np.ndarray:
     """A binary measure of the one-vs-rest counts summed over the classes of each matrix.
+
+    Parameters
+    ----------
+    measure : callable
+        A binary measure of :mod:`phidelta.measures`, called as ``measure(counts, **kwargs)``.
+    matrices : ConfusionMatrix
+        One or more confusion matrices (true classes in rows).
+    **kwargs
+        Passed to `measure`, e.g. ``zero_division``.
+
+    Returns
+    -------
+    ndarray of shape (len(matrices),)
+        The measure of the summed one-vs-rest counts of each matrix.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
+
+    See Also
+    --------
+    macro_average, weighted_average : the other averages.
+
+    References
+    ----------
+    Sokolova, M., & Lapalme, G. (2009). A systematic analysis of performance measures for
+    classification tasks. Information Processing & Management, 45(4), 427–437.
 
     Examples
     --------

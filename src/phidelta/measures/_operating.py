@@ -38,6 +38,38 @@ def isometric_slope(
     r/c in ROC space (Flach: 1/(c·clr) with clr = P/N) and 1/c in coverage space. Average-recall
     isometrics have slope 1 in ROC space (use ``cost_ratio = ratio``).
 
+    Parameters
+    ----------
+    ratio : float
+        Class ratio r = N/P, positive and finite.
+    cost_ratio : float, default=1.0
+        c = c_FN / c_FP, positive and finite.
+    space : {"roc", "coverage"}, default="roc"
+        The space of the isometrics.
+    positives, negatives : float or None, default=None
+        Not used: the slope depends on the ratio only.
+
+    Returns
+    -------
+    float
+        r/c in ROC space, 1/c in coverage space.
+
+    Raises
+    ------
+    TypeError
+        If `ratio` or `cost_ratio` is not a number.
+    ValueError
+        If `ratio` or `cost_ratio` is not positive and finite, or `space` is unknown.
+
+    See Also
+    --------
+    optimal_points : where the isometric touches the ROC curve.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Example 2.5.
+
     Examples
     --------
     >>> isometric_slope(ratio=4 / 6)    # Example 2.5: 3 spam for 2 ham
@@ -58,6 +90,37 @@ class OperatingPoints(TupleResult):
 
     Unpacks as ``fpr, tpr, thresholds`` like :class:`RocCurve`; ``indices``, ``accuracy`` and
     ``cost`` are attributes only.
+
+    Attributes
+    ----------
+    indices : ndarray of int
+        Indices of the points in the ROC curve of the table.
+    fpr, tpr : ndarray
+        The rates of the optimal points.
+    thresholds : ndarray
+        For each point, a threshold (predict positive when score ≥ threshold) that gives its
+        counts exactly.
+    accuracy : ndarray
+        Accuracy at the operating condition's class ratio.
+    cost : ndarray
+        Expected cost per example (c_FP = 1).
+
+    See Also
+    --------
+    optimal_points : computes it.
+    RocCurve : the curve the points lie on.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
+    >>> fpr, tpr, thresholds = optimal_points(t, criterion="youden")   # two tied points
+    >>> fpr, tpr
+    (array([0. , 0.5]), array([0.5, 1. ]))
     """
 
     indices: np.ndarray  # into the ROC curve's points
@@ -99,10 +162,43 @@ def optimal_points(
     below it. Tied scores are never split. ``accuracy`` and ``cost`` are reported at the
     operating condition (``ratio``, ``cost_ratio``) whatever the criterion.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+    ratio : float or None, default=None
+        Class ratio N/P of the operating condition; None for the table's own.
+    cost_ratio : float, default=1.0
+        c = c_FN / c_FP.
+    criterion : {"cost", "youden", "closest_topleft"}, default="cost"
+        Minimum expected cost, maximum Youden's J, or minimum distance to the top-left corner.
+    atol : float, default=1e-12
+        Points within `atol` of the best value are ties, all returned.
+
     Returns
     -------
     OperatingPoints
         Unpacks as ``fpr, tpr, thresholds``; also ``indices``, ``accuracy`` and ``cost``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If `criterion` is unknown, a ratio is not positive and finite, or a class is absent.
+
+    See Also
+    --------
+    isometric_slope : the slope of the cost isometrics.
+    roc_convex_hull : the optimal points lie on it.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Example 2.5.
+
+    Youden, W. J. (1950). Index for rating diagnostic tests. Cancer, 3(1), 32–35.
 
     Examples
     --------
@@ -174,6 +270,40 @@ def acceptable_region(table: ScoreTable) -> np.ndarray:
     In ROC space the borders are tpr = √fpr (Q = 1, a parabola) and tpr = fpr (E = 1); the
     region is tpr ≥ √fpr (which implies E ≥ 1 for fpr ≤ 1). Points with Be = 0 and Se > 0 are
     inside (Q and E are infinite there).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    ndarray of bool, shape (len(roc_curve(table).fpr),)
+        One flag per point of :func:`roc_curve`, in its order.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent.
+
+    See Also
+    --------
+    quality_factor, enrichment_factor : Q and E of counts.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 5.5.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4])
+    >>> acceptable_region(t)
+    array([False,  True,  True,  True,  True,  True,  True])
     """
     curve = roc_curve(table)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -184,6 +314,34 @@ def acceptable_region(table: ScoreTable) -> np.ndarray:
 
 def margins(y_true: Any, scores: Any, *, pos_label: Any = None) -> np.ndarray:
     """Margins z = c(x)·ŝ(x) with the true class c(x) ∈ {−1, +1} (Flach §2.2).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    scores : array-like of shape (n,)
+        Scores ŝ(x), positive meaning the positive class.
+    pos_label : label, default=None
+        The positive class (by default 1, True or the larger of two labels).
+
+    Returns
+    -------
+    ndarray of shape (n,)
+        The margins c(x)·ŝ(x).
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or the labels do not allow a positive class.
+
+    See Also
+    --------
+    margin_losses : average losses of the margins.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2.
 
     Examples
     --------
@@ -202,6 +360,26 @@ def margin_losses(z: Any) -> dict[str, float]:
 
     0–1: 1 if z ≤ 0; hinge: max(0, 1 − z); logistic: log₂(1 + e^−z); exponential: e^−z;
     squared: (1 − z)². All are 1 at z = 0.
+
+    Parameters
+    ----------
+    z : array-like
+        Margins.
+
+    Returns
+    -------
+    dict of str to float
+        The mean of each loss: keys ``"zero_one"``, ``"hinge"``, ``"logistic"``,
+        ``"exponential"`` and ``"squared"``.
+
+    See Also
+    --------
+    margins : margins of labelled scores.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Fig. 2.6.
 
     Examples
     --------
