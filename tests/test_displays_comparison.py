@@ -243,3 +243,19 @@ def test_signature_marks_features_significant_after_benjamini_hochberg():
         PhiDeltaDisplay.from_signature(sig, fdr=0)
     with pytest.raises(ValueError, match="`marked` must be one bool per point"):
         PhiDeltaDisplay.from_counts(sig.counts, marked=[True])
+
+
+def test_zoomed_view_places_names_inside_and_drops_corners_out_of_sight():
+    from phidelta import ConfusionMatrix
+
+    matrix = ConfusionMatrix(
+        [[40, 3, 2], [4, 30, 6], [1, 5, 35]], input_classes=["alpha", "beta", "gamma"]
+    )
+    display = PhiDeltaDisplay.from_confusion_matrix(matrix, limits=(-0.4, 0.4, 0.4, 1.05))
+    assert display.ax_.get_xlim() == (-0.4, 0.4)
+    assert display.ax_.get_ylim() == (0.4, 1.05)
+    assert [t.get_text() for t in display.corner_labels_] == ["oracle"]
+    assert sorted(t.get_text() for t in display.labels_) == ["alpha", "beta", "gamma"]
+    _assert_labels_inside(display)
+    with pytest.raises(ValueError, match="`limits` must be"):
+        PhiDeltaDisplay.from_confusion_matrix(matrix, limits=(0.4, -0.4, 0.4, 1.05))

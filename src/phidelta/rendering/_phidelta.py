@@ -317,6 +317,7 @@ class PhiDeltaDisplay:
         level: float = 0.95,
         marked: Any = None,
         marked_label: str = "marked",
+        limits: tuple[float, float, float, float] | None = None,
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
 
@@ -333,6 +334,9 @@ class PhiDeltaDisplay:
         marked : array-like of bool, optional
             One flag per point: flagged points get a ringed diamond and the legend entry
             ``marked_label`` (:meth:`from_signature` marks significant features this way).
+        limits : (phi_min, phi_max, delta_min, delta_max), optional
+            Zoom into this part of the diagram (names are placed inside the zoomed view);
+            default the whole diamond.
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         if ax is None:
@@ -412,9 +416,19 @@ class PhiDeltaDisplay:
         if (mean or ellipse or self.regions_ or self.marked_ is not None) and len(self.phi):
             self.points_.set_label(self.point_kind)
             ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
-        margin_x = 0.2 * (right - left)
-        ax.set_xlim(left - margin_x, right + margin_x)
-        ax.set_ylim(-1.22, 1.22)
+        if limits is None:
+            margin_x = 0.2 * (right - left)
+            ax.set_xlim(left - margin_x, right + margin_x)
+            ax.set_ylim(-1.22, 1.22)
+        else:
+            phi_min, phi_max, delta_min, delta_max = (float(v) for v in limits)
+            if not (phi_min < phi_max and delta_min < delta_max):
+                raise ValueError(
+                    "`limits` must be (phi_min, phi_max, delta_min, delta_max) with each "
+                    f"minimum below its maximum; got {limits!r}."
+                )
+            ax.set_xlim(phi_min, phi_max)
+            ax.set_ylim(delta_min, delta_max)
         ax.set_aspect("equal", adjustable="box")
         ax.set_xlabel(PHI_LABEL)
         ax.set_ylabel(DELTA_LABEL)
@@ -576,7 +590,10 @@ class PhiDeltaDisplay:
             "right": (-6, "top"),
         }
         self.corner_labels_ = []
+        (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
         for name, corner in shape.corners.items():
+            if not (x0 <= corner.phi <= x1 and y0 <= corner.delta <= y1):
+                continue  # a zoomed view: no label for a corner out of sight
             dy, va = offsets[name]
             text = corner.label(self.view).replace(": ", ":\n")
             self.corner_labels_.append(
