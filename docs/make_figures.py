@@ -1,0 +1,254 @@
+"""Regenerate the README's statistical figures in docs/images/.
+
+Run from the repository root (needs the ``plot`` and ``ml`` extras)::
+
+    python docs/make_figures.py                      # every figure
+    python docs/make_figures.py regions_two_classifiers critical_difference
+
+Every figure is seeded: the same versions of phidelta, scikit-learn and matplotlib draw the
+same pictures.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Polygon
+
+from phidelta import BinaryCounts, ConfusionMatrix, measures
+from phidelta.assessment import cross_validated_predictions, cross_validation_splits
+from phidelta.rendering import CriticalDifferenceDisplay, PhiDeltaDisplay
+
+IMAGES = Path(__file__).resolve().parent / "images"
+FOLDS = 30
+SEED = 0
+
+
+def _two_classifiers() -> dict[str, Any]:
+    """30-fold out-of-fold predictions of two classifiers on the same folds (breast cancer)."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_breast_cancer(return_X_y=True)
+    y = np.where(y == 0, "malignant", "benign")
+    labels, positive, splits = cross_validation_splits(
+        y, cv=FOLDS, pos_label="malignant", seed=SEED
+    )
+    models = {
+        "logistic regression": make_pipeline(StandardScaler(), LogisticRegression()),
+        "naive Bayes": GaussianNB(),
+    }
+    runs = {}
+    for name, model in models.items():
+        predicted, _, folds = cross_validated_predictions(
+            model, X, labels, splits, positive=positive
+        )
+        counts, _ = BinaryCounts.from_groups(labels, predicted, folds, pos_label=positive)
+        runs[name] = {"predicted": predicted, "counts": counts}
+    return {"labels": labels, "positive": positive, "runs": runs}
+
+
+def regions_two_classifiers(path: Path) -> None:
+    """Thirty folds of two classifiers, their pooled 95% regions and the paired tests' verdict.
+
+    The corrected resampled t-test (Nadeau & Bengio 2003) compares the folds' accuracies
+    (test fraction 1/30 of the data); McNemar's test compares the out-of-fold predictions of
+    the same examples.
+    """
+    data = _two_classifiers()
+    (name_a, a), (name_b, b) = data["runs"].items()
+    accuracy_a, accuracy_b = measures.accuracy(a["counts"]), measures.accuracy(b["counts"])
+    t = measures.corrected_resampled_ttest(accuracy_a, accuracy_b, test_fraction=1 / FOLDS)
+    mc = measures.mcnemar_test(
+        data["labels"], a["predicted"], b["predicted"], pos_label=data["positive"]
+    )
+    fig, axes = plt.subplots(1, 2, figsize=(10.5, 5.0), sharey=True, layout="constrained")
+    pooled = {
+        name: measures.phi_delta_region(run["counts"].sum()).polygons[0]
+        for name, run in data["runs"].items()
+    }
+    for ax, (name, run), colour, other in zip(
+        axes,
+        data["runs"].items(),
+        ("tab:blue", "tab:green"),
+        (name_b, name_a),
+        strict=True,
+    ):
+        accuracy = measures.accuracy(run["counts"].sum())[0]
+        PhiDeltaDisplay.from_counts(
+            run["counts"],
+            ax=ax,
+            mean=True,
+            ellipse=True,
+            regions=True,
+            color=colour,
+            limits=(-0.5, 0.5, 0.45, 1.05),
+            title=f"{name}: {FOLDS} folds, pooled accuracy {accuracy:.3f}",
+        )
+        outline = Polygon(
+            pooled[other],
+            closed=True,
+            fill=False,
+            edgecolor="0.25",
+            linestyle="--",
+            lw=1.0,
+            zorder=3,
+            label=f"95% region of {other}",
+        )
+        ax.add_patch(outline)
+        ax.legend(loc="lower right", fontsize=7, framealpha=0.9)
+    axes[1].set_ylabel("")
+    significant = max(t.pvalue, mc.pvalue) < 0.05
+    kind = "exact binomial, b =" if mc.method == "exact" else "continuity-corrected χ² ="
+    verdict = "\n".join(
+        [
+            f"{name_a} vs {name_b} on breast cancer, the same {FOLDS} stratified folds:",
+            f"corrected resampled t-test of the fold accuracies (Nadeau & Bengio): "
+            f"t = {t.statistic:.2f}, p = {t.pvalue:.2g}",
+            f"McNemar test of the out-of-fold predictions: {kind} {mc.statistic:.2f}, "
+            f"p = {mc.pvalue:.2g}",
+            "verdict: "
+            + ("the difference is significant" if significant else "no significant difference")
+            + " at α = 0.05",
+        ]
+    )
+    fig.suptitle(verdict, fontsize=9.5, linespacing=1.35)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _benchmark_scores() -> tuple[np.ndarray, list[str], list[str]]:
+    """10-fold accuracies of five classifiers over four real and eight synthetic data sets."""
+    from sklearn.datasets import (
+        load_breast_cancer,
+        load_digits,
+        load_iris,
+        load_wine,
+        make_classification,
+    )
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    sets = {
+        "breast cancer": load_breast_cancer(return_X_y=True),
+        "iris": load_iris(return_X_y=True),
+        "wine": load_wine(return_X_y=True),
+        "digits": load_digits(return_X_y=True),
+    }
+    for i in range(8):
+        sets[f"synthetic {i + 1}"] = make_classification(
+            n_samples=300,
+            n_features=12,
+            n_informative=3 + i % 4,
+            n_redundant=2,
+            flip_y=0.05 * (i % 3),
+            class_sep=0.6 + 0.15 * i,
+            random_state=i,
+        )
+    models = {
+        "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+        "k-nearest neighbours (k = 5)": make_pipeline(StandardScaler(), KNeighborsClassifier()),
+        "naive Bayes (Gaussian)": GaussianNB(),
+        "decision tree (depth ≤ 4)": DecisionTreeClassifier(max_depth=4, random_state=0),
+        "majority class": make_pipeline(StandardScaler(), _majority()),
+    }
+    cv = StratifiedKFold(10, shuffle=True, random_state=SEED)
+    scores = np.array(
+        [
+            [cross_val_score(m, X, y, cv=cv).mean() for m in models.values()]
+            for X, y in sets.values()
+        ]
+    )
+    return scores, list(models), list(sets)
+
+
+def _majority() -> Any:
+    from sklearn.dummy import DummyClassifier
+
+    return DummyClassifier(strategy="most_frequent")
+
+
+def critical_difference(path: Path) -> None:
+    """Demšar's diagram of five classifiers over twelve data sets (Nemenyi, α = 0.05)."""
+    scores, names, _ = _benchmark_scores()
+    friedman = measures.friedman_test(scores)
+    display = CriticalDifferenceDisplay.from_scores(
+        scores,
+        names,
+        title=(
+            f"Accuracy over {len(scores)} data sets — Friedman χ² = {friedman.statistic:.1f}, "
+            f"Iman–Davenport p = {friedman.iman_davenport_pvalue:.2g}"
+        ),
+    )
+    display.figure_.savefig(path, dpi=110)
+    plt.close(display.figure_)
+
+
+def phidelta_classes(path: Path) -> None:
+    """One-vs-rest points of the ten digits (logistic regression, 10 folds pooled)."""
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.naive_bayes import GaussianNB
+
+    X, y = load_digits(return_X_y=True)
+    cv = StratifiedKFold(10, shuffle=True, random_state=SEED)
+    fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.6), layout="constrained")
+    for ax, (name, model) in zip(
+        axes,
+        {"Gaussian naive Bayes": GaussianNB(), "logistic regression": LogisticRegression()}.items(),
+        strict=True,
+    ):
+        if name == "logistic regression":
+            from sklearn.pipeline import make_pipeline
+            from sklearn.preprocessing import StandardScaler
+
+            model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000))
+        predicted = cross_val_predict(model, X, y, cv=cv)
+        matrix = ConfusionMatrix.from_labels(y, predicted, classes=list(range(10)))
+        PhiDeltaDisplay.from_confusion_matrix(
+            matrix,
+            mean=True,
+            regions=True,
+            ax=ax,
+            limits=(-0.45, 0.3, 0.5, 1.05),
+            title=f"{name}: one point per digit (one vs rest)",
+        )
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+FIGURES = {
+    "regions_two_classifiers": regions_two_classifiers,
+    "critical_difference": critical_difference,
+    "phidelta_classes": phidelta_classes,
+}
+
+
+def main(names: list[str]) -> None:
+    unknown = set(names) - set(FIGURES)
+    if unknown:
+        raise SystemExit(f"unknown figures {sorted(unknown)}; known: {sorted(FIGURES)}")
+    for name in names or list(FIGURES):
+        path = IMAGES / f"{name}.png"
+        FIGURES[name](path)
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
