@@ -32,6 +32,31 @@ class AveragedRoc(TupleResult):
     """Mean ROC curve over folds with the spread (standard deviation) of each coordinate.
 
     Unpacks as ``fpr, tpr, fpr_std, tpr_std``; ``method`` is not unpacked.
+
+    Attributes
+    ----------
+    fpr, tpr : ndarray
+        The mean curve.
+    fpr_std, tpr_std : ndarray
+        Standard deviation of each coordinate over the curves (zero for the fixed one of
+        vertical averaging).
+    method : str
+        "vertical" or "threshold".
+
+    See Also
+    --------
+    average_roc : computes it.
+
+    References
+    ----------
+    Fawcett, T. (2006). An introduction to ROC analysis. Pattern Recognition Letters, 27(8),
+    861–874. Section 7.
+
+    Examples
+    --------
+    >>> a = ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
+    >>> average_roc([a, a], points=3).method
+    'vertical'
     """
 
     fpr: np.ndarray
@@ -57,10 +82,35 @@ def average_roc(
     ``"vertical"``: mean tpr at fixed fpr (the top of vertical segments).
     ``"threshold"``: mean (fpr, tpr) at fixed thresholds, chosen as quantiles of all scores.
 
+    Parameters
+    ----------
+    tables : sequence of ScoreTable
+        One table per fold or run.
+    method : {"vertical", "threshold"}, default="vertical"
+        Vertical averaging (mean tpr at fixed fpr) or threshold averaging.
+    points : int, default=101
+        Number of fpr values (vertical) or thresholds (threshold) of the mean curve; at least 2.
+
     Returns
     -------
     AveragedRoc
         Unpacks as ``fpr, tpr, fpr_std, tpr_std``.
+
+    Raises
+    ------
+    TypeError
+        If an element of `tables` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If `tables` is empty, `method` is unknown, `points` < 2, or a table lacks a class.
+
+    See Also
+    --------
+    roc_curve : the curve of one table.
+
+    References
+    ----------
+    Fawcett, T. (2006). An introduction to ROC analysis. Pattern Recognition Letters, 27(8),
+    861–874. Section 7.
 
     Examples
     --------
@@ -112,6 +162,33 @@ class GainCurve(TupleResult):
     the fraction of positives among them, ``lift`` = gain / fraction (NaN at the first point,
     where nothing is targeted). Point i uses threshold ``thresholds[i]`` of the table's
     ``thresholds()``; ``table`` is not unpacked.
+
+    Attributes
+    ----------
+    fraction : ndarray
+        Fraction of the examples targeted (predicted positive) at each threshold.
+    gain : ndarray
+        TP / P, the fraction of the positives among them.
+    lift : ndarray
+        gain / fraction (NaN at the first point).
+    table : ScoreTable
+        The table the curve came from.
+
+    See Also
+    --------
+    gain_curve : computes it.
+    lift : the lift of binary counts.
+
+    References
+    ----------
+    Berry, M. J. A., & Linoff, G. S. (2004). Data Mining Techniques, 2nd ed. Wiley (cumulative
+    gains and lift charts).
+
+    Examples
+    --------
+    >>> curve = gain_curve(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]))
+    >>> curve.gain
+    array([0. , 0.5, 0.5, 1. , 1. ])
     """
 
     fraction: np.ndarray
@@ -127,10 +204,32 @@ def gain_curve(table: ScoreTable) -> GainCurve:
 
     Lift is NaN at the first point (nothing targeted).
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts.
+
     Returns
     -------
     GainCurve
         Unpacks as ``fraction, gain, lift``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If the labels hold no positives.
+
+    See Also
+    --------
+    coverage_curve : TP against FP.
+    roc_curve : tpr against fpr.
+
+    References
+    ----------
+    Berry, M. J. A., & Linoff, G. S. (2004). Data Mining Techniques, 2nd ed. Wiley (cumulative
+    gains and lift charts).
 
     Examples
     --------
@@ -159,6 +258,32 @@ class CostCurve(TupleResult):
 
     Unpacks as ``probability_cost, normalized_cost`` (the curve's x and y); ``best_point``
     and ``lines`` are attributes only.
+
+    Attributes
+    ----------
+    probability_cost : ndarray of shape (points,)
+        PC(+), the x of the curve.
+    normalized_cost : ndarray of shape (points,)
+        The normalized expected cost of the best ROC point, the y of the curve.
+    best_point : ndarray of int, shape (points,)
+        Index into the ROC curve of the minimizing point at each PC(+).
+    lines : ndarray of shape (m, 2)
+        Intercept fpr and slope 1 − tpr − fpr of the line of each of the m ROC points.
+
+    See Also
+    --------
+    cost_curve : computes it.
+
+    References
+    ----------
+    Drummond, C., & Holte, R. C. (2006). Cost curves: an improved method for visualizing
+    classifier performance. Machine Learning, 65(1), 95–130.
+
+    Examples
+    --------
+    >>> curve = cost_curve(ScoreTable.from_scores([1, 0], [0.9, 0.1]), points=3)
+    >>> curve.best_point
+    array([0, 1, 1])
     """
 
     probability_cost: np.ndarray
@@ -172,10 +297,35 @@ class CostCurve(TupleResult):
 def cost_curve(table: ScoreTable, *, points: int = 201) -> CostCurve:
     """The cost curve of a scoring classifier (Drummond & Holte 2006).
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts.
+    points : int, default=201
+        Number of PC(+) values, evenly spaced on [0, 1]; at least 2.
+
     Returns
     -------
     CostCurve
         Unpacks as ``probability_cost, normalized_cost``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`, or `points` is not an
+        integer.
+    ValueError
+        If `points` < 2 or a class is absent.
+
+    See Also
+    --------
+    roc_convex_hull : the points the envelope uses.
+    optimal_points : the best point for one operating condition.
+
+    References
+    ----------
+    Drummond, C., & Holte, R. C. (2006). Cost curves: an improved method for visualizing
+    classifier performance. Machine Learning, 65(1), 95–130.
 
     Examples
     --------
@@ -206,6 +356,37 @@ class CalibrationBins(TupleResult):
     Unpacks as ``ece, mean_predicted, observed``: the error, then the diagram's x (mean
     predicted probability per bin) and y (observed frequency of the positive class per bin).
     ``edges`` (len(count) + 1 bin edges) and ``count`` are attributes only.
+
+    Attributes
+    ----------
+    ece : float
+        The expected calibration error.
+    edges : ndarray of shape (bins + 1,)
+        Bin edges.
+    count : ndarray of shape (bins,)
+        Examples per bin (float).
+    mean_predicted : ndarray of shape (bins,)
+        Mean predicted probability per bin (NaN if empty).
+    observed : ndarray of shape (bins,)
+        Observed frequency of the positive class per bin (NaN if empty).
+    gap : ndarray of shape (bins,)
+        abs(observed − mean_predicted).
+
+    See Also
+    --------
+    expected_calibration_error : computes it.
+
+    References
+    ----------
+    Naeini, M. P., Cooper, G. F., & Hauskrecht, M. (2015). Obtaining well calibrated
+    probabilities using Bayesian binning. Proceedings of the AAAI Conference on Artificial
+    Intelligence, 2901–2907.
+
+    Examples
+    --------
+    >>> bins = expected_calibration_error([1, 0, 1, 1], [0.9, 0.1, 0.8, 0.6], bins=2)
+    >>> bins.count
+    array([1., 3.])
     """
 
     ece: float
@@ -218,9 +399,23 @@ class CalibrationBins(TupleResult):
 
     @property
     def gap(self) -> np.ndarray:
+        """abs(observed − mean_predicted) per bin."""
         return np.abs(self.observed - self.mean_predicted)
 
     def to_frame(self) -> Any:
+        """The bins as a pandas DataFrame, one row per bin.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per bin: ``low``, ``high``, ``count``, ``mean_predicted``, ``observed`` and
+            ``gap``.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+        """
         import pandas as pd
 
         return pd.DataFrame(
@@ -248,11 +443,41 @@ def expected_calibration_error(
     ``strategy="uniform"``: equal-width bins on [0, 1]; ``"quantile"``: equal-count bins.
     Empty bins have count 0 and NaN rates and do not contribute.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    probabilities : array-like of shape (n,)
+        The probability of the positive class.
+    pos_label : label, default=None
+        The positive class (by default 1, True or the larger of two labels).
+    bins : int, default=10
+        Number of bins.
+    strategy : {"uniform", "quantile"}, default="uniform"
+        Equal-width or equal-count bins.
+
     Returns
     -------
     CalibrationBins
         Unpacks as ``ece, mean_predicted, observed``; also ``edges``, ``count``, ``gap`` and
         ``to_frame()``.
+
+    Raises
+    ------
+    ValueError
+        If `probabilities` is not 1-D or not in [0, 1], the lengths differ, `bins` < 1, or
+        `strategy` is unknown.
+
+    See Also
+    --------
+    brier_decomposition : calibration loss over segments (Flach 2012, section 2.3).
+    IsotonicCalibrator : recalibrates the scores.
+
+    References
+    ----------
+    Naeini, M. P., Cooper, G. F., & Hauskrecht, M. (2015). Obtaining well calibrated
+    probabilities using Bayesian binning. Proceedings of the AAAI Conference on Artificial
+    Intelligence, 2901–2907.
 
     Examples
     --------
