@@ -290,3 +290,29 @@ def test_bonferroni_dunn_groups_the_control_with_its_neighbours():
         rank_groups(scores, control=0)
     with pytest.raises(ValueError, match="`scores` must have shape"):
         rank_groups([[1.0, 2.0]])
+
+
+def test_mcnemar_without_discordant_pairs():
+    contingency_tables = pytest.importorskip("statsmodels.stats.contingency_tables")
+    y, a, b = _from_table(5, 0, 0, 3)
+    exact = mcnemar_test(y, a, b, exact=True)
+    reference = contingency_tables.mcnemar(np.array([[5, 0], [0, 3]]), exact=True)
+    assert (exact.statistic, exact.pvalue) == (reference.statistic, reference.pvalue)
+    # statsmodels' χ² divides by zero (statistic ∞, p = 0); no evidence is p = 1 here
+    chi2 = mcnemar_test(y, a, b, exact=False)
+    assert (chi2.statistic, chi2.pvalue, chi2.method) == (0.0, 1.0, "chi2")
+
+
+def test_nemenyi_pvalue_crosses_the_level_at_the_critical_difference():
+    # a pair is significant at α exactly when its rank difference reaches CD
+    rng = np.random.default_rng(9)
+    scores = rng.random((20, 6)) + np.linspace(0, 0.6, 6)
+    groups = rank_groups(scores)
+    p = nemenyi_test(scores)
+    difference = np.abs(groups.average_ranks[:, None] - groups.average_ranks[None, :])
+    off = ~np.eye(6, dtype=bool)
+    assert np.array_equal((p <= 0.05)[off], (difference >= groups.critical_difference)[off])
+    together = np.zeros((6, 6), dtype=bool)
+    for clique in groups.cliques:
+        together[np.ix_(clique, clique)] = True
+    assert np.array_equal(together[off], (p > 0.05)[off])

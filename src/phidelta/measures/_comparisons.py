@@ -58,9 +58,41 @@ def mcnemar_test(
     """McNemar's test: do two classifiers err on the same examples equally often?
 
     Only the discordant examples count: b = A right and B wrong, c = A wrong and B right.
-    Exact: two-sided binomial test of b against Binomial(b + c, ½) (statistic b); otherwise
-    χ² = (|b − c| − 1)² / (b + c) with one degree of freedom (Edwards' continuity correction).
-    ``exact=None`` chooses the exact test below 25 discordant pairs, as statsmodels does.
+    Exact: two-sided binomial test of min(b, c) against Binomial(b + c, ½) (statistic
+    min(b, c)); otherwise χ² = (|b − c| − 1)² / (b + c) with one degree of freedom (Edwards'
+    continuity correction). Both equal ``statsmodels.stats.contingency_tables.mcnemar`` with
+    ``correction=True``, except that no discordant pair at all gives statistic 0 and p = 1
+    in both variants (statsmodels' χ² gives an infinite statistic and p = 0 there).
+
+    Parameters
+    ----------
+    y_true, pred_a, pred_b : array-like of shape (n,)
+        True labels and the two classifiers' predicted labels of the same examples (binary;
+        any encoding, the positive class as for every binary measure).
+    pos_label : optional
+        The positive class; default the usual rule (1, True, or the larger label).
+    exact : bool, optional
+        Force the exact or the χ² test; ``None`` chooses the exact test below 25
+        discordant pairs, as statsmodels recommends.
+
+    Returns
+    -------
+    PairedTest
+        ``statistic``, ``pvalue`` (two-sided) and ``method`` (``"exact"`` or ``"chi2"``).
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length or hold more than two classes.
+
+    References
+    ----------
+    Q. McNemar, "Note on the sampling error of the difference between correlated proportions
+    or percentages", Psychometrika 12 (1947) 153–157. A. L. Edwards, "Note on the 'correction
+    for continuity' in testing the significance of the difference between correlated
+    proportions", Psychometrika 13 (1948) 185–187. T. G. Dietterich, "Approximate statistical
+    tests for comparing supervised classification learning algorithms", Neural Computation
+    10 (1998) 1895–1923.
 
     Examples
     --------
@@ -103,7 +135,33 @@ def corrected_resampled_ttest(values_a: Any, values_b: Any, *, test_fraction: fl
     With d the per-fold differences of J folds (or runs), t = mean(d) / √((1/J + n₂/n₁)·s²),
     where n₂/n₁ = ``test_fraction`` / (1 − ``test_fraction``) is the ratio of test to training
     sizes (1/(k − 1) for k-fold cross-validation); J − 1 degrees of freedom. The plain paired
-    t-test (the 1/J term alone) ignores that the folds share training data.
+    t-test (the 1/J term alone) ignores that the folds share training data and is too
+    liberal (Nadeau & Bengio 2003; Bouckaert & Frank 2004).
+
+    Parameters
+    ----------
+    values_a, values_b : array-like of shape (J,)
+        Per-fold results of the two classifiers on the same folds (accuracy, φ, δ, …).
+    test_fraction : float in (0, 1)
+        The share of the data in each test fold: 1/k for k-fold cross-validation.
+
+    Returns
+    -------
+    PairedTest
+        ``statistic`` (t, positive when A is better) and the two-sided ``pvalue``; identical
+        results give t = 0 and p = 1, a constant non-zero difference t = ±∞ and p = 0.
+
+    Raises
+    ------
+    ValueError
+        If the values differ in length, there are fewer than 2 pairs, or ``test_fraction``
+        is outside (0, 1).
+
+    References
+    ----------
+    C. Nadeau and Y. Bengio, "Inference for the generalization error", Machine Learning 52
+    (2003) 239–281. R. R. Bouckaert and E. Frank, "Evaluating the replicability of
+    significance tests for comparing learning algorithms", PAKDD 2004, 3–12.
 
     Examples
     --------
@@ -179,8 +237,32 @@ def _check_scores(scores: Any) -> np.ndarray:
 def friedman_test(scores: Any) -> FriedmanTest:
     """Friedman's test of k classifiers over N data sets (Demšar 2006, §3.2.2).
 
-    ``scores`` has one row per data set and one column per classifier (higher is better).
-    χ²_F equals ``scipy.stats.friedmanchisquare`` (with its tie correction).
+    χ²_F equals ``scipy.stats.friedmanchisquare`` (with its tie correction); the
+    Iman–Davenport statistic F_F = (N − 1)χ²_F / (N(k − 1) − χ²_F) follows an F distribution
+    with k − 1 and (k − 1)(N − 1) degrees of freedom and is less conservative (Demšar's
+    eq. 2). The direction of the scores does not change either statistic.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_datasets, n_classifiers)
+        One row per data set and one column per classifier (higher is better for
+        ``average_ranks``).
+
+    Returns
+    -------
+    FriedmanTest
+
+    Raises
+    ------
+    ValueError
+        If ``scores`` is not 2-D with at least 2 data sets and 2 classifiers.
+
+    References
+    ----------
+    M. Friedman, "The use of ranks to avoid the assumption of normality implicit in the
+    analysis of variance", JASA 32 (1937) 675–701. R. L. Iman and J. M. Davenport,
+    "Approximations of the critical region of the Friedman statistic", Communications in
+    Statistics A 9 (1980) 571–595. J. Demšar, JMLR 7 (2006) 1–30.
 
     Examples
     --------
@@ -415,8 +497,28 @@ def nemenyi_test(scores: Any) -> np.ndarray:
     """Pairwise Nemenyi p-values (k × k) of classifiers over data sets (Demšar 2006, §3.2.2).
 
     z = |R_i − R_j| / √(k(k + 1)/(6N)); the p-value is the studentized range survival
-    function at z·√2 with k groups (the convention of scikit-posthocs'
-    ``posthoc_nemenyi_friedman``). The diagonal is 1.
+    function at z·√2 with k groups and infinite degrees of freedom, the convention of
+    scikit-posthocs' ``posthoc_nemenyi_friedman`` (equal to 1e-10). A pair differs at level
+    α exactly when its rank difference reaches :func:`critical_difference`.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_datasets, n_classifiers)
+
+    Returns
+    -------
+    ndarray of shape (k, k)
+        Symmetric, with ones on the diagonal.
+
+    Raises
+    ------
+    ValueError
+        If ``scores`` is not 2-D with at least 2 data sets and 2 classifiers.
+
+    References
+    ----------
+    P. B. Nemenyi, "Distribution-free multiple comparisons", PhD thesis, Princeton (1963).
+    J. Demšar, JMLR 7 (2006) 1–30.
 
     Examples
     --------
