@@ -118,6 +118,16 @@ def test_critical_difference_diagram_on_given_axes_lower_is_better_and_bonferron
     _assert_readable(dunn.figure_)
 
 
+def test_critical_difference_diagram_takes_names_from_a_data_frame():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(
+        np.random.default_rng(1).random((6, 3)), columns=["tree", "forest", "boosting"]
+    )
+    display = CriticalDifferenceDisplay.from_scores(frame)
+    assert display.names == ["tree", "forest", "boosting"]
+    assert_allclose(display.average_ranks, stats.rankdata(-frame.to_numpy(), axis=1).mean(0))
+
+
 def test_critical_difference_diagram_errors():
     scores = np.random.default_rng(0).random((5, 3))
     with pytest.raises(ValueError, match="`names` has 2 names for 3 classifiers"):

@@ -116,7 +116,8 @@ class CriticalDifferenceDisplay:
         scores : array-like of shape (n_datasets, n_classifiers)
             One row per data set, one column per classifier (e.g. accuracy, AUC or δ).
         names : list of str, optional
-            Classifier names; default ``"0"``, ``"1"``, ….
+            Classifier names; default the columns of a pandas DataFrame, else ``"0"``,
+            ``"1"``, ….
         level : float in (0, 1), default 0.05
             Significance level α of the critical difference.
         test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
@@ -144,6 +145,8 @@ class CriticalDifferenceDisplay:
         Demšar (2006) recommends the post-hoc test only after Friedman's test
         (:func:`phidelta.measures.friedman_test`) rejects that all classifiers are equivalent.
         """
+        if names is None and hasattr(scores, "columns"):
+            names = [str(column) for column in scores.columns]
         groups = rank_groups(
             scores, level=level, test=test, lower_is_better=lower_is_better, control=control
         )
