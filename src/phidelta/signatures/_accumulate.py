@@ -336,28 +336,44 @@ def _text_features(
         )
         rows.add([name], name, "binary", cells)
         return False
-    order = np.arange(m)
     if m > max_values:  # keep the most frequent values; the rest get no indicator
-        order = np.sort(np.argsort(-(pos_counts + neg_counts), kind="stable")[:max_values])
         warnings.warn(
             f"Column {name!r} has {m} distinct values; indicators are built for the "
             f"{max_values} most frequent (raise `max_values` to keep more).",
             UserWarning,
             stacklevel=5,
         )
+    membership, names = nominal_indicators(name, values, pos_counts + neg_counts, max_values)
+    cells = _cells_from_presence(
+        membership @ pos_counts,
+        membership @ neg_counts,
+        np.full(len(names), n_pos),
+        np.full(len(names), n_neg),
+    )
+    rows.add(names, name, "nominal", cells)
+    return False
+
+
+def nominal_indicators(
+    name: str, values: np.ndarray, totals: np.ndarray, max_values: int
+) -> tuple[np.ndarray, list[str]]:
+    """The indicator features of a nominal column with the sorted distinct ``values`` (row
+    counts ``totals``): their value memberships (one row per indicator) and names."""
+    m = len(values)
+    order = np.arange(m)
+    if m > max_values:  # keep the most frequent values; the rest get no indicator
+        order = np.sort(np.argsort(-totals, kind="stable")[:max_values])
     subsets = nominal_subsets(len(order))
     membership = np.zeros((len(subsets), m))
     for r, subset in enumerate(subsets):
         membership[r, order[list(subset)]] = 1.0
     names = [f"{name}({','.join(values[order[list(s)]].tolist())})" for s in subsets]
-    cells = _cells_from_presence(
-        membership @ pos_counts,
-        membership @ neg_counts,
-        np.full(len(subsets), n_pos),
-        np.full(len(subsets), n_neg),
-    )
-    rows.add(names, name, "nominal", cells)
-    return False
+    return membership, names
+
+
+def numbers_as_text(values: np.ndarray) -> np.ndarray:
+    """A numeric column read as nominal: each number's repr, missing values None."""
+    return np.array([None if v != v else repr(v) for v in values.tolist()], dtype=object)
 
 
 def statistics_of_block(
@@ -385,14 +401,7 @@ def statistics_of_block(
     text_columns: list[Column] = [c for c in (table.text or []) if forced.get(c.name) != "ignore"]
     for j, name in enumerate(table.numeric_names):  # numbers forced to be nominal
         if forced.get(name) == "nominal":
-            values = table.numeric[:, j]
-            text_columns.append(
-                Column(
-                    name,
-                    np.array([None if v != v else repr(v) for v in values.tolist()], dtype=object),
-                    False,
-                )
-            )
+            text_columns.append(Column(name, numbers_as_text(table.numeric[:, j]), False))
     order = {name: i for i, name in enumerate(table.names)}
     text_columns.sort(key=lambda c: order[c.name])
     return SignatureStatistics(
@@ -406,4 +415,4 @@ def statistics_of_block(
     )
 
 
-__all__ = ["SignatureStatistics", "statistics_of_block"]
+__all__ = ["SignatureStatistics", "nominal_indicators", "numbers_as_text", "statistics_of_block"]

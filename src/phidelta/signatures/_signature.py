@@ -30,6 +30,11 @@ from phidelta.measures import (
 from phidelta.measures._phidelta import RatioLike
 from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_block
 from phidelta.signatures._columns import read_table
+from phidelta.signatures._permutation import (
+    SignatureRows,
+    check_permutation_arguments,
+    permutation_pvalues,
+)
 from phidelta.signatures._statistics import (
     ConstantFeatureWarning,
     FeatureRows,
@@ -90,6 +95,13 @@ class Signature:
     rows_left_out : int
         Rows left out because their class label was missing (reading a table through
         :mod:`phidelta.data`).
+
+    Notes
+    -----
+    A signature built by :func:`signature` keeps a reference to its rows (the table as read:
+    no copy of a float64 array or of a sparse matrix), which the permutation test of
+    :meth:`pvalues` needs; one built from statistics (:func:`signature_from_chunks`,
+    :meth:`from_statistics`) has none.
     """
 
     names: list[str]
@@ -101,6 +113,7 @@ class Signature:
     positive: Any
     numeric_mode: str = "soft"
     rows_left_out: int = 0
+    _rows: SignatureRows | None = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.names)
@@ -118,6 +131,7 @@ class Signature:
             self.positive,
             self.numeric_mode,
             self.rows_left_out,
+            self._rows,
         )
 
     @classmethod
@@ -231,21 +245,93 @@ class Signature:
         key = np.where(np.isnan(key), np.inf, key)
         return np.argsort(key, kind="stable")
 
-    def pvalues(self, method: str = "fisher") -> np.ndarray:
-        """p-values of H₀ "the feature is independent of the class", one per feature:
-        Fisher's exact test of each feature's 2×2 table (``method="fisher"``, integer counts:
-        binary, nominal and threshold-mode features). Soft counts have no table of examples.
-        Adjust them for many features with :func:`phidelta.measures.benjamini_hochberg`.
+    def pvalues(
+        self,
+        method: str = "fisher",
+        *,
+        n_permutations: int = 1000,
+        seed: int | np.random.Generator | None = 0,
+    ) -> np.ndarray:
+        """p-values of H₀ "the feature is independent of the class", one per feature.
+
+        Parameters
+        ----------
+        method : {"fisher", "permutation"}, default "fisher"
+            ``"fisher"``: Fisher's exact test of each feature's 2×2 table (two-sided, equal to
+            ``scipy.stats.fisher_exact``), for integer counts: binary, nominal and
+            threshold-mode features. For a threshold feature it ignores that the cut was
+            chosen to maximize |δ|, so its p-values are optimistic; use the permutation test.
+            ``"permutation"``: a Monte Carlo permutation test of |δ| (standard, at ratio 1),
+            for every kind of feature. The labels are permuted (one permutation shared by
+            all features) and each feature's |δ| is recomputed from the rows; a threshold
+            feature's best cut is re-optimized in every permutation (its statistic is then the
+            two-sample Kolmogorov–Smirnov distance). The test is two-sided: large |δ| of
+            either sign is evidence. For binary features it estimates the exact conditional
+            p-value of |δ|, which is Fisher's when the classes are balanced.
+        n_permutations : int, default 1000
+            Permutations B of the permutation test; its p-values are multiples of 1/(B + 1).
+        seed : int, numpy Generator or None, default 0
+            Seed of ``numpy.random.default_rng`` drawing the permutations (the same seed gives
+            the same p-values).
+
+        Returns
+        -------
+        ndarray of shape (n_features,)
+            Fisher: exact p-values. Permutation: (b + 1)/(B + 1), b the permutations whose
+            |δ| is at least the observed one (within 1e-12): never 0, and a valid p-value at
+            any B (Phipson & Smyth 2010). Constant features get 1. Adjust the p-values of
+            many features with :func:`phidelta.measures.benjamini_hochberg`.
+
+        Raises
+        ------
+        ValueError
+            If ``method`` is unknown, ``n_permutations`` is not a positive integer, Fisher's
+            test meets soft counts, or the permutation test meets a signature built from
+            statistics (it needs the rows: build the signature with :func:`signature`).
+
+        References
+        ----------
+        Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be zero:
+        calculating exact p-values when permutations are randomly drawn. *Statistical
+        Applications in Genetics and Molecular Biology* 9(1), article 39.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> rng = np.random.default_rng(0)
+        >>> y = np.repeat([0, 1], 50)
+        >>> x = np.column_stack([y + rng.normal(size=100), rng.normal(size=100)])
+        >>> p = signature(x, y).pvalues("permutation", n_permutations=999, seed=1)
+        >>> float(p[0]), bool(p[1] > 0.05)  # never 0: at least 1/(B + 1)
+        (0.001, True)
         """
         from phidelta.measures import fisher_exact_pvalues
 
+        if method == "permutation":
+            n_permutations = check_permutation_arguments(n_permutations)
+            if self._rows is None:
+                raise ValueError(
+                    'method="permutation" needs the rows the signature was built from; this '
+                    "one was built from statistics (signature_from_chunks, from_statistics). "
+                    'Build it with signature(data, labels), or use method="fisher" for '
+                    "integer counts."
+                )
+            return permutation_pvalues(
+                self.names,
+                self.sources,
+                self.kinds,
+                self.numeric_mode,
+                self._rows,
+                n_permutations,
+                seed,
+            )
         if method != "fisher":
-            raise ValueError(f'`method` must be "fisher"; got {method!r}.')
+            raise ValueError(f'`method` must be "fisher" or "permutation"; got {method!r}.')
         if self.counts.is_soft:
             raise ValueError(
                 "Fisher p-values need integer counts; this signature has soft counts (numeric "
-                'features in soft mode): build it with numeric="threshold" or use only its '
-                "binary and nominal features."
+                'features in soft mode): use method="permutation", build it with '
+                'numeric="threshold" or use only its binary and nominal features.'
             )
         return fisher_exact_pvalues(self.counts)
 
@@ -400,6 +486,7 @@ def _finish(
         ratio=float(n_neg / n_pos),
         positive=positive,
         numeric_mode=numeric,
+        _rows=None if table is None else SignatureRows(table, is_pos, max_values),
     )
 
 
