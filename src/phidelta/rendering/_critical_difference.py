@@ -45,13 +45,18 @@ class CriticalDifferenceDisplay:
     control : int, optional
         Index of the control classifier (Bonferroni–Dunn).
 
-    Attributes (after ``plot``)
-    ---------------------------
-    ax_, figure_ : the matplotlib axes and figure
-    name_labels_ : list of Text, one per classifier (in the order of ``names``)
-    elbow_lines_ : list of Line2D joining each rank on the axis to its name
-    clique_lines_ : list of Line2D, one per clique
-    cd_bar_ : Line2D, and cd_label_ : Text
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+        Set by :meth:`plot`, like every attribute below.
+    name_labels_ : list of Text
+        One per classifier, in the order of ``names``.
+    elbow_lines_ : list of Line2D
+        The line from each classifier's rank on the axis to its name.
+    clique_lines_ : list of Line2D
+        One thick line per clique.
+    cd_bar_, cd_label_ : Line2D and Text
+        The critical difference bar and its value.
 
     References
     ----------

@@ -44,9 +44,18 @@ class PhiDeltaDisplay:
     view : {"classifier", "feature"}
         Which corner labels to draw (oracle / dummies, or covariant / characteristic / rare).
 
-    Attributes (after ``plot``)
-    ---------------------------
-    ax_, figure_, border_, points_, isometrics_, labels_, colorbar_
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+        Set by :meth:`plot`, like every attribute below.
+    border_, points_, isometrics_, labels_, colorbar_ : matplotlib artists
+        The diamond, the points, the isometric lines, the placed names, the colour bar.
+    regions_ : list of Polygon
+        Confidence regions (``regions=``).
+    marked_ : PathCollection or None
+        The marked points (``marked=``, or ``from_signature(fdr=...)``).
+    significant_, qvalues_ : ndarray or None
+        Set by :meth:`from_signature` with ``fdr``: flag and BH q-value of every point.
 
     Examples
     --------
