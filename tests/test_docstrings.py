@@ -43,7 +43,6 @@ MODULES = [
 PENDING: set[str] = {
     "phidelta.measures._ranking",
     "phidelta.measures._table",
-    "phidelta.measures._uncertainty",
     "phidelta.counts._binary",
     "phidelta.counts._channels",
     "phidelta.counts._confusion",

@@ -63,6 +63,16 @@ class Interval(_Bounds):
     level : float
         The confidence level (SciPy's name: ``confidence_level``).
 
+    See Also
+    --------
+    wilson_interval, bootstrap_interval, table_bootstrap_interval : return it.
+
+    References
+    ----------
+    Virtanen, P., et al. (2020). SciPy 1.0: fundamental algorithms for scientific computing in
+    Python. Nature Methods, 17, 261–272 (the names ``statistic``, ``confidence_interval`` and
+    ``confidence_level``).
+
     Examples
     --------
     >>> iv = wilson_interval([8], [10])
@@ -88,6 +98,34 @@ class AucInterval(_Bounds):
 
     Unpacks as ``low, high``; SciPy's names: ``statistic`` (the AUC), ``standard_error``,
     ``confidence_interval`` (a :class:`ConfidenceInterval`) and ``confidence_level``.
+
+    Attributes
+    ----------
+    auc : float
+        The area under the ROC curve (SciPy's name: ``statistic``).
+    standard_error : float
+        DeLong's standard error (``variance`` is its square).
+    low, high : float
+        The bounds, clipped to [0, 1] (also ``confidence_interval``).
+    level : float
+        The confidence level (also ``confidence_level``).
+
+    See Also
+    --------
+    auc_confidence_interval : computes it.
+
+    References
+    ----------
+    DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach.
+    Biometrics, 44(3), 837–845.
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.1])
+    >>> low, high = auc_confidence_interval(t)
+    >>> high
+    1.0
     """
 
     auc: float
@@ -148,11 +186,39 @@ def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInt
     Var = S₁₀/P + S₀₁/N with S₁₀, S₀₁ the sample variances of the structural components of the
     positives and the negatives; exact with ties and weights (a score table suffices).
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts (weights allowed).
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+
     Returns
     -------
     AucInterval
         Unpacks as ``low, high``; ``statistic`` (= ``auc``), ``standard_error``,
         ``confidence_interval`` and ``confidence_level`` (= ``level``) as in SciPy.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If `level` is not in (0, 1) or a class is absent.
+
+    See Also
+    --------
+    delong_test : compares two AUCs.
+    table_bootstrap_interval : a bootstrap alternative.
+
+    References
+    ----------
+    DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach.
+    Biometrics, 44(3), 837–845.
+
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
 
     Examples
     --------
@@ -191,6 +257,37 @@ class DelongTest(TupleResult):
     Unpacks as ``statistic, pvalue`` like SciPy's test results: ``statistic`` is z (also
     ``z``), ``pvalue`` the two-sided p-value (also ``p_value``).
     :meth:`confidence_interval` bounds the difference of the AUCs.
+
+    Attributes
+    ----------
+    auc_a, auc_b : float
+        The AUCs of the two scorers.
+    difference : float
+        auc_a − auc_b.
+    standard_error : float
+        Standard error of the difference.
+    z : float
+        The statistic, difference / standard_error (also ``statistic``).
+    p_value : float
+        The two-sided p-value (also ``pvalue``).
+
+    See Also
+    --------
+    delong_test : computes it.
+
+    References
+    ----------
+    DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach.
+    Biometrics, 44(3), 837–845.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> r = delong_test(y, [0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1],
+    ...                    [0.6, 0.4, 0.8, 0.5, 0.3, 0.7, 0.2, 0.1])
+    >>> round(r.difference, 3)
+    0.375
     """
 
     auc_a: float
@@ -214,6 +311,21 @@ class DelongTest(TupleResult):
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """Normal confidence interval of AUC_a − AUC_b: difference ± z₁₋α/₂·standard_error.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            In (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low, high`` of the difference (not clipped).
+
+        Raises
+        ------
+        ValueError
+            If `confidence_level` is not in (0, 1).
 
         Examples
         --------
@@ -247,11 +359,35 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     z = (AUC_a − AUC_b) / √Var with the covariance of the structural components (DeLong,
     DeLong & Clarke-Pearson 1988); two-sided p-value. Python had none; pROC is the reference.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels.
+    scores_a, scores_b : array-like of shape (n,)
+        Scores of the two scorers on the same samples.
+    pos_label : label, default=None
+        The positive class (by default 1, True or the larger of two labels).
+
     Returns
     -------
     DelongTest
         Unpacks as ``statistic, pvalue`` (z and its two-sided p-value); also ``auc_a``,
         ``auc_b``, ``difference``, ``standard_error`` and ``confidence_interval()``.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or a class is absent.
+
+    See Also
+    --------
+    auc_confidence_interval : DeLong's interval for one AUC.
+
+    References
+    ----------
+    DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
+    or more correlated receiver operating characteristic curves: a nonparametric approach.
+    Biometrics, 44(3), 837–845.
 
     Examples
     --------
@@ -295,6 +431,34 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
 
     NaN where there are no trials.
 
+    Parameters
+    ----------
+    successes : array-like of shape (k,)
+        Successes (soft counts allowed), between 0 and `trials`.
+    trials : array-like of shape (k,)
+        Trials.
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+
+    Returns
+    -------
+    Interval
+        ``estimate`` (successes / trials), ``low``, ``high`` and ``level``.
+
+    Raises
+    ------
+    ValueError
+        If a success count is negative or exceeds its trials, or `level` is not in (0, 1).
+
+    See Also
+    --------
+    rate_intervals : Wilson intervals of the four rates of binary counts.
+
+    References
+    ----------
+    Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference.
+    Journal of the American Statistical Association, 22(158), 209–212.
+
     Examples
     --------
     >>> iv = wilson_interval([8], [10])
@@ -319,6 +483,36 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
 
 def rate_intervals(counts: BinaryCounts, *, level: float = 0.95) -> dict[str, Interval]:
     """Wilson intervals of sensitivity, specificity, precision and NPV for every entry.
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        One or more binary confusion counts; one interval per entry.
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+
+    Returns
+    -------
+    dict of str to Interval
+        Keys ``"sensitivity"``, ``"specificity"``, ``"precision"`` and
+        ``"negative_predictive_value"``.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If `level` is not in (0, 1).
+
+    See Also
+    --------
+    wilson_interval : the interval used.
+    phi_delta_region : a joint region of the two rates in the φ-δ space.
+
+    References
+    ----------
+    Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference.
+    Journal of the American Statistical Association, 22(158), 209–212.
 
     Examples
     --------
@@ -353,6 +547,48 @@ def bootstrap_interval(
     ``statistic`` is evaluated on all resamples at once. ``random_state`` as in SciPy: None
     draws fresh entropy, an int or a ``numpy.random.Generator`` makes it reproducible
     (``seed`` is the former name of an int ``random_state``).
+
+    Parameters
+    ----------
+    counts : BinaryCounts
+        Integer counts; one interval per entry.
+    statistic : callable
+        A measure of binary counts, ``statistic(BinaryCounts) -> ndarray`` with one value per
+        entry (any function of :mod:`phidelta.measures` that takes counts).
+    n_resamples : int, default=2000
+        Resamples per entry; at least 10.
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+    random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
+        Source of randomness (None: fresh entropy).
+    stratified : bool, default=True
+        Resample within each class (P and N fixed) rather than the whole matrix.
+    seed : int or None, default=None
+        Former name of an integer `random_state`.
+
+    Returns
+    -------
+    Interval
+        ``estimate`` (the statistic of the counts themselves), ``low``, ``high`` and
+        ``level``; NaN bounds where the statistic is undefined on resamples.
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `random_state` is of
+        another type.
+    ValueError
+        If the counts are soft, `level` is not in (0, 1), or `n_resamples` < 10.
+
+    See Also
+    --------
+    table_bootstrap_interval : the same for statistics of score tables.
+    wilson_interval : a closed-form interval for rates.
+
+    References
+    ----------
+    Efron, B., & Tibshirani, R. J. (1993). An Introduction to the Bootstrap. Chapman & Hall,
+    chapter 13 (percentile intervals).
 
     Examples
     --------
@@ -414,6 +650,46 @@ def table_bootstrap_interval(
     other statistic is called once per resampled table. Integer (unweighted) tables only.
     ``random_state`` as in SciPy (None: fresh entropy; an int or a Generator: reproducible;
     ``seed``: its former name).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        An integer (unweighted) score table.
+    statistic : callable
+        ``statistic(ScoreTable) -> float``, e.g. :func:`auc` or a partial AUC.
+    n_resamples : int, default=2000
+        Resamples; at least 10.
+    level : float, default=0.95
+        Confidence level, in (0, 1).
+    random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
+        Source of randomness (None: fresh entropy).
+    seed : int or None, default=None
+        Former name of an integer `random_state`.
+
+    Returns
+    -------
+    Interval
+        Arrays of length 1: ``estimate``, ``low``, ``high``; and ``level``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable` or `random_state` is of
+        another type.
+    ValueError
+        If the table is weighted, `level` is not in (0, 1), or `n_resamples` < 10.
+
+    See Also
+    --------
+    auc_confidence_interval : DeLong's closed-form interval.
+    bootstrap_interval : the same for measures of binary counts.
+
+    References
+    ----------
+    Efron, B., & Tibshirani, R. J. (1993). An Introduction to the Bootstrap. Chapman & Hall.
+
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
 
     Examples
     --------
