@@ -37,12 +37,19 @@ gamma = measures.normalized_confusion_matrix(counts)
 phi, delta = measures.phi_delta(counts)
 
 fig, axes = plt.subplots(1, 4, figsize=(9, 2.9), layout="constrained")
-for k, (ax, title) in enumerate(zip(axes, cases)):
+for k, (ax, title) in enumerate(zip(axes, cases, strict=True)):
     ax.imshow(gamma[k], cmap="Greys", vmin=0, vmax=1.6)
     for (i, j), rate in np.ndenumerate(gamma[k]):
         name = [["tn", "fp"], ["fn", "tp"]][i][j]
-        ax.text(j, i, f"{name}\n{rate:.2f}", ha="center", va="center",
-                color="white" if rate > 0.5 else "black", fontsize=9)
+        ax.text(
+            j,
+            i,
+            f"{name}\n{rate:.2f}",
+            ha="center",
+            va="center",
+            color="white" if rate > 0.5 else "black",
+            fontsize=9,
+        )
     ax.set_xticks([0, 1], ["X̂ = 0", "X̂ = 1"])
     ax.set_yticks([0, 1], ["X = 0", "X = 1"])
     ax.set_title(f"{title}\nδ = {delta[k] + 0:+.1f}, φ = {phi[k] + 0:+.1f}", fontsize=9)
@@ -67,11 +74,17 @@ for ax, values, title, colour in (
     (axes[0], delta_grid, "Fig. 2: isometrics of δ = tp − fp", "tab:blue"),
     (axes[1], phi_grid, "Fig. 3: isometrics of φ = tp + fp − 1", "tab:red"),
 ):
-    lines = ax.contour(FP, TP, values.reshape(FP.shape), levels=levels, colors=colour,
-                       linewidths=0.9)
+    lines = ax.contour(
+        FP, TP, values.reshape(FP.shape), levels=levels, colors=colour, linewidths=0.9
+    )
     ax.clabel(lines, fmt="%+.2f", fontsize=7)
-    ax.set(xlim=(0, 1), ylim=(0, 1), aspect="equal", xlabel="false positive rate fp",
-           ylabel="true positive rate tp")
+    ax.set(
+        xlim=(0, 1),
+        ylim=(0, 1),
+        aspect="equal",
+        xlabel="false positive rate fp",
+        ylabel="true positive rate tp",
+    )
     ax.set_title(title, fontsize=10)
 
 # %%

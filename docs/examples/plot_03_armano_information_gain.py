@@ -32,8 +32,9 @@ gain = measures.information_gain(counts)
 
 minimum = np.isclose(gain, gain.min(), atol=1e-12)
 print(f"information gain from {gain.min():.3g} to {gain.max():.3g} bits")
-print(f"{minimum.sum()} grid points reach the minimum, all on δ = 0:",
-      np.allclose(delta[minimum], 0))
+print(
+    f"{minimum.sum()} grid points reach the minimum, all on δ = 0:", np.allclose(delta[minimum], 0)
+)
 
 # %%
 # Fig. 7 — the surface and its minima
@@ -52,8 +53,12 @@ ax3d.set_title("information gain on a 25 × 25 grid", fontsize=10)
 
 ax = fig.add_subplot(1, 2, 2)
 display = PhiDeltaDisplay(phi=phi, delta=delta).plot(
-    ax=ax, isometrics=(), color_by=gain, marker_size=12,
-    highlight=np.flatnonzero(minimum), title="minima (ringed): the φ axis",
+    ax=ax,
+    isometrics=(),
+    color_by=gain,
+    marker_size=12,
+    highlight=np.flatnonzero(minimum),
+    title="minima (ringed): the φ axis",
 )
 display.colorbar_.set_label("I(X̂; X) [bits]")
 plt.show()
@@ -65,6 +70,8 @@ plt.show()
 # classifier with given rates. ``measures.unbiased_information_gain`` is the gain at r = 1,
 # the function drawn above; ``measures.information_gain`` uses the counts' own ratio.
 imbalanced = BinaryCounts.from_rates([0.9], [0.9], ratio=4.0)
-print("rates 0.9 / 0.9, N/P = 4: gain",
-      f"{measures.information_gain(imbalanced)[0]:.3f} bits,",
-      f"at balance {measures.unbiased_information_gain(imbalanced)[0]:.3f} bits")
+print(
+    "rates 0.9 / 0.9, N/P = 4: gain",
+    f"{measures.information_gain(imbalanced)[0]:.3f} bits,",
+    f"at balance {measures.unbiased_information_gain(imbalanced)[0]:.3f} bits",
+)

@@ -56,8 +56,14 @@ print(sig.to_frame()[["phi", "delta", "specificity", "sensitivity"]].round(2))
 # border ρ̄ = 1: no negative sample has f, so f → c; on the upper-right ρ = 1: every positive
 # has f, so a sample without f is negative (f̄ → c̄); and so on.
 fig, ax = plt.subplots(figsize=(7.5, 6.8), layout="constrained")
-PhiDeltaDisplay.from_signature(sig, ax=ax, isometrics=(), annotate=len(shares),
-                               marker_size=40, title="Figs. 8–9: the feature view")
+PhiDeltaDisplay.from_signature(
+    sig,
+    ax=ax,
+    isometrics=(),
+    annotate=len(shares),
+    marker_size=40,
+    title="Figs. 8–9: the feature view",
+)
 
 shape = phidelta.diamond(1.0)
 matrices = {  # normalized confusion matrix on each border: [[tn, fp], [fn, tp]]
@@ -69,9 +75,16 @@ matrices = {  # normalized confusion matrix on each border: [[tn, fp], [fn, tp]]
 for (a, b), implication in shape.edges.items():
     middle = (getattr(shape, a) + getattr(shape, b)) / 2
     outward = np.sign(middle)
-    ax.annotate(f"{implication}\n{matrices[a, b]}", middle, xytext=28 * outward,
-                textcoords="offset points", ha="center", va="center", fontsize=9,
-                color="tab:red")
+    ax.annotate(
+        f"{implication}\n{matrices[a, b]}",
+        middle,
+        xytext=28 * outward,
+        textcoords="offset points",
+        ha="center",
+        va="center",
+        fontsize=9,
+        color="tab:red",
+    )
 plt.show()
 
 # %%

@@ -1,6 +1,6 @@
 """
 Generalized φ-δ diagrams: class ratio, bias and "guess if" (software paper, Figs. 2, 5, 6)
-=========================================================================================
+==========================================================================================
 
 Reproduces Figs. 2, 5 and 6 of Armano et al. (2019). The standard diagram (ratio 1) shows
 unbiased measures; the generalized diagram for a class ratio r = N/P stretches the diamond so
@@ -45,13 +45,20 @@ def bias_isometrics(ax, ratio):
         ax.plot(line.phi, line.delta, color="tab:red", lw=0.6, alpha=0.6)
         if np.ptp(line.delta) < 0.5:  # a short line near a corner: leave the corner readable
             continue
-        ax.annotate(f"φ={line.value + 0:g}", (line.phi[low], line.delta[low]), xytext=(0, 4),
-                    textcoords="offset points", ha="center", va="bottom", fontsize=6,
-                    color="tab:red")
+        ax.annotate(
+            f"φ={line.value + 0:g}",
+            (line.phi[low], line.delta[low]),
+            xytext=(0, 4),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize=6,
+            color="tab:red",
+        )
 
 
 fig, axes = plt.subplots(1, 2, figsize=(11, 5), layout="constrained")
-for ax, ratio in zip(axes, (1.0, 0.25)):
+for ax, ratio in zip(axes, (1.0, 0.25), strict=True):
     PhiDeltaDisplay(phi=[], delta=[], ratio=ratio).plot(ax=ax, isometrics=("accuracy",))
     bias_isometrics(ax, ratio)
 plt.show()
@@ -66,13 +73,16 @@ documents, labels = make_text_corpus(600, positive_fraction=0.8, seed=3)
 bag = CountVectorizer().fit_transform(documents)
 run = cross_validate(LinearSVC(), bag, labels, cv=30, pos_label="hiking")
 
-ratios = {"Fig. 5a: standard (ratio 1)": 1.0,
-          f"Fig. 5b / 6a: actual ratio {run.ratio:.2f}": run.ratio,
-          f"Fig. 6b: inverted ratio {1 / run.ratio:.2f}": 1 / run.ratio}
+ratios = {
+    "Fig. 5a: standard (ratio 1)": 1.0,
+    f"Fig. 5b / 6a: actual ratio {run.ratio:.2f}": run.ratio,
+    f"Fig. 6b: inverted ratio {1 / run.ratio:.2f}": 1 / run.ratio,
+}
 fig, axes = plt.subplots(1, 3, figsize=(15, 5), layout="constrained")
-for ax, (title, ratio) in zip(axes, ratios.items()):
-    PhiDeltaDisplay.from_counts(run.counts, ratio=ratio, ax=ax, mean=True, ellipse=True,
-                                isometrics=(), title=title)
+for ax, (title, ratio) in zip(axes, ratios.items(), strict=True):
+    PhiDeltaDisplay.from_counts(
+        run.counts, ratio=ratio, ax=ax, mean=True, ellipse=True, isometrics=(), title=title
+    )
     bias_isometrics(ax, ratio)
     phi, delta = measures.phi_delta(run.counts, ratio=ratio)
     print(f"ratio {ratio:.2f}: mean φ = {phi.mean():+.3f}, mean δ = {delta.mean():.3f}")
@@ -85,5 +95,9 @@ plt.show()
 # ratio inverted the folds line up along the right border, where sensitivity is 1: the
 # classifier misses almost no positives, while its specificity varies widely from fold to
 # fold — a variation the actual ratio hides because negatives are few.
-print("specificity per fold ranges from", measures.specificity(run.counts).min().round(2),
-      "to", measures.specificity(run.counts).max().round(2))
+print(
+    "specificity per fold ranges from",
+    measures.specificity(run.counts).min().round(2),
+    "to",
+    measures.specificity(run.counts).max().round(2),
+)

@@ -24,12 +24,13 @@ import matplotlib.pyplot as plt
 
 import phidelta
 from phidelta.datasets import load_climate_data
+from phidelta.rendering import plot
 
 data, labels, names = load_climate_data()
 standard = phidelta.stats(data, labels, {"features": names}, ratio_corrected=False)
 actual = phidelta.stats(data, labels, {"features": names}, ratio_corrected=True)
 print(f"class ratio N/P = {actual.ratio:.4f}")
-for name, phi, delta in zip(standard.names, standard.phi, standard.delta):
+for name, phi, delta in zip(standard.names, standard.phi, standard.delta, strict=True):
     print(f"{name:>13}: φ = {phi:+.4f}  δ = {delta:+.4f}")
 
 # %%
@@ -37,21 +38,30 @@ for name, phi, delta in zip(standard.names, standard.phi, standard.delta):
 # --------------------
 # ``phidelta.rendering.plot`` is the published ``phiDelta.plot(phi, delta, names, ratio)``;
 # with names it uses the feature view and labels the points. No feature is far from the φ
-# axis: the weather of one day predicts rain only weakly (the largest |δ| ≈ 0.27 is the wind
-# force, then the sunshine and the minimum temperature).
-from phidelta.rendering import plot
-
+# axis: the weather of one day predicts rain only weakly (the largest absolute δ, 0.27, is
+# the wind force's, then come the sunshine and the minimum temperature).
 fig, axes = plt.subplots(1, 2, figsize=(12, 5.6), layout="constrained")
-plot(standard.phi, standard.delta, names=standard.names, ax=axes[0],
-     title="standard φ-δ diagram (ratio 1)")
-plot(actual.phi, actual.delta, names=actual.names, ratio=actual.ratio, ax=axes[1],
-     title=f"generalized, actual ratio N/P = {actual.ratio:.3f}")
+plot(
+    standard.phi,
+    standard.delta,
+    names=standard.names,
+    ax=axes[0],
+    title="standard φ-δ diagram (ratio 1)",
+)
+plot(
+    actual.phi,
+    actual.delta,
+    names=actual.names,
+    ratio=actual.ratio,
+    ax=axes[1],
+    title=f"generalized, actual ratio N/P = {actual.ratio:.3f}",
+)
 plt.show()
 
 # %%
 # Ranking the features
 # --------------------
-# The same numbers as a table, ranked by |δ| (the discriminant capability), from the
-# ``Signature`` behind ``stats``.
+# The same numbers as a table, ranked by the absolute value of δ (the discriminant
+# capability), from the ``Signature`` behind ``stats``.
 sig = phidelta.signature(data, labels, feature_names=names)
 print(sig.to_frame().iloc[sig.rank("delta")][["phi", "delta"]].round(3))

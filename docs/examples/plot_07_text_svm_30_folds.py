@@ -39,8 +39,14 @@ print(f"{len(words)} words; highest φ (most frequent):", [words[i] for i in sig
 print("highest |δ| (topic words):", [words[i] for i in sig.rank("delta")[:6]])
 
 fig, axes = plt.subplots(1, 2, figsize=(12, 5.6), layout="constrained")
-PhiDeltaDisplay.from_signature(sig, ax=axes[0], isometrics=(), annotate=8, marker_size=10,
-                               title="Fig. 3a: signature of Hiking vs Fishing")
+PhiDeltaDisplay.from_signature(
+    sig,
+    ax=axes[0],
+    isometrics=(),
+    annotate=8,
+    marker_size=10,
+    title="Fig. 3a: signature of Hiking vs Fishing",
+)
 
 # %%
 # Listing 3 / Fig. 3b — 30-fold cross-validation of a linear SVM
@@ -48,8 +54,9 @@ PhiDeltaDisplay.from_signature(sig, ax=axes[0], isometrics=(), annotate=8, marke
 # ``cross_validate`` fits the model on 29 folds and counts its predictions on the 30th; the
 # display draws one point per fold, their mean and their 2σ spread.
 run = cross_validate(LinearSVC(), bag, labels, cv=30, pos_label="hiking")
-PhiDeltaDisplay.from_counts(run.counts, ax=axes[1], mean=True, ellipse=True,
-                            title="Fig. 3b: linear SVM, 30 folds")
+PhiDeltaDisplay.from_counts(
+    run.counts, ax=axes[1], mean=True, ellipse=True, title="Fig. 3b: linear SVM, 30 folds"
+)
 plt.show()
 
 accuracy = run.measures(["unbiased_accuracy"])["unbiased_accuracy"]

@@ -57,22 +57,39 @@ for name, model in models.items():
 regions = {name: measures.phi_delta_region(counts.sum()) for name, counts in folds.items()}
 fig, axes = plt.subplots(1, 2, figsize=(11, 5.2), layout="constrained", sharey=True)
 for ax, (name, counts), colour, other in zip(
-    axes, folds.items(), ("tab:blue", "tab:green"), reversed(list(folds))
+    axes, folds.items(), ("tab:blue", "tab:green"), reversed(list(folds)), strict=True
 ):
     accuracy = measures.accuracy(counts.sum())[0]
-    PhiDeltaDisplay.from_counts(counts, ax=ax, mean=True, ellipse=True, regions=True,
-                                color=colour, corner_labels=False,
-                                title=f"{name}: pooled accuracy {accuracy:.3f}")
-    ax.add_patch(Polygon(regions[other].polygons[0], closed=True, fill=False, ls="--",
-                         edgecolor="0.3", label=f"{other}: pooled region"))
+    PhiDeltaDisplay.from_counts(
+        counts,
+        ax=ax,
+        mean=True,
+        ellipse=True,
+        regions=True,
+        color=colour,
+        corner_labels=False,
+        title=f"{name}: pooled accuracy {accuracy:.3f}",
+    )
+    ax.add_patch(
+        Polygon(
+            regions[other].polygons[0],
+            closed=True,
+            fill=False,
+            ls="--",
+            edgecolor="0.3",
+            label=f"{other}: pooled region",
+        )
+    )
     ax.set(xlim=(-0.4, 0.4), ylim=(0.45, 1.03))  # zoom on the top corner
     ax.legend(loc="lower right", fontsize=7)
 plt.show()
 
 for name, region in regions.items():
     (spec_low, spec_high), (sens_low, sens_high) = region.specificity[0], region.sensitivity[0]
-    print(f"{name}: specificity in [{spec_low:.3f}, {spec_high:.3f}], "
-          f"sensitivity in [{sens_low:.3f}, {sens_high:.3f}] (joint 95 %)")
+    print(
+        f"{name}: specificity in [{spec_low:.3f}, {spec_high:.3f}], "
+        f"sensitivity in [{sens_low:.3f}, {sens_high:.3f}] (joint 95 %)"
+    )
 
 # %%
 # Paired tests
@@ -81,9 +98,11 @@ for name, region in regions.items():
 # corrected resampled t-test at the 30 paired fold accuracies, with the variance inflated
 # because the folds share their training data (test fraction 1/30).
 (name_a, a), (name_b, b) = folds.items()
-statistic, pvalue = measures.mcnemar_test(labels, predictions[name_a], predictions[name_b],
-                                          pos_label=positive)
+statistic, pvalue = measures.mcnemar_test(
+    labels, predictions[name_a], predictions[name_b], pos_label=positive
+)
 print(f"McNemar: statistic {statistic:.3f}, p = {pvalue:.4f}")
-t, p = measures.corrected_resampled_ttest(measures.accuracy(a), measures.accuracy(b),
-                                          test_fraction=1 / 30)
+t, p = measures.corrected_resampled_ttest(
+    measures.accuracy(a), measures.accuracy(b), test_fraction=1 / 30
+)
 print(f"corrected resampled t-test on fold accuracies: t = {t:.3f}, p = {p:.4f}")

@@ -1,6 +1,6 @@
 """
 Rankings with ties: the pair grid, coverage and ROC curves (Flach, Examples 2.2–2.4)
-===================================================================================
+====================================================================================
 
 Reproduces Figs. 2.7 and 2.8 of Flach, *Machine Learning*, chapter 2. A scoring tree ranks
 100 e-mails in three tied segments [20+, 5−][10+, 5−][20+, 40−] (Example 2.2). Every
@@ -31,8 +31,10 @@ scores = np.concatenate([np.full(pos + neg, s) for pos, neg, s in leaves])
 table = ScoreTable.from_scores(y, scores)
 
 errors = measures.ranking_errors(table)
-print(f"{errors.errors:g} ranking errors (ties count half) of {errors.pairs:g} pairs; "
-      f"AUC = {measures.auc(table):.2f}")
+print(
+    f"{errors.errors:g} ranking errors (ties count half) of {errors.pairs:g} pairs; "
+    f"AUC = {measures.auc(table):.2f}"
+)
 
 # %%
 # Fig. 2.7 — the pair grid and the coverage curve
@@ -44,30 +46,38 @@ outcome, positives, negatives = measures.ranking_grid(table)
 curve = measures.coverage_curve(table)
 fig, axes = plt.subplots(1, 2, figsize=(11, 5), layout="constrained")
 ax = axes[0]
-ax.pcolormesh(np.r_[0, np.cumsum(negatives)], np.r_[0, np.cumsum(positives)], outcome,
-              cmap=plt.matplotlib.colors.ListedColormap(["tab:red", "orange", "tab:green"]),
-              vmin=-1, vmax=1, edgecolors="white", linewidth=2)
+ax.pcolormesh(
+    np.r_[0, np.cumsum(negatives)],
+    np.r_[0, np.cumsum(positives)],
+    outcome,
+    cmap=plt.matplotlib.colors.ListedColormap(["tab:red", "orange", "tab:green"]),
+    vmin=-1,
+    vmax=1,
+    edgecolors="white",
+    linewidth=2,
+)
 ax.plot(curve.fp, curve.tp, color="black", lw=1.5)
-ax.set(aspect="equal", xlabel="negatives, by decreasing score",
-       ylabel="positives, by decreasing score")
+ax.set(
+    aspect="equal", xlabel="negatives, by decreasing score", ylabel="positives, by decreasing score"
+)
 ax.set_title("Fig. 2.7 (left): pairs correct / tied / wrong", fontsize=10)
 
 ax = axes[1]
-RocDisplay(tables=[table]).plot(ax=ax, space="coverage", hull=False,
-                                title="Fig. 2.7 (right): coverage curve")
+RocDisplay(tables=[table]).plot(
+    ax=ax, space="coverage", hull=False, title="Fig. 2.7 (right): coverage curve"
+)
 ax.set_aspect("equal")
 
 
 def label_points(ax, x, y):
     """Write the split points A–D beside the curve's vertices."""
     offsets = {"A": (5, 3), "B": (-12, 4), "C": (-12, 4), "D": (-12, -14)}
-    for name, xi, yi in zip("ABCD", x, y):
-        ax.annotate(name, (xi, yi), xytext=offsets[name], textcoords="offset points",
-                    fontsize=11)
+    for name, xi, yi in zip("ABCD", x, y, strict=True):
+        ax.annotate(name, (xi, yi), xytext=offsets[name], textcoords="offset points", fontsize=11)
 
 
 label_points(ax, curve.fp, curve.tp)
-for name, fp, tp in zip("ABCD", curve.fp, curve.tp):
+for name, fp, tp in zip("ABCD", curve.fp, curve.tp, strict=True):
     print(f"{name}: TP = {tp:2d}, FP = {fp:2d}")
 plt.show()
 
@@ -83,18 +93,18 @@ plt.show()
 # AUC do not, as twice the ranking errors are spread over twice the pairs. With twice as many
 # negatives the accuracy isometric has slope 2 and touches B and C alike: both classify 110 of
 # 150 e-mails correctly, and the display marks both optimal points.
-doubled = ScoreTable.from_scores(
-    np.r_[y, np.zeros(50, int)], np.r_[scores, scores[y == 0]]
-)
+doubled = ScoreTable.from_scores(np.r_[y, np.zeros(50, int)], np.r_[scores, scores[y == 0]])
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
-RocDisplay(tables=[doubled]).plot(ax=axes[0], space="coverage", hull=False,
-                                  title="Fig. 2.8 (left): coverage curve, clr = 1/2")
+RocDisplay(tables=[doubled]).plot(
+    ax=axes[0], space="coverage", hull=False, title="Fig. 2.8 (left): coverage curve, clr = 1/2"
+)
 RocDisplay(tables=[table, doubled], names=["original", "50 negatives added"]).plot(
     ax=axes[1], hull=False, title="Fig. 2.8 (right): the same ROC curve"
 )
 axes[0].set_aspect("equal")
 label_points(axes[0], *measures.coverage_curve(doubled)[:2])
 label_points(axes[1], *measures.roc_curve(doubled)[:2])
-print(f"AUC: original {measures.auc(table):.2f}, with 50 more negatives "
-      f"{measures.auc(doubled):.2f}")
+print(
+    f"AUC: original {measures.auc(table):.2f}, with 50 more negatives {measures.auc(doubled):.2f}"
+)
 plt.show()

@@ -1,6 +1,6 @@
 """
 Operating points, the ROC convex hull and the calibration map (Flach, Examples 2.5–2.6)
-======================================================================================
+=======================================================================================
 
 Reproduces Figs. 2.11 and 2.13 of Flach, *Machine Learning*, chapter 2, on the spam filter of
 Example 2.5: ten e-mails scored 0.89 … 0.13. For a class ratio of 3 spam to 2 ham the accuracy
@@ -33,20 +33,38 @@ spam = np.array([1, 1, 0, 1, 1, 0, 1, 1, 0, 0])  # 1 = spam (positive), 0 = ham
 table = ScoreTable.from_scores(spam, scores)
 
 best = measures.optimal_points(table, ratio=2 / 3)
-print(f"slope {measures.isometric_slope(ratio=2 / 3):.3f}: threshold {best.thresholds[0]:.2f},"
-      f" accuracy {best.accuracy[0]:.2f}")
+print(
+    f"slope {measures.isometric_slope(ratio=2 / 3):.3f}: threshold {best.thresholds[0]:.2f},"
+    f" accuracy {best.accuracy[0]:.2f}"
+)
 more_ham = measures.optimal_points(table, ratio=4 / 3)
-print(f"slope {measures.isometric_slope(ratio=4 / 3):.3f}: thresholds {more_ham.thresholds}, "
-      f"accuracy {more_ham.accuracy[0]:.3f} at that ratio")
+print(
+    f"slope {measures.isometric_slope(ratio=4 / 3):.3f}: thresholds {more_ham.thresholds}, "
+    f"accuracy {more_ham.accuracy[0]:.3f} at that ratio"
+)
 
 fig, ax = plt.subplots(figsize=(5.6, 5.4), layout="constrained")
-RocDisplay(tables=[table]).plot(ax=ax, hull=False, ratio=2 / 3,
-                                title="Fig. 2.11: selecting the optimal point")
+RocDisplay(tables=[table]).plot(
+    ax=ax, hull=False, ratio=2 / 3, title="Fig. 2.11: selecting the optimal point"
+)
 segment = geometry.line_in_box((more_ham.fpr[0], more_ham.tpr[0]), 4 / 3)
-ax.plot(segment[:, 0], segment[:, 1], color="tab:purple", ls=":", lw=1.2,
-        label="isometric for twice the hams (slope 4/3)")
-ax.scatter(more_ham.fpr, more_ham.tpr, facecolors="none", edgecolors="tab:purple", zorder=6,
-           s=90, label="its three optimal points")
+ax.plot(
+    segment[:, 0],
+    segment[:, 1],
+    color="tab:purple",
+    ls=":",
+    lw=1.2,
+    label="isometric for twice the hams (slope 4/3)",
+)
+ax.scatter(
+    more_ham.fpr,
+    more_ham.tpr,
+    facecolors="none",
+    edgecolors="tab:purple",
+    zorder=6,
+    s=90,
+    label="its three optimal points",
+)
 ax.plot([0, 1], [1, 0], color="0.7", lw=0.8)  # the descending diagonal
 ax.legend(loc="lower right", fontsize=7)
 plt.show()
@@ -64,8 +82,9 @@ hull = measures.roc_convex_hull(table)
 print(f"AUC {measures.auc(table):.4f}, convex hull AUC {hull.auc():.4f}")
 
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.8), layout="constrained")
-RocDisplay(tables=[table]).plot(ax=axes[0], hull=True, ratio=2 / 3,
-                                title="Fig. 2.13 (left): ROC convex hull")
+RocDisplay(tables=[table]).plot(
+    ax=axes[0], hull=True, ratio=2 / 3, title="Fig. 2.13 (left): ROC convex hull"
+)
 CalibrationDisplay(y_true=spam, scores=scores).plot(
     ax=axes[1], kind="map", laplace=True, title="Fig. 2.13 (right): calibration map"
 )
@@ -80,11 +99,14 @@ plt.show()
 # indicator (Flach eq. 2.6): 0.07 and 0.0001 for the book's two three-class predictions. For
 # the spam filter, the mean squared error (Brier score) falls from 0.19 to 0.13: before, all of
 # it is calibration loss; after, all of it is refinement loss.
-print("SE of (0.70, 0.10, 0.20) and (0.99, 0, 0.01), first class true:",
-      measures.squared_error([0, 0], [[0.70, 0.10, 0.20], [0.99, 0.0, 0.01]], classes=[0, 1, 2]))
+print(
+    "SE of (0.70, 0.10, 0.20) and (0.99, 0, 0.01), first class true:",
+    measures.squared_error([0, 0], [[0.70, 0.10, 0.20], [0.99, 0.0, 0.01]], classes=[0, 1, 2]),
+)
 calibrated = measures.IsotonicCalibrator().fit(spam, scores).transform(scores)
 print("calibrated:", np.round(calibrated, 3))
 for name, p in (("before", scores), ("after", calibrated)):
     brier, calibration, refinement = measures.brier_decomposition(spam, p)
-    print(f"{name}: Brier {brier:.4f} = calibration {calibration:.4f} "
-          f"+ refinement {refinement:.4f}")
+    print(
+        f"{name}: Brier {brier:.4f} = calibration {calibration:.4f} + refinement {refinement:.4f}"
+    )

@@ -51,8 +51,9 @@ for ax, table, name in ((axes[0], good, "good"), (axes[1], bad, "bad")):
     ax.set_ylabel("classification error Ce")
     scan = measures.threshold_scan(table, ["classification_error"])
     best = np.nanargmin(scan["classification_error"])
-    print(f"{name}: minimal Ce {scan['classification_error'][best]:.4f} "
-          f"at θ = {scan.index[best]:.4f}")
+    print(
+        f"{name}: minimal Ce {scan['classification_error'][best]:.4f} at θ = {scan.index[best]:.4f}"
+    )
 plt.show()
 
 # %%
@@ -63,16 +64,21 @@ plt.show()
 # after the selection as before — only where Be is large.
 fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
 ThresholdScanDisplay(table=bad).plot(
-    ax=ax, measures=("enrichment_factor", "quality_factor"), against="background_acceptance",
-    log=True, title="bad data: E and Q against Be",
+    ax=ax,
+    measures=("enrichment_factor", "quality_factor"),
+    against="background_acceptance",
+    log=True,
+    title="bad data: E and Q against Be",
 )
 ax.axhline(1, color="0.4", lw=0.8, ls="--")
 ax.set_ylabel("E = Se/Be,  Q = Se/√Be")
 
 scan = measures.threshold_scan(bad, ["quality_factor", "background_acceptance"])
 be = scan["background_acceptance"][scan["quality_factor"] >= 1]
-print(f"bad data: Q ≥ 1 only where Be ≥ {be.min():.2f}; largest Q = "
-      f"{np.nanmax(scan['quality_factor']):.3f}")
+print(
+    f"bad data: Q ≥ 1 only where Be ≥ {be.min():.2f}; largest Q = "
+    f"{np.nanmax(scan['quality_factor']):.3f}"
+)
 plt.show()
 
 # %%

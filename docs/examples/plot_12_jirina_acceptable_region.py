@@ -53,10 +53,23 @@ ax = axes[1]
 for error in (0.05, 0.1, 0.2, 0.3, 0.4, 0.5):
     se = 1 - (error * (1 + slope) - slope * be)  # Ce = (slope·Be + 1 − Se)/(1 + slope)
     ax.plot(be, se, color="tab:gray", lw=0.8)
-    ax.annotate(f"Ce = {error:g}", (error, 1 - error), xytext=(5, -3),
-                textcoords="offset points", ha="left", va="top", fontsize=8, color="0.3")
-ax.set(xlim=(0, 1), ylim=(0, 1), aspect="equal", xlabel="background acceptance Be",
-       ylabel="signal efficiency Se")
+    ax.annotate(
+        f"Ce = {error:g}",
+        (error, 1 - error),
+        xytext=(5, -3),
+        textcoords="offset points",
+        ha="left",
+        va="top",
+        fontsize=8,
+        color="0.3",
+    )
+ax.set(
+    xlim=(0, 1),
+    ylim=(0, 1),
+    aspect="equal",
+    xlabel="background acceptance Be",
+    ylabel="signal efficiency Se",
+)
 ax.set_title("Fig. 5: lines of constant Ce (S = B)", fontsize=10)
 plt.show()
 
@@ -76,14 +89,25 @@ for ax, table, name in ((axes[0], good, "Fig. 8: good data"), (axes[1], bad, "Fi
     for q in (0.5, 1, 2):  # Se = Q·√Be, inside the unit square
         se = q * np.sqrt(grid)
         ax.plot(grid[se <= 1], se[se <= 1], color="tab:red", lw=1.6 if q == 1 else 0.7)
-        ax.annotate(f"Q = {q:g}", (min(1, 1 / q**2) * 0.8, q * np.sqrt(min(1, 1 / q**2) * 0.8)),
-                    xytext=(3, -10), textcoords="offset points", color="tab:red", fontsize=8)
+        ax.annotate(
+            f"Q = {q:g}",
+            (min(1, 1 / q**2) * 0.8, q * np.sqrt(min(1, 1 / q**2) * 0.8)),
+            xytext=(3, -10),
+            textcoords="offset points",
+            color="tab:red",
+            fontsize=8,
+        )
     for e in (1, 2, 10):  # Se = E·Be
         se = e * grid
-        ax.plot(grid[se <= 1], se[se <= 1], color="tab:purple", lw=1.6 if e == 1 else 0.7,
-                ls="--")
-        ax.annotate(f"E = {e:g}", (0.45 / e, 0.45), xytext=(4, 0), textcoords="offset points",
-                    color="tab:purple", fontsize=8)
+        ax.plot(grid[se <= 1], se[se <= 1], color="tab:purple", lw=1.6 if e == 1 else 0.7, ls="--")
+        ax.annotate(
+            f"E = {e:g}",
+            (0.45 / e, 0.45),
+            xytext=(4, 0),
+            textcoords="offset points",
+            color="tab:purple",
+            fontsize=8,
+        )
     inside = measures.acceptable_region(table)
     print(f"{name}: {inside.mean():.0%} of the ROC points are acceptable")
 plt.show()

@@ -58,15 +58,24 @@ stars = geometry.extended_triangle(measures.entropy_balance(series)).joint
 # Figs. 2(b) and 5(a)
 # -------------------
 # Left: the joint fractions F_XY. Right, the extended diagram: F_X (◁) and F_Y (▷) flank each
-# F_XY on a horizontal line (the three share the mutual information). They coincide for d and e, whose input and
-# output marginals are equal. The majority classifier f always predicts the third class: its
-# output entropy is zero, so F_Y(f) = [1, 0, 0] sits on the bottom-right corner.
+# F_XY on a horizontal line (the three share the mutual information). They coincide for d and
+# e, whose input and output marginals are equal. The majority classifier f always predicts the
+# third class: its output entropy is zero, so F_Y(f) = [1, 0, 0] sits on the bottom-right
+# corner.
 fig, axes = plt.subplots(1, 2, figsize=(12, 5.6), layout="constrained")
 EntropyTriangleDisplay(balance=balance, names=list(paper)).plot(
     ax=axes[0], title="Fig. 2(b): matrices a–f and a convex series (★)"
 )
-axes[0].plot(stars[:, 0], stars[:, 1], color="tab:orange", marker="*", ms=9, lw=0.8,
-             zorder=3, label="convex series")
+axes[0].plot(
+    stars[:, 0],
+    stars[:, 1],
+    color="tab:orange",
+    marker="*",
+    ms=9,
+    lw=0.8,
+    zorder=3,
+    label="convex series",
+)
 axes[0].legend(fontsize=7, loc="upper right")
 EntropyTriangleDisplay(balance=balance, names=list(paper)).plot(
     ax=axes[1], extended=True, title="Fig. 5(a): the extended diagram"
