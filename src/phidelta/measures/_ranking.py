@@ -70,6 +70,16 @@ class RocCurve(TupleResult):
     table : ScoreTable
         The counts the curve came from (not unpacked).
 
+    See Also
+    --------
+    roc_curve : computes it.
+    roc_convex_hull : its convex hull.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Fig. 2.8.
+
     Examples
     --------
     >>> fpr, tpr, thresholds = roc_curve(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1]))
@@ -85,11 +95,32 @@ class RocCurve(TupleResult):
     _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
 
     def auc(self) -> float:
-        """The area under this curve, :func:`auc` of its table (ties count half)."""
+        """The area under this curve, :func:`auc` of its table (ties count half).
+
+        Returns
+        -------
+        float
+            The AUC, in [0, 1].
+        """
         return auc(self.table)
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """DeLong's normal confidence interval of the AUC (see :func:`auc_confidence_interval`).
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            In (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low, high``, clipped to [0, 1].
+
+        Raises
+        ------
+        ValueError
+            If `confidence_level` is not in (0, 1).
 
         Examples
         --------
@@ -110,6 +141,25 @@ class CoverageCurve(TupleResult):
 
     Unpacks as ``fp, tp, thresholds`` (the ROC curve's order, in counts); ``table`` is not
     unpacked.
+
+    Attributes
+    ----------
+    fp, tp : ndarray of shape (len(table) + 1,)
+        False and true positive counts, non-decreasing from (0, 0) to (N, P).
+    thresholds : ndarray of shape (len(table) + 1,)
+        Point i predicts positive for score ≥ ``thresholds[i]`` (+inf: nothing).
+    table : ScoreTable
+        The counts the curve came from (not unpacked).
+
+    See Also
+    --------
+    coverage_curve : computes it.
+    RocCurve : the same points as rates.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Fig. 2.7.
 
     Examples
     --------
@@ -133,6 +183,31 @@ class RocHull(TupleResult):
 
     Unpacks as ``fpr, tpr, thresholds`` like :class:`RocCurve`; ``indices`` (the vertices as
     indices into the ROC curve's points) is not unpacked.
+
+    Attributes
+    ----------
+    fpr, tpr : ndarray
+        The hull's vertices, from (0, 0) to (1, 1).
+    thresholds : ndarray
+        The threshold of each vertex's ROC point.
+    indices : ndarray of int
+        The vertices as indices into the ROC curve's points (not unpacked).
+
+    See Also
+    --------
+    roc_convex_hull : computes it.
+    IsotonicCalibrator : the calibration its segments give.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3, Fig. 2.13.
+
+    Examples
+    --------
+    >>> hull = roc_convex_hull(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]))
+    >>> hull.fpr, hull.tpr
+    (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
 
     fpr: np.ndarray
@@ -143,7 +218,13 @@ class RocHull(TupleResult):
     _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "thresholds")
 
     def auc(self) -> float:
-        """The area under the hull (at least the curve's AUC)."""
+        """The area under the hull (at least the curve's AUC).
+
+        Returns
+        -------
+        float
+            The area under the hull, in [0, 1].
+        """
         return float(np.trapezoid(self.tpr, self.fpr))
 
 
@@ -156,6 +237,31 @@ class PrecisionRecallCurve(TupleResult):
     predicts positive for score ≥ ``thresholds[i]``, and point 0 (threshold +inf, nothing
     predicted positive) is the curve's recall-0 end point, whose precision is 1 by the
     convention of scikit-learn's end point (0/0 otherwise). ``table`` is not unpacked.
+
+    Attributes
+    ----------
+    precision, recall : ndarray of shape (len(table) + 1,)
+        The curve, from the recall-0 end point.
+    thresholds : ndarray of shape (len(table) + 1,)
+        Point i predicts positive for score ≥ ``thresholds[i]`` (+inf: nothing).
+    table : ScoreTable
+        The counts the curve came from (not unpacked).
+
+    See Also
+    --------
+    precision_recall_curve : computes it.
+    average_precision, pr_auc : its areas.
+
+    References
+    ----------
+    Davis, J., & Goadrich, M. (2006). The relationship between precision-recall and ROC curves.
+    Proceedings of the 23rd International Conference on Machine Learning (ICML), 233–240.
+
+    Examples
+    --------
+    >>> curve = precision_recall_curve(ScoreTable.from_scores([1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1]))
+    >>> curve.thresholds
+    array([inf, 0.9, 0.5, 0.1])
     """
 
     precision: np.ndarray
@@ -172,6 +278,30 @@ class RankingErrors(TupleResult):
 
     Unpacks as ``errors, ties, pairs``: the misranked pairs (ties counted half), the tied
     pairs and all positive–negative pairs. ``auc`` = 1 − errors / pairs.
+
+    Attributes
+    ----------
+    errors : float
+        Misranked positive–negative pairs, ties counted half.
+    ties : float
+        Tied positive–negative pairs.
+    pairs : float
+        All positive–negative pairs, P·N.
+
+    See Also
+    --------
+    ranking_errors : computes it.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Example 2.3.
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> ranking_errors(t).ties        # 20·5 + 10·5 + 20·40 tied pairs
+    950.0
     """
 
     errors: float
@@ -182,16 +312,37 @@ class RankingErrors(TupleResult):
 
     @property
     def auc(self) -> float:
+        """The AUC, 1 − errors / pairs."""
         return 1.0 - self.errors / self.pairs
 
 
 def coverage_curve(table: ScoreTable) -> CoverageCurve:
     """The coverage curve of a score table (Flach Fig. 2.7).
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
     Returns
     -------
     CoverageCurve
         Unpacks as ``fp, tp, thresholds``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+
+    See Also
+    --------
+    roc_curve : the same points as rates.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Fig. 2.7.
 
     Examples
     --------
@@ -207,11 +358,35 @@ def coverage_curve(table: ScoreTable) -> CoverageCurve:
 def roc_curve(table: ScoreTable) -> RocCurve:
     """The ROC curve (fpr, tpr) of a score table; ties give diagonal segments.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
     Returns
     -------
     RocCurve
         Unpacks as ``fpr, tpr, thresholds`` (scikit-learn's order); also has ``table``,
         ``auc()`` and ``confidence_interval()``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent.
+
+    See Also
+    --------
+    auc : its area.
+    roc_convex_hull : its convex hull.
+    coverage_curve : the same points in counts.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2, Fig. 2.8.
 
     Examples
     --------
@@ -239,6 +414,38 @@ def auc(table: ScoreTable, *, direction: str = "higher") -> float:
     ``direction="auto"`` does (see :func:`roc_direction`, which tells the choice): an explicit
     option, since a flipped curve hides a classifier that ranks the wrong way round.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+    direction : {"higher", "lower", "auto"}, default="higher"
+        Which class scores higher: the positives, the negatives, or chosen by the medians
+        (:func:`roc_direction`).
+
+    Returns
+    -------
+    float
+        The AUC, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If `direction` is unknown or a class is absent.
+
+    See Also
+    --------
+    roc_curve : the curve.
+    auc_confidence_interval : DeLong's interval.
+    partial_auc : the area over a range.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.5, Example 2.3.
+
     Examples
     --------
     >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
@@ -261,6 +468,33 @@ def roc_direction(table: ScoreTable) -> str:
     """pROC's ``direction="auto"`` made explicit: "higher" when the positives' median score is
     at least the negatives' (positives score higher), else "lower". Medians are R's (the
     mean of the two middle values for an even count; weighted medians for soft counts).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    str
+        "higher" or "lower".
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent.
+
+    See Also
+    --------
+    auc : takes ``direction``.
+
+    References
+    ----------
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
 
     Examples
     --------
@@ -290,7 +524,34 @@ def _median(scores: np.ndarray, counts: np.ndarray) -> float:
 def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) -> Any:
     """2·Σᵢ Nᵢ·(P_above,i + Pᵢ/2) = Σᵢ Nᵢ·(2·P_above,i + Pᵢ), with ``above`` positives scoring
     higher than the whole table. An exact Python integer for integer counts (so that AUCs of
-    partitioned tables add up bit for bit), a float for weighted ones."""
+    partitioned tables add up bit for bit), a float for weighted ones.
+
+    Parameters
+    ----------
+    positives, negatives : ndarray of shape (d,)
+        Positive and negative counts per distinct score, in decreasing score order.
+    above : int or float, default=0
+        Positives scoring higher than every score of the table.
+
+    Returns
+    -------
+    int or float
+        2·Σᵢ Nᵢ·(P_above,i + Pᵢ/2): an exact int for integer counts.
+
+    See Also
+    --------
+    auc : divides it by 2·P·N.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Eq. 2.5.
+
+    Examples
+    --------
+    >>> auc_numerator(np.array([20, 10, 20]), np.array([5, 5, 40]))   # 2 · 0.71 · 50 · 50
+    3550
+    """
     if positives.dtype.kind in "iu" and negatives.dtype.kind in "iu":
         total_pos = int(positives.sum()) + int(above)
         total_neg = int(negatives.sum())
@@ -317,10 +578,30 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
 def ranking_errors(table: ScoreTable) -> RankingErrors:
     """Ranking errors: pairs with the negative scored above the positive, ties counted half.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
     Returns
     -------
     RankingErrors
         Unpacks as ``errors, ties, pairs``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+
+    See Also
+    --------
+    auc : 1 − errors / pairs.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Example 2.3.
 
     Examples
     --------
@@ -344,6 +625,44 @@ def ranking_grid(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     Returns ``(outcome, positives, negatives)``: ``outcome[i, j]`` is +1 (correctly ranked),
     0 (tie) or −1 (ranking error) for the i-th distinct score holding positives and the j-th
     holding negatives, each cell standing for positives[i]·negatives[j] pairs.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    outcome : ndarray of shape (a, b)
+        +1 (correctly ranked), 0 (tie) or −1 (ranking error) per cell.
+    positives : ndarray of shape (a,)
+        Positive counts of the a distinct scores holding positives, decreasing score.
+    negatives : ndarray of shape (b,)
+        Negative counts of the b distinct scores holding negatives, decreasing score.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+
+    See Also
+    --------
+    ranking_errors : the counts the grid sums to.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Fig. 2.7 (left).
+
+    Examples
+    --------
+    >>> t = ScoreTable(scores=[0.8, 0.67, 0.33], positives=[20, 10, 20], negatives=[5, 5, 40])
+    >>> outcome, positives, negatives = ranking_grid(t)   # Flach, Example 2.3
+    >>> outcome
+    array([[ 0,  1,  1],
+           [-1,  0,  1],
+           [-1, -1,  0]], dtype=int8)
     """
     t = _check_table(table)
     rows = np.flatnonzero(t.positives > 0)
@@ -365,6 +684,43 @@ def partial_auc(
     ``tpr_range=(a, b)``: ∫ₐᵇ (1 − fpr) d(tpr) (the "sensitivity" focus of pROC).
     ``mcclish=True`` standardizes to [0.5, 1] for a curve between the diagonal and the top
     (McClish 1989): (1 + (A − A_min)/(A_max − A_min))/2, with A_min the diagonal's area.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+    fpr_range : (float, float) or None, default=None
+        (a, b) with 0 ≤ a < b ≤ 1: the area ∫ₐᵇ tpr d(fpr).
+    tpr_range : (float, float) or None, default=None
+        (a, b) with 0 ≤ a < b ≤ 1: the area ∫ₐᵇ (1 − fpr) d(tpr).
+    mcclish : bool, default=False
+        Standardize to [0.5, 1] (McClish 1989).
+
+    Returns
+    -------
+    float
+        The partial area (standardized with `mcclish`).
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If not exactly one range is given, the range is invalid, or a class is absent.
+
+    See Also
+    --------
+    auc : the whole area.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 6.2.
+
+    McClish, D. K. (1989). Analyzing a portion of the ROC curve. Medical Decision Making, 9(3),
+    190–195.
 
     Examples
     --------
@@ -410,11 +766,34 @@ def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> floa
 def roc_convex_hull(table: ScoreTable) -> RocHull:
     """The ROC convex hull (Flach Fig. 2.13): vertices, their thresholds and area.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
     Returns
     -------
     RocHull
         Unpacks as ``fpr, tpr, thresholds`` of the hull's vertices; also has ``indices`` and
         ``auc()``.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent.
+
+    See Also
+    --------
+    roc_curve : the curve.
+    optimal_points : the optimal points lie on the hull.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3, Fig. 2.13.
 
     Examples
     --------
@@ -439,10 +818,32 @@ def precision_recall_curve(table: ScoreTable) -> PrecisionRecallCurve:
     distinct score in decreasing order. Precision is NaN where only zero-weight examples are
     predicted positive. See :func:`average_precision` and :func:`pr_auc` for its areas.
 
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
     Returns
     -------
     PrecisionRecallCurve
         Unpacks as ``precision, recall, thresholds`` (scikit-learn's order).
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If the labels hold no positives.
+
+    See Also
+    --------
+    average_precision, pr_auc, pr_break_even : its summaries.
+
+    References
+    ----------
+    Davis, J., & Goadrich, M. (2006). The relationship between precision-recall and ROC curves.
+    Proceedings of the 23rd International Conference on Machine Learning (ICML), 233–240.
 
     Examples
     --------
@@ -465,6 +866,37 @@ def precision_recall_curve(table: ScoreTable) -> PrecisionRecallCurve:
 def threshold_scan(table: ScoreTable, measures: list[str] | None = None) -> MeasureTable:
     """Every binary measure at every threshold (Jiřina Figs. 2, 3, 6, 7): a MeasureTable with
     one row per threshold of ``table.thresholds()`` (undefined values are NaN).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+    measures : list of str or None, default=None
+        Names from :data:`MEASURES`; None for all of them.
+
+    Returns
+    -------
+    MeasureTable
+        One row per threshold of ``table.thresholds()``; undefined values are NaN.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a name is not in the registry.
+
+    See Also
+    --------
+    measure_table : the same for any counts.
+    combined_measure : a summary over a range of thresholds.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Figs. 2, 3, 6 and 7.
 
     Examples
     --------
@@ -490,15 +922,43 @@ def combined_measure(
 
     Parameters
     ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
     measure : str
-        A measure of the core registry (e.g. "quality_factor", "enrichment_factor").
-    over : {"threshold", "signal_efficiency", "background_acceptance"}
+        A measure of the registry (e.g. "quality_factor", "enrichment_factor").
+    over : {"threshold", "signal_efficiency", "background_acceptance"}, default="threshold"
         The variable whose range selects the operating points.
-    between : (low, high)
+    between : (float, float), default=(-inf, inf)
         Inclusive range of that variable.
-    how : {"mean", "sum", "weighted"}
-        "weighted" uses ``weights``, a function of the selected variable's values or an array
-        with one weight per selected point. Undefined values are skipped.
+    how : {"mean", "sum", "weighted"}, default="mean"
+        How the selected values combine; undefined values are skipped.
+    weights : callable or array-like, default=None
+        For ``how="weighted"``: a function of the selected variable's values, or one weight
+        per selected point.
+
+    Returns
+    -------
+    float
+        The combined value.
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If `over` or `how` is unknown, no point with a defined value lies in the range, or
+        the weights are missing or of the wrong length.
+
+    See Also
+    --------
+    threshold_scan : the measure at every threshold.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 7.
 
     Examples
     --------
@@ -543,6 +1003,34 @@ def sorting_measure(table: ScoreTable) -> float:
     A = Σ rank of each signal (positive) sample in ascending score order, A_max the largest
     possible value (all signal ranked last). Tied samples share their mid-rank — the
     documented treatment of ties — so that a = (AUC·P·N + P(P+1)/2) / (P·N + P(P+1)/2).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Scores and their positive and negative counts, as built by
+        :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
+
+    Returns
+    -------
+    float
+        a in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+    ValueError
+        If a class is absent.
+
+    See Also
+    --------
+    auc : the ranking accuracy it is a function of.
+
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. Section 6.1.
 
     Examples
     --------
