@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import shutil
 import socket
@@ -15,6 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numpy.testing import assert_allclose
+
+import phidelta
 
 pytest.importorskip("fastapi")
 playwright = pytest.importorskip("playwright.sync_api")
@@ -351,3 +354,344 @@ def test_the_page_works_under_its_content_security_policy(server, browser, refda
     assert page.locator("#ranking tbody tr").count() == 6
     assert errors == []
     assert violations == []
+
+
+# --- the page fixes of issue 14 and the toggles of issue 17 ----------------------------------
+
+
+def _wait_for_trace(page, name: str) -> None:
+    page.wait_for_function(
+        "name => { const plot = document.getElementById('plot');"
+        " return plot.data && plot.data.some(t => t.name === name); }",
+        arg=name,
+    )
+
+
+def _layout(page) -> dict:
+    return page.evaluate("""() => {
+        const l = document.getElementById('plot')._fullLayout;
+        return {x: l.xaxis.range, y: l.yaxis.range, width: l.xaxis._length,
+                height: l.yaxis._length};
+    }""")
+
+
+def _legend(page) -> list[str]:
+    return page.eval_on_selector_all("#plot .legend .legendtext", "e => e.map(x => x.textContent)")
+
+
+def _boxes(page, selector: str) -> list[dict]:
+    return page.eval_on_selector_all(
+        selector,
+        "e => e.map(x => { const b = x.getBoundingClientRect();"
+        " return {text: x.textContent, left: b.left, right: b.right, top: b.top,"
+        " bottom: b.bottom}; })",
+    )
+
+
+def _inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["top"] >= outer["top"] - 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["right"] <= b["left"]
+        or b["right"] <= a["left"]
+        or a["bottom"] <= b["top"]
+        or b["bottom"] <= a["top"]
+    )
+
+
+@pytest.fixture(scope="module")
+def features_csv(tmp_path_factory) -> Path:
+    """Semicolon-separated: a class, binary features (one strong), a nominal feature whose
+    values hold HTML, and a numeric one."""
+    rng = np.random.default_rng(17)
+    n = 200
+    y = rng.integers(0, 2, n)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "strong": np.where(rng.random(n) < 0.85, y, 1 - y),
+            "noise": rng.integers(0, 2, n),
+            "colour": rng.choice(["red", "green", "<b>blue</b>"], n),
+            "level": np.round(rng.normal(size=n) + 0.3 * y, 3),
+        }
+    )
+    path = tmp_path_factory.mktemp("features") / "features.csv"
+    frame.to_csv(path, index=False, sep=";")
+    return path
+
+
+def _analyse_features(page, server, path: Path) -> None:
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#label", "y")
+    page.select_option("#positive", "1")
+    page.select_option("#numeric", "threshold")  # integer counts: every feature is tested
+    page.click("#analyse")
+    _wait_for_trace(page, "features")
+
+
+def test_the_feature_view_fits_its_diamond_and_sorts_and_marks_significance(
+    server, browser, features_csv
+):
+    page = browser.new_page(
+        viewport={"width": 1300, "height": 1200}, accept_downloads=True, bypass_csp=True
+    )
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(features_csv))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    # a semicolon-separated file is read as its five columns
+    columns = page.eval_on_selector_all("#label option", "o => o.map(x => x.value)")
+    assert columns == ["y", "strong", "noise", "colour", "level"]
+    assert "5 columns" in page.inner_text("#dataset-info")
+    _analyse_features(page, server, features_csv)
+
+    # the diagram fits the diamond (x from −1 to 1 plus room for the corner labels), in
+    # equal units
+    layout = _layout(page)
+    assert -1.7 < layout["x"][0] < -1.0
+    assert 1.0 < layout["x"][1] < 1.7
+    assert layout["y"][0] == pytest.approx(-1.16)
+    per_unit_x = layout["width"] / (layout["x"][1] - layout["x"][0])
+    per_unit_y = layout["height"] / (layout["y"][1] - layout["y"][0])
+    assert per_unit_x == pytest.approx(per_unit_y, rel=0.01)
+    assert 2 / (layout["x"][1] - layout["x"][0]) > 0.6  # the diamond takes most of the width
+
+    # the legend names the isometric families, not single lines ("accuracy 0.1")
+    page.check('input[data-isometric="information_gain"]')
+    page.check('input[data-isometric="bias"]')
+    page.wait_for_function(
+        "['information gain', 'bias'].every(name =>"
+        " document.getElementById('plot').data.some(t => t.name === name))"
+    )
+    legend = _legend(page)
+    assert sorted(legend) == ["accuracy", "bias", "diamond", "features", "information gain"]
+    assert not any(ch.isdigit() for entry in legend for ch in entry)
+
+    # the "feature" header sorts by name, the |δ| header by |δ| again
+    def names() -> list[str]:
+        return page.eval_on_selector_all(
+            "#ranking tbody tr td:nth-child(2)", "e => e.map(x => x.textContent)"
+        )
+
+    by_delta = names()
+    page.click('#ranking th[data-sort="name"]')
+    page.wait_for_function(
+        "document.querySelector('#ranking th[data-sort=\"name\"]').textContent.endsWith('▾')"
+    )
+    assert names() == sorted(by_delta, key=lambda s: s.strip("<").casefold())
+    assert names() != by_delta
+    page.click('#ranking th[data-sort="delta"]')
+    page.wait_for_function(
+        "document.querySelector('#ranking th[data-sort=\"delta\"]').textContent.endsWith('▾')"
+    )
+    page.wait_for_function(
+        "names => [...document.querySelectorAll('#ranking tbody tr td:nth-child(2)')]"
+        ".map(x => x.textContent).join('|') === names",
+        arg="|".join(by_delta),
+    )
+
+    # significance, off by default: p and q columns, stars for q ≤ 0.05
+    assert page.locator("#ranking th.significance-col:visible").count() == 0
+    assert page.locator("#ranking tbody tr").first.locator("td").count() == 10
+    with page.expect_response(lambda r: "/view?" in r.url) as answer:
+        page.check("#significance")
+    assert "significance=true" in answer.value.url
+    view = answer.value.json()
+    page.wait_for_selector("#ranking th.significance-col:visible")
+    assert page.locator("#ranking th.significance-col:visible").count() == 2
+    rows = page.locator("#ranking tbody tr")
+    assert rows.first.locator("td").count() == 12
+    cells = page.eval_on_selector_all(
+        "#ranking tbody tr", "e => e.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    shown = {row[1]: row[11] for row in cells}
+    for feature in view["features"]:
+        q = feature["qvalue"]
+        assert shown[feature["name"]] == (f"{q:.2e}" if q < 1e-3 else f"{q:.4f}")
+    significant = {view["features"][i]["name"] for i in view["significance"]["significant"]}
+    assert "strong" in significant
+    assert "noise" not in significant
+    points = page.evaluate("""() => {
+        const t = document.getElementById('plot').data.find(t => t.name === 'features');
+        return {symbols: t.marker.symbol, names: t.customdata.map(c => c[0])};
+    }""")
+    for name, symbol in zip(points["names"], points["symbols"], strict=True):
+        assert (symbol == "star") == (name in significant), name
+    assert "q ≤ 0.05 (Fisher, BH)" in _legend(page)
+    note = page.inner_text("#significance-note")
+    assert note.startswith("Fisher's exact test of 6 features")
+    assert "optimistic" in note  # the numeric feature's cut was chosen on the data
+
+    # names from the data stay text: the nominal value <b>blue</b> is no element anywhere
+    assert "colour(<b>blue</b>)" in shown
+    assert page.locator("#ranking b, #plot b").count() == 0
+    assert "colour(&lt;b&gt;blue&lt;/b&gt;)" in points["names"]
+
+    # the CSV download: an empty cut for nominal features (not "nan"), and p and q columns
+    with page.expect_download() as download_info:
+        page.click("#download")
+    table = list(csv.DictReader(io.StringIO(Path(download_info.value.path()).read_text())))
+    nominal = [row for row in table if row["kind"] == "nominal"]
+    assert len(nominal) == 3
+    assert all(row["cut"] == "" for row in nominal)
+    assert all(row["cut"] != "" for row in table if row["kind"] == "numeric")
+    by_name = {f["name"]: f for f in view["features"]}
+    for row in table:
+        assert float(row["qvalue"]) == pytest.approx(by_name[row["name"]]["qvalue"], rel=1e-15)
+        assert float(row["pvalue"]) == pytest.approx(by_name[row["name"]]["pvalue"], rel=1e-15)
+    page.uncheck("#significance")
+    page.wait_for_selector("#ranking th.significance-col", state="hidden")
+    assert "significance" not in page.get_attribute("#download", "href")
+    assert errors == []
+
+
+@pytest.mark.parametrize("kind", ["signature", "classifier"])
+def test_corner_labels_stay_inside_the_plot_on_a_phone(server, browser, features_csv, kind):
+    page = browser.new_page(viewport={"width": 420, "height": 900}, bypass_csp=True)
+    if kind == "signature":
+        _analyse_features(page, server, features_csv)
+    else:
+        page.goto(server.url)
+        page.set_input_files("#file", str(features_csv))
+        page.wait_for_selector("#setup-section:not([hidden])")
+        page.select_option("#kind", "classifier")
+        page.select_option("#label", "y")
+        page.select_option("#prediction", "strong")
+        page.click("#analyse")
+        _wait_for_trace(page, "folds")
+    plot = _boxes(page, "#plot .main-svg")[0]
+    labels = _boxes(page, "#plot .annotation-text")
+    assert len(labels) == 4
+    for label in labels:
+        assert _inside(label, plot), label
+    # the page is no wider than the screen (the ranking table scrolls in its box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 420
+    # the axis title and the legend do not overlap
+    title = _boxes(page, "#plot .g-xtitle text")[0]
+    for entry in _boxes(page, "#plot .legend .legendtext"):
+        assert not _overlap(title, entry), entry
+
+
+def _fold_region_polygons(trace: dict) -> list[np.ndarray]:
+    """The polygons of one trace drawn as rings separated by null."""
+    rings, ring = [], []
+    for x, y in zip(trace["x"], trace["y"], strict=True):
+        if x is None:
+            rings.append(np.array(ring))
+            ring = []
+        else:
+            ring.append((x, y))
+    if ring:
+        rings.append(np.array(ring))
+    return rings
+
+
+def test_the_classifier_view_colours_labels_and_regions(server, browser, tmp_path):
+    from phidelta.measures import phi_delta_region
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    score = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    path = tmp_path / "predictions.csv"
+    pd.DataFrame(
+        {"y": y, "p": score, "yhat": (score > 0.5).astype(int), "fold": rng.integers(1, 6, 300)}
+    ).to_csv(path, index=False)
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#prediction", "yhat")
+    page.select_option("#score", "p")
+    page.select_option("#fold", "fold")
+    page.click("#analyse")
+    page.wait_for_function("document.getElementById('roc').data")
+    # the ROC curve is blue, its hull dark grey and dashed: neither orange nor red
+    roc = page.evaluate(
+        "document.getElementById('roc').data.map(t => [t.name || '', t.line && t.line.color,"
+        " t.line && t.line.dash])"
+    )
+    curve = next(t for t in roc if t[0].startswith("ROC"))
+    hull = next(t for t in roc if t[0].startswith("convex hull"))
+    assert curve[1] == "#2a6bb0"
+    assert hull[1:] == ["#333", "dash"]
+    warm = {"orange", "red", "#ff7f0e", "#d62728", "darkorange", "orangered"}
+    assert curve[1] not in warm
+    assert hull[1] not in warm
+    # the fold points do not cover the corner labels ("oracle" among them)
+    traces = page.evaluate("document.getElementById('plot').data.map(t => t.name)")
+    folds = traces.index("folds")
+    points = _boxes(page, f"#plot .scatterlayer .trace:nth-child({folds + 1}) path.point")
+    assert len(points) == 5
+    labels = {label["text"]: label for label in _boxes(page, "#plot .annotation-text")}
+    assert "oracle" in labels
+    for point in points:
+        for label in labels.values():
+            assert not _overlap(point, label), (point, label)
+    # regions: off by default; on, the library's 95% regions of the folds and of the pool
+    assert "95% regions, folds" not in traces
+    with page.expect_response(lambda r: "/view?" in r.url) as answer:
+        page.check("#regions")
+    assert "regions=true" in answer.value.url
+    _wait_for_trace(page, "95% regions, folds")
+    data = page.evaluate("""() => {
+        const plot = document.getElementById('plot');
+        const pick = name => plot.data.find(t => t.name === name);
+        return {folds: pick('95% regions, folds'), pooled: pick('95% region, pooled'),
+                point: pick('pooled folds'), counts: plot.data.length && state.view.folds,
+                fill: pick('95% regions, folds').fill};
+    }""")
+    assert data["fill"] == "toself"
+    counts = phidelta.BinaryCounts(
+        **{c: [int(f[c]) for f in data["counts"]] for c in ("tn", "fp", "fn", "tp")}
+    )
+    expected = phi_delta_region(counts, level=0.95, ratio=1.0)
+    rings = _fold_region_polygons(data["folds"])
+    assert len(rings) == 5
+    for ring, polygon in zip(rings, expected.polygons, strict=True):
+        assert_allclose(ring[:4], polygon, atol=1e-12)
+        assert_allclose(ring[4], polygon[0], atol=1e-12)  # closed
+    pooled = phi_delta_region(counts.sum(), level=0.95, ratio=1.0).polygons[0]
+    assert_allclose(np.c_[data["pooled"]["x"][:4], data["pooled"]["y"][:4]], pooled, atol=1e-12)
+    assert data["point"]["marker"]["symbol"] == "star"
+    page.uncheck("#regions")
+    page.wait_for_function(
+        "!document.getElementById('plot').data.some(t => t.name === '95% regions, folds')"
+    )
+    # the triangle view: folds by their names, and their pool as a star
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "multiclass")
+    page.select_option("#label", "y")
+    page.select_option("#prediction", "yhat")
+    page.select_option("#fold", "fold")
+    page.click("#analyse")
+    page.wait_for_selector("#triangle-table tbody tr")
+    names = page.evaluate(
+        "document.getElementById('plot').data.filter(t => t.showlegend !== false && t.name"
+        " && t.name !== 'triangle').map(t => t.name)"
+    )
+    assert names == ["1", "2", "3", "4", "5", "pooled"]
+    pooled_marks = page.evaluate(
+        "document.getElementById('plot').data.find(t => t.name === 'pooled').marker.symbol"
+    )
+    assert pooled_marks[1] == "star"
+    first_cells = page.eval_on_selector_all(
+        "#triangle-table tbody tr td:first-child", "e => e.map(x => x.textContent)"
+    )
+    assert first_cells == ["1", "2", "3", "4", "5"]
+    assert errors == []

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 // feature, fold and class names) are escaped wherever they are drawn
 const esc = (value) => String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;")
   .replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-const PINK = "deeppink", BLUE = "#2a6bb0";
+const PINK = "deeppink", BLUE = "#2a6bb0", PURPLE = "#5b2a86";
 const ISO_COLORS = {accuracy: "#1f77b4", bias: "#d62728", sensitivity: "#2ca02c",
   specificity: "#bcbd22", precision: "#9467bd", negative_predictive_value: "#8c564b",
   information_gain: "#7f7f7f"};
@@ -119,6 +119,8 @@ async function openAnalysis(id) {
     $("actual-ratio").textContent = actual ? actual.toPrecision(4) : "–";
     setRatioSlider(1);
     state.actualRatio = false;
+    $("regions").checked = false;  // regions and significance are off by default
+    $("significance").checked = false;
     render(analysis.view);
   } catch (e) {
     $("view-section").hidden = false;
@@ -139,6 +141,9 @@ async function refresh() {
     rank: state.sort === "name" ? "delta" : state.sort,
     phi_max: $("phi-max").value, delta_min: $("delta-min").value, k: $("k").value,
     cost_ratio: $("cost-ratio").value});
+  const kind = state.analysis.kind;
+  if (kind === "classifier" && $("regions").checked) params.set("regions", "true");
+  if (kind === "signature" && $("significance").checked) params.set("significance", "true");
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
   catch (e) { showError(e); }
 }
@@ -151,6 +156,7 @@ function render(view) {
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
   document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
   document.querySelector(".ratio-controls").hidden = kind === "multiclass";
+  $("significance-note").hidden = !(kind === "signature" && view.significance);
   if (kind === "signature") renderSignature(view);
   else if (kind === "classifier") renderClassifier(view);
   else renderTriangle(view);
@@ -168,25 +174,33 @@ function diamondTraces(view, kind) {
   }));
   return traces;
 }
+// a plot narrower than this (a phone) gets side-corner labels a word a line and a height that
+// fits the diamond
+const SMALL_PLOT = 480;
+function smallPlot() { return $("plot").clientWidth < SMALL_PLOT; }
 // the corners' names as annotations, outside the diamond: drawn above every trace (points never
 // hide them) and never clipped by the plot area
 function cornerLabels(view, kind) {
   const role = kind === "signature" ? "feature" : "classifier";
+  const small = smallPlot();
   return Object.values(view.diamond.corners).map((c) => {
     const top = c.delta > 0.99, bottom = c.delta < -0.99, left = !top && !bottom && c.phi < 0;
     const side = !top && !bottom;
     // side corners: two short lines ("rare:" / "mostly false") beside the corner
-    const text = side ? c[role].replace(/: /, ":<br>") : c[role];
+    const text = side ? c[role].replace(small ? / /g : /: /, (m) => m.trim() + "<br>") : c[role];
     return {x: c.phi, y: c.delta, text, showarrow: false, font: {size: 10, color: "#555"},
       xanchor: side ? (left ? "right" : "left") : "center",
-      yanchor: top ? "bottom" : (bottom ? "top" : "middle"), align: left ? "right" : "left",
-      xshift: side ? (left ? -4 : 4) : 0, yshift: top ? 3 : (bottom ? -3 : 0)};
+      // on a small plot the side labels (a word a line) stand above the corner, off the axis
+      yanchor: top || (side && small) ? "bottom" : (bottom ? "top" : "middle"),
+      align: left ? "right" : "left",
+      xshift: side ? (left ? -4 : 4) : 0, yshift: top ? 3 : (bottom ? -3 : (small ? 2 : 0))};
   });
 }
 // equal units, and axes that hold the diamond of this ratio and its corner labels, no more
 function diamondLayout(view, kind, extra) {
   const xs = view.diamond.border.phi;
   const range = [Math.min(...xs) - 0.62, Math.max(...xs) + 0.62];
+  // on a small screen the height follows the width (equal units leave no empty band)
   return Object.assign({}, LAYOUT, {
     xaxis: Object.assign({}, LAYOUT.xaxis, {range, constrain: "domain"}),
     yaxis: Object.assign({}, LAYOUT.yaxis, {range: [-1.16, 1.16], constrain: "domain"}),
@@ -199,24 +213,59 @@ const LAYOUT = {margin: {l: 55, r: 25, t: 35, b: 45}, hovermode: "closest",
   legend: {font: {size: 9}}};
 // in a half-width plot the legend goes below the diamond
 const LEGEND_BELOW = {font: {size: 9}, orientation: "h", y: -0.18};
+// a small plot (a phone): the height follows the width (equal units leave no empty band) and
+// the legend sits at the bottom of the figure, below the axis title, in as many rows as needed
+function fitSmallPlot(layout, traces) {
+  if (!smallPlot()) return layout;
+  const width = $("plot").clientWidth - LAYOUT.margin.l - LAYOUT.margin.r;
+  const range = layout.xaxis.range;
+  const area = Math.round(width * 2.32 / (range[1] - range[0]));
+  const entries = traces.filter((t) => t.showlegend !== false).length;
+  const rows = Math.ceil(entries / Math.max(1, Math.floor($("plot").clientWidth / 115)));
+  const bottom = LAYOUT.margin.b + 12 + 30 * rows;  // a legend row is ~29 px high
+  return Object.assign({}, layout, {height: area + LAYOUT.margin.t + bottom,
+    margin: Object.assign({}, LAYOUT.margin, {b: bottom}),
+    legend: {font: {size: 9}, orientation: "h", yref: "container", y: 0, yanchor: "bottom"}});
+}
 
+// a p- or q-value as text: four decimals, or three significant digits below 0.001
+function pText(v) {
+  if (v === null || v === undefined) return "–";
+  return v < 1e-3 ? v.toExponential(2) : v.toFixed(4);
+}
+// with ?significance=true: features with q ≤ the FDR are stars, the others circles
+function significantSet(view) {
+  return new Set(view.significance ? view.significance.significant : []);
+}
+function significanceLegend(view) {
+  if (!view.significance || !view.significance.significant.length) return [];
+  return [{x: [null], y: [null], mode: "markers", name: `q ≤ ${view.significance.fdr} (Fisher, BH)`,
+    marker: {symbol: "star", size: 11, color: BLUE}, hoverinfo: "skip"}];
+}
 function renderSignature(view) {
   const f = view.features;
+  const significant = significantSet(view);
   const colours = f.map((x) => state.highlight.has(x.index) ? PINK : BLUE);
-  const sizes = f.map((x) => state.highlight.has(x.index) ? 14 : 8);
+  const sizes = f.map((x) => (state.highlight.has(x.index) ? 14 : 8) +
+    (significant.has(x.index) ? 4 : 0));
+  const symbols = f.map((x) => significant.has(x.index) ? "star" : "circle");
+  const q = view.significance ? "<br>q = %{customdata[4]}" : "";
   const points = {x: f.map((x) => x.phi), y: f.map((x) => x.delta), mode: "markers",
     name: "features",
-    customdata: f.map((x) => [esc(x.name), x.sensitivity, x.specificity, x.index]),
-    marker: {color: colours, size: sizes, line: {color: "white", width: 0.5}},
+    customdata: f.map((x) => [esc(x.name), x.sensitivity, x.specificity, x.index,
+      pText(x.qvalue)]),
+    marker: {color: colours, size: sizes, symbol: symbols, line: {color: "white", width: 0.5}},
     hovertemplate: "<b>%{customdata[0]}</b><br>φ = %{x:.4f}<br>δ = %{y:.4f}<br>" +
-      "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}<extra></extra>"};
-  const traces = diamondTraces(view, "signature").concat([points]);
+      "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}" + q +
+      "<extra></extra>"};
+  const traces = diamondTraces(view, "signature").concat([points], significanceLegend(view));
   // on a narrow screen the legend goes below, leaving the width to the diamond
   const narrow = $("plot").clientWidth < 640;
   const layout = diamondLayout(view, "signature", {title: {text:
     `φ-δ diagram, N/P = ${view.ratio.toPrecision(3)} (actual ${view.actual_ratio.toPrecision(3)})`,
-    font: {size: 13}}, legend: narrow ? LEGEND_BELOW : LAYOUT.legend});
-  Plotly.react("plot", traces, layout, {responsive: true});
+    font: {size: 13}}});
+  if (narrow) layout.legend = LEGEND_BELOW;
+  Plotly.react("plot", traces, fitSmallPlot(layout, traces), {responsive: true});
   Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
   const plot = $("plot");
   if (!plot.dataset.bound) {
@@ -230,7 +279,16 @@ function renderSignature(view) {
   const names = view.selected.map((i) => f[i].name);
   $("selected-list").textContent = names.length ? names.join(", ") : "none";
   const ratio = state.actualRatio ? "actual" : view.ratio.toFixed(4);
-  $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}`;
+  $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}` +
+    (view.significance ? "&significance=true" : "");
+  const s = view.significance;
+  $("significance-note").textContent = !s ? "" : s.tested === 0 ?
+    "No feature has integer counts (numeric features in soft mode have no 2×2 table): " +
+    "choose “best single cut” for Fisher's exact test." :
+    `Fisher's exact test of ${s.tested} features, Benjamini–Hochberg adjusted: ` +
+    `${s.significant.length} with q ≤ ${s.fdr} (stars).` + (view.features.some((x) =>
+      x.kind === "numeric" && x.pvalue !== null) ? " The cuts of numeric features were " +
+      "chosen on these data, so their p-values are optimistic." : "");
 }
 function renderTable(view) {
   const body = document.querySelector("#ranking tbody");
@@ -239,6 +297,9 @@ function renderTable(view) {
   // "feature" sorts by name here; every other order comes ranked from the server
   const order = state.sort === "name" ? [...view.order].sort((a, b) =>
     view.features[a].name.localeCompare(view.features[b].name)) : view.order;
+  const significant = significantSet(view);
+  document.querySelectorAll("#ranking .significance-col").forEach((th) => {
+    th.hidden = !view.significance; });
   order.forEach((i, rank) => {
     const x = view.features[i];
     const corner = Math.min(Math.hypot(x.phi, x.delta - 1),
@@ -250,6 +311,10 @@ function renderTable(view) {
                    x.specificity, x.sensitivity, x.information_gain];
     cells.forEach((v) => { row.insertCell().textContent =
       typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(4)) : (v === null ? "–" : v); });
+    if (view.significance) {
+      [x.pvalue, x.qvalue].forEach((v) => { row.insertCell().textContent = pText(v); });
+      if (significant.has(i)) row.cells[row.cells.length - 1].classList.add("significant");
+    }
     row.addEventListener("click", () => toggle(i));
   });
 }
@@ -257,9 +322,37 @@ function toggle(index) {
   if (state.highlight.has(index)) state.highlight.delete(index); else state.highlight.add(index);
   renderSignature(state.view);
 }
+// with ?regions=true: the folds' 95% regions (one trace, polygons separated by null), the
+// pooled counts' region and point, drawn below the fold points
+function regionTraces(view) {
+  const r = view.regions;
+  if (!r) return [];
+  const level = `${Math.round(r.level * 100)}%`;
+  const closed = (g) => ({x: [...g.phi, g.phi[0]], y: [...g.delta, g.delta[0]]});
+  const xs = [], ys = [];
+  r.folds.filter((g) => g).forEach((g) => {
+    const ring = closed(g);
+    xs.push(...ring.x, null);
+    ys.push(...ring.y, null);
+  });
+  const traces = [{x: xs, y: ys, mode: "lines", fill: "toself", name: `${level} regions, folds`,
+    line: {color: BLUE, width: 0.8}, fillcolor: "rgba(42,107,176,0.08)", hoverinfo: "skip"}];
+  if (r.pooled) traces.push(Object.assign(closed(r.pooled), {mode: "lines", fill: "toself",
+    name: `${level} region, pooled`, line: {color: PURPLE, width: 2},
+    fillcolor: "rgba(91,42,134,0.15)", hoverinfo: "skip"}));
+  return traces;
+}
+// the point of the pooled counts, drawn last (the folds' mean is often close by)
+function pooledPointTrace(view) {
+  const point = view.regions && view.regions.pooled_point;
+  if (!point || point.phi === null) return [];
+  return [{x: [point.phi], y: [point.delta], mode: "markers", name: "pooled folds",
+    marker: {symbol: "star", size: 14, color: PURPLE, line: {color: "white", width: 1}},
+    hovertemplate: "pooled folds<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"}];
+}
 function renderClassifier(view) {
   const folds = view.folds;
-  const traces = diamondTraces(view, "classifier");
+  const traces = diamondTraces(view, "classifier").concat(regionTraces(view));
   traces.push({x: folds.map((f) => f.phi), y: folds.map((f) => f.delta), mode: "markers",
     name: "folds", text: folds.map((f) => esc(f.name)), marker: {color: BLUE, size: 8},
     hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
@@ -267,11 +360,14 @@ function renderClassifier(view) {
     name: "spread (2σ)", line: {color: "orange"}});
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
     name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
-  Plotly.react("plot", traces, diamondLayout(view, "classifier", {legend: LEGEND_BELOW, title: {text:
+  traces.push(...pooledPointTrace(view));
+  const layout = diamondLayout(view, "classifier", {title: {text:
     `folds, N/P = ${view.ratio.toPrecision(3)}` +
     (view.threshold === null ? "" : ` · predicted positive when score ≥ ${view.threshold}`) +
     (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : ""),
-    font: {size: 13}}}), {responsive: true});
+    font: {size: 13}}});
+  layout.legend = LEGEND_BELOW;
+  Plotly.react("plot", traces, fitSmallPlot(layout, traces), {responsive: true});
   Plotly.Plots.resize("plot");
   if (view.roc) {
     const r = view.roc;
@@ -380,6 +476,8 @@ window.addEventListener("DOMContentLoaded", () => {
   });
   $("cost-ratio").addEventListener("change", refresh);
   $("coverage").addEventListener("change", () => { if (state.view) renderClassifier(state.view); });
+  $("regions").addEventListener("change", refresh);
+  $("significance").addEventListener("change", refresh);
   $("apply-rule").addEventListener("click", async () => {
     await refresh();
     state.highlight = new Set(state.view.selected);
