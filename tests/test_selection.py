@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
+from numpy.testing import assert_array_equal
 
 sklearn = pytest.importorskip("sklearn")
 pytestmark = pytest.mark.filterwarnings("ignore:No features were selected")
@@ -18,7 +20,14 @@ from phidelta.selection import PhiDeltaSelector  # noqa: E402
 from phidelta.signatures import signature  # noqa: E402
 
 
-@parametrize_with_checks([PhiDeltaSelector(), PhiDeltaSelector(numeric="soft", k=2)])
+@parametrize_with_checks(
+    [
+        PhiDeltaSelector(),
+        PhiDeltaSelector(numeric="soft", k=2),
+        PhiDeltaSelector(fdr=0.5),
+        PhiDeltaSelector(numeric="threshold", fdr=0.5, n_permutations=49, random_state=3),
+    ]
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -77,3 +86,64 @@ def test_selector_errors_and_multiclass():
         PhiDeltaSelector(k=-1).fit(x, [0, 1, 0, 1, 0, 1])
     multi = PhiDeltaSelector(delta_min=0.5).fit(x, [0, 1, 2, 0, 1, 2])
     assert len(multi.signatures_) == 3
+
+
+def _signal_and_noise(seed=0, n=300, noise=40):
+    rng = np.random.default_rng(seed)
+    y = rng.permutation(np.arange(n) % 2)
+    signal = np.column_stack([y + rng.normal(size=n), -0.8 * y + rng.normal(size=n)])
+    return np.hstack([signal, rng.normal(size=(n, noise))]), y
+
+
+@pytest.mark.parametrize("numeric", ["soft", "threshold"])
+def test_fdr_keeps_the_signal_and_drops_the_noise(numeric):
+    X, y = _signal_and_noise()
+    plain = PhiDeltaSelector(numeric=numeric).fit(X, y)
+    assert plain.get_support().sum() == X.shape[1]  # the geometric rule alone keeps all
+    controlled = PhiDeltaSelector(numeric=numeric, fdr=0.05, n_permutations=499).fit(X, y)
+    assert controlled.get_support(indices=True).tolist() == [0, 1]
+    # the selector's rule is the signature's: BH over the permutation p-values
+    sig = signature(X, y, numeric=numeric)
+    p = sig.pvalues("permutation", n_permutations=499, seed=0)
+    expected = sig.select(fdr=0.05, pvalues=p)
+    assert sorted(expected.tolist()) == controlled.get_support(indices=True).tolist()
+    # combined with the existing rule and k
+    both = PhiDeltaSelector(numeric=numeric, fdr=0.05, n_permutations=499, k=1).fit(X, y)
+    assert both.get_support(indices=True).tolist() == [0]
+
+
+def test_fdr_with_presence_features_uses_fisher_and_multiclass():
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 600)
+    noise = (rng.random((600, 30)) < 0.3).astype(float)
+    marks = np.column_stack([(y == c) & (rng.random(600) < 0.6) for c in range(3)]).astype(float)
+    X = np.hstack([marks, noise])
+    assert PhiDeltaSelector().fit(X, y).get_support().all()  # no control: all 33 kept
+    chosen = PhiDeltaSelector(fdr=0.01).fit(X, y).get_support(indices=True)
+    # the three marks, each significant for every class; at most a stray noise feature (the
+    # control is per class: 3 × 30 noise tests at q ≤ 1 %)
+    assert {0, 1, 2} <= set(chosen.tolist())
+    assert len(chosen) <= 4
+    sparse = PhiDeltaSelector(fdr=0.01).fit(sp.csr_matrix(X), y).get_support(indices=True)
+    assert_array_equal(sparse, chosen)
+
+
+def test_fdr_parameters_follow_sklearn_conventions():
+    from sklearn.base import clone
+
+    selector = PhiDeltaSelector(fdr=0.1, n_permutations=99, random_state=4)
+    params = selector.get_params()
+    assert params["fdr"] == 0.1
+    assert params["n_permutations"] == 99
+    assert params["random_state"] == 4
+    assert clone(selector).get_params() == params
+    assert selector.set_params(fdr=None).fdr is None
+    assert PhiDeltaSelector().get_params()["fdr"] is None
+    X, y = _signal_and_noise(2, n=80, noise=5)
+    for bad in (0, 1, 1.5, True):
+        with pytest.raises(ValueError, match="`fdr` must be in"):
+            PhiDeltaSelector(fdr=bad).fit(X, y)
+    with pytest.raises(ValueError, match="`n_permutations`"):
+        PhiDeltaSelector(numeric="soft", fdr=0.1, n_permutations=0).fit(X, y)
+    with pytest.raises(ValueError, match="`pvalues` must hold one p-value per feature"):
+        signature(X, y).select(fdr=0.1, pvalues=[0.5])

@@ -23,7 +23,8 @@ __all__ = ["PhiDeltaSelector"]
 class PhiDeltaSelector(SelectorMixin, BaseEstimator):
     """Select features with Armano's rule on their φ-δ signature (Armano 2015, §5.1).
 
-    Keeps features with |φ| < ``phi_max`` and |φ| + |δ|/``delta_min`` ≥ 1, then the top ``k``
+    Keeps features with |φ| < ``phi_max`` and |φ| + |δ|/``delta_min`` ≥ 1 and, with ``fdr``,
+    whose dependence on the class survives a false discovery rate control; then the top ``k``
     by |δ|. Features are read as present when nonzero (binary counts: a bag-of-words matrix
     from ``CountVectorizer``/``TfidfVectorizer`` works as is, sparse); ``numeric="soft"`` or
     ``"threshold"`` reads dense numeric columns instead.
@@ -41,6 +42,16 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         The positive class of the reported signatures. The selection itself does not depend
         on it (|φ| and |δ| are symmetric in the classes); by default 1 / True for {0, 1},
         {−1, 1} and {False, True}, else the last class in sorted order.
+    fdr : float in (0, 1) or None, default None
+        Also require the Benjamini–Hochberg adjusted p-value of H₀ "the feature is independent
+        of the class" to be at most ``fdr`` (Benjamini & Hochberg 1995), over all features:
+        Fisher's exact test for ``numeric="presence"`` (binary counts), the permutation test of
+        |δ| (:meth:`Signature.pvalues`, cuts re-optimized in ``"threshold"`` mode) otherwise.
+        With more than two classes the control is applied per class (one against the rest).
+    n_permutations : int, default 1000
+        Permutations of the permutation test (``fdr`` set, ``numeric`` "soft" or "threshold").
+    random_state : int or None, default 0
+        Seed of the permutation test.
 
     Attributes
     ----------
@@ -57,6 +68,14 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
     >>> y = np.array([1, 1, 0, 0])
     >>> PhiDeltaSelector(delta_min=0.5, k=1).fit(X, y).get_support()
     array([ True, False, False])
+
+    Only the features that are more than noise, at a 5 % false discovery rate:
+
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.repeat([0, 1], 100)
+    >>> X = np.column_stack([y + rng.normal(size=200), rng.normal(size=(200, 30))])
+    >>> PhiDeltaSelector(numeric="soft", fdr=0.05).fit(X, y).get_support(indices=True)
+    array([0])
     """
 
     def __init__(
@@ -67,6 +86,9 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         ratio: float | str = 1.0,
         numeric: str = "presence",
         pos_label: Any = None,
+        fdr: float | None = None,
+        n_permutations: int = 1000,
+        random_state: int | None = 0,
     ):
         self.phi_max = phi_max
         self.delta_min = delta_min
@@ -74,6 +96,9 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         self.ratio = ratio
         self.numeric = numeric
         self.pos_label = pos_label
+        self.fdr = fdr
+        self.n_permutations = n_permutations
+        self.random_state = random_state
 
     def fit(self, X: Any, y: Any) -> PhiDeltaSelector:
         """Compute the signature of every feature and apply the selection rule.
@@ -94,6 +119,8 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
             raise ValueError(
                 f'`numeric` must be "presence", "soft" or "threshold"; got {self.numeric!r}.'
             )
+        if self.fdr is not None and (isinstance(self.fdr, bool) or not 0 < self.fdr < 1):
+            raise ValueError(f"`fdr` must be in (0, 1) or None; got {self.fdr!r}.")
         classes = np.unique(y)
         if len(classes) < 2:
             raise ValueError(
@@ -127,7 +154,20 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
             for pos_label, target in tasks:
                 sig = signature(data, target, pos_label=pos_label, numeric=mode)
                 ratio = sig.ratio if self.ratio == "actual" else float(self.ratio)
-                chosen = sig.select(phi_max=self.phi_max, delta_min=self.delta_min, ratio=ratio)
+                pvalues: Any = "fisher"
+                if self.fdr is not None and self.numeric != "presence":
+                    pvalues = sig.pvalues(
+                        "permutation",
+                        n_permutations=self.n_permutations,
+                        seed=self.random_state,
+                    )
+                chosen = sig.select(
+                    phi_max=self.phi_max,
+                    delta_min=self.delta_min,
+                    ratio=ratio,
+                    fdr=self.fdr,
+                    pvalues=pvalues,
+                )
                 support[chosen] = True
                 delta = np.abs(sig.phi_delta(ratio).delta)
                 best_delta = np.maximum(best_delta, np.nan_to_num(delta))

@@ -343,13 +343,58 @@ class Signature:
         k: int | None = None,
         ratio: float = 1.0,
         fdr: float | None = None,
+        pvalues: str | Any = "fisher",
     ) -> np.ndarray:
         """Armano's selection rule (2015, §5.1 and Fig. 12): indices of the selected features.
 
-        Keep features with |φ| < φ_M and |φ| + |δ|/δ_m ≥ 1 (δ_m = 0 keeps all), then the top
+        Keep features with |φ| < φ_M and |φ| + |δ|/δ_m ≥ 1 (δ_m = 0 keeps all), and, with
+        ``fdr``, whose Benjamini–Hochberg adjusted p-value is at most ``fdr``; then the top
         ``k`` of them by |δ|. Table 3 of the paper uses (φ_M, δ_m) = (0.9, 0.1), (0.8, 0.2),
-        (0.7, 0.4). ``fdr`` also requires the Benjamini–Hochberg adjusted Fisher p-value to be
-        at most ``fdr`` (integer counts only).
+        (0.7, 0.4).
+
+        Parameters
+        ----------
+        phi_max : float in (0, 2], default 1.0
+            φ_M.
+        delta_min : float in [0, 1], default 0.0
+            δ_m.
+        k : int or None, default None
+            Keep at most this many features (by |δ|).
+        ratio : float, default 1.0
+            The class ratio of the φ-δ space the rule is applied in.
+        fdr : float in (0, 1) or None, default None
+            Control the false discovery rate of the kept features at this level
+            (Benjamini & Hochberg 1995): the BH adjustment runs over all the signature's
+            features, before the geometric rule and ``k``.
+        pvalues : {"fisher", "permutation"} or array of shape (n_features,), default "fisher"
+            The p-values ``fdr`` adjusts: a method of :meth:`pvalues` (with its defaults:
+            1,000 permutations, seed 0) or p-values computed beforehand, e.g.
+            ``sig.pvalues("permutation", n_permutations=9999)``.
+
+        Returns
+        -------
+        ndarray of int
+            The selected features, largest |δ| first.
+
+        Raises
+        ------
+        ValueError
+            If an argument is out of its range, or ``pvalues`` has the wrong length.
+
+        References
+        ----------
+        Benjamini, Y. & Hochberg, Y. (1995). Controlling the false discovery rate: a practical
+        and powerful approach to multiple testing. *J. R. Stat. Soc. B* 57(1), 289–300.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> rng = np.random.default_rng(0)
+        >>> y = np.repeat([0, 1], 100)
+        >>> x = np.column_stack([y + rng.normal(size=200), rng.normal(size=(200, 30))])
+        >>> sig = signature(x, y)
+        >>> sig.select(fdr=0.05, pvalues="permutation").tolist()
+        [0]
         """
         if not 0 < phi_max <= 2:
             raise ValueError(f"`phi_max` must be in (0, 2]; got {phi_max!r}.")
@@ -357,6 +402,8 @@ class Signature:
             raise ValueError(f"`delta_min` must be in [0, 1]; got {delta_min!r}.")
         if k is not None and (isinstance(k, bool) or not isinstance(k, int | np.integer) or k < 0):
             raise ValueError(f"`k` must be a non-negative integer or None; got {k!r}.")
+        if fdr is not None and (isinstance(fdr, bool) or not 0 < fdr < 1):
+            raise ValueError(f"`fdr` must be in (0, 1) or None; got {fdr!r}.")
         phi, delta = self.phi_delta(ratio)
         absphi, absdelta = np.abs(phi), np.abs(delta)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -365,9 +412,16 @@ class Signature:
         if fdr is not None:  # and only features whose dependence survives the FDR control
             from phidelta.measures import benjamini_hochberg
 
-            if not 0 < fdr < 1:
-                raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
-            keep &= benjamini_hochberg(self.pvalues()) <= fdr
+            if isinstance(pvalues, str):
+                p = self.pvalues(pvalues)
+            else:
+                p = np.asarray(pvalues, dtype=np.float64)
+                if p.shape != (len(self),):
+                    raise ValueError(
+                        f"`pvalues` must hold one p-value per feature ({len(self)}); got shape "
+                        f"{p.shape}."
+                    )
+            keep &= benjamini_hochberg(p) <= fdr
         chosen = np.flatnonzero(keep)
         chosen = chosen[np.argsort(-absdelta[chosen], kind="stable")]
         return chosen if k is None else chosen[:k]
