@@ -16,6 +16,8 @@ web pages (ratio N/P ≈ 1/4), which are not shipped; here the collection is *ge
 points differ, but the behaviour is the same.
 """
 
+# sphinx_gallery_thumbnail_number = 2
+
 # %%
 # Fig. 2 — standard and generalized diagrams
 # ------------------------------------------

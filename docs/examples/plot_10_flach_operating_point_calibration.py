@@ -16,6 +16,8 @@ concavities separately and gets 2/3, 3/5, 3/5, 1/3 (phidelta documents the choic
 ``IsotonicCalibrator``).
 """
 
+# sphinx_gallery_thumbnail_number = 2
+
 # %%
 # Example 2.5 — choosing the threshold
 # ------------------------------------

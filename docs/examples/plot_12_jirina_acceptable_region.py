@@ -14,6 +14,8 @@ samples), so the curves are not the report's; the ROC axes follow the report (Be
 Se vertical) on a linear scale.
 """
 
+# sphinx_gallery_thumbnail_number = 2
+
 # %%
 # Fig. 4 — ROC curves of good and bad data
 # ----------------------------------------
