@@ -33,6 +33,10 @@ INF = float("inf")
 class MeasureInfo:
     """A measure of binary counts and what is known about it.
 
+    One entry of the :data:`MEASURES` registry, which drives :func:`measure_table`,
+    :func:`threshold_scan` and the parametrized tests. Everything after ``name`` and
+    ``function`` is passed by keyword.
+
     Parameters
     ----------
     name : str
@@ -47,12 +51,17 @@ class MeasureInfo:
         Where the measure is defined (paper and equation).
     low, high : float
         The range of its values (``INF`` where unbounded).
-    swap : str or None
+    swap : str or None, default=None
         How the value changes when the positive and negative classes are exchanged: it
-        becomes ``swap_transform`` ("same", "negate" or "inverse") applied to the measure named
-        ``swap`` (None: no simple rule).
+        becomes ``swap_transform`` applied to the measure named ``swap`` (None: no simple
+        rule).
+    swap_transform : {"same", "negate", "inverse"}, default="same"
+        The transform of that rule.
 
-    Everything after ``name`` and ``function`` is passed by keyword.
+    References
+    ----------
+    The ``source`` of each registered measure: Armano (2015), Jiřina & Jiřina (2005), Flach
+    (2012, chapter 2), or the paper named in the measure's docstring.
 
     Examples
     --------
@@ -81,6 +90,7 @@ class MeasureInfo:
         return "zero_division" not in inspect.signature(self.function).parameters
 
     def __call__(self, counts: BinaryCounts, **kwargs: Any) -> np.ndarray:
+        """The measure of `counts`; ``zero_division`` is dropped for the plain counts."""
         if self.defined_everywhere:
             kwargs.pop("zero_division", None)
         return self.function(counts, **kwargs)
@@ -662,6 +672,30 @@ _BY_NAME = {m.name: m for m in MEASURES}
 class MeasureTable(Mapping[str, np.ndarray]):
     """Measures of a batch of counts: a read-only mapping name → array, one value per entry.
 
+    Parameters
+    ----------
+    columns : dict of str to ndarray
+        One array per measure, all of the same length (not copied).
+    index : sequence or None, default=None
+        Row labels (fold or feature names), used by :meth:`to_frame`.
+
+    Attributes
+    ----------
+    index : list or None
+        The row labels.
+
+    See Also
+    --------
+    measure_table : builds one from counts.
+    threshold_scan : one row per threshold of a score table.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. The statistics table of the web
+    application.
+
     Examples
     --------
     >>> table = measure_table(BinaryCounts(tn=[15, 40], fp=[10, 10], fn=[15, 20], tp=[60, 30]))
@@ -687,11 +721,28 @@ class MeasureTable(Mapping[str, np.ndarray]):
         return f"MeasureTable({len(self._columns)} measures × {k} entries)"
 
     def to_dict(self) -> dict[str, np.ndarray]:
-        """A plain dict of arrays (copies)."""
+        """A plain dict of arrays (copies).
+
+        Returns
+        -------
+        dict of str to ndarray
+            A copy of every column.
+        """
         return {k: v.copy() for k, v in self._columns.items()}
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per entry and one column per measure."""
+        """A pandas DataFrame, one row per entry and one column per measure.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per entry (labelled by ``index``), one column per measure.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+        """
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - exercised without pandas only
@@ -713,13 +764,40 @@ def measure_table(
     Parameters
     ----------
     counts : BinaryCounts
+        One or more binary confusion counts; one row per entry.
     measures : sequence of str, optional
         Names from :data:`MEASURES`; all of them by default. The counts tn, fp, fn, tp always
         come first.
     index : sequence, optional
-        Row labels (fold or feature names) for :meth:`MeasureTable.to_frame`.
-    zero_division : float or "warn", default nan
-        Value of undefined entries (silently, unless "warn").
+        Row labels (fold or feature names) for :meth:`MeasureTable.to_frame`; one per entry.
+    zero_division : float or "warn", default=nan
+        Value of undefined entries, silently; with ``"warn"`` they are NaN and each measure
+        that has some warns (:class:`~phidelta.exceptions.UndefinedMeasureWarning`).
+
+    Returns
+    -------
+    MeasureTable
+        A read-only mapping name → array of shape (len(counts),).
+
+    Raises
+    ------
+    TypeError
+        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    ValueError
+        If a name is not in the registry, `index` has the wrong length, or `zero_division` is
+        neither ``"warn"`` nor a number.
+
+    See Also
+    --------
+    MEASURES : the registry, with each measure's source equation.
+    threshold_scan : every measure at every threshold of a score table.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. The statistics table of the web
+    application.
 
     Examples
     --------
