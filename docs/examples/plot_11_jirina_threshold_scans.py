@@ -59,9 +59,9 @@ plt.show()
 # %%
 # Figs. 6 and 7 — E and Q against the background acceptance
 # ----------------------------------------------------------
-# For the bad data, on a logarithmic scale. E ≥ 1 almost everywhere (the classifier does
-# enrich the signal), but E stays small; Q ≥ 1 — the data are statistically at least as good
-# after the selection as before — only where Be is large.
+# For the bad data, on a logarithmic scale. E ≥ 1 everywhere (the classifier does enrich the
+# signal), but E is large only where Be is tiny; Q ≥ 1 — the data are statistically at least
+# as good after the selection as before — only where Be is large.
 fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
 ThresholdScanDisplay(table=bad).plot(
     ax=ax,

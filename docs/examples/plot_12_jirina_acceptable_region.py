@@ -81,7 +81,7 @@ plt.show()
 # Q ≥ 1 above the parabola Se = √Be; E ≥ 1 above the diagonal Se = Be, which the parabola
 # already implies. ``RocDisplay.plot(acceptable_region=True)`` shades it;
 # ``measures.acceptable_region`` says which points of the curve lie in it. The good curve
-# stays inside almost everywhere; the bad curve runs along the parabola, so Q barely reaches 1.
+# stays inside; the bad curve runs along the parabola, so Q barely reaches 1.
 grid = np.linspace(1e-4, 1, 400)
 fig, axes = plt.subplots(1, 2, figsize=(11, 5), layout="constrained")
 for ax, table, name in ((axes[0], good, "Fig. 8: good data"), (axes[1], bad, "Fig. 9: bad data")):
