@@ -245,3 +245,25 @@ def test_verdict_says_when_the_tests_cannot_tell():
     a[0], b[1] = 1 - a[0], 1 - b[1]  # one error each, on different examples
     text = comparison_verdict(compare(y, y_pred=(a, b), names=("one", "other")))
     assert text.startswith("The tests do not tell one and other apart")
+
+
+def test_from_comparison_draws_both_classifiers_named_in_one_diagram():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from phidelta.measures import phi_delta_region
+    from phidelta.rendering import PhiDeltaDisplay
+
+    y, good, poor, folds = _data()
+    result = compare(y, scores=(good, poor), folds=folds, names=("good", "poor"))
+    first, second = PhiDeltaDisplay.from_comparison(result)
+    assert first.ax_ is second.ax_
+    legend = {t.get_text() for t in second.ax_.get_legend().get_texts()}
+    assert {"good: folds", "poor: folds", "good: mean", "poor: 95% region (pooled)"} <= legend
+    for display, assessment in ((first, result.a), (second, result.b)):
+        (patch,) = display.regions_
+        expected = phi_delta_region(assessment.counts.sum()).polygons[0]
+        assert_allclose(patch.get_xy()[:4], expected, atol=1e-12)
+    assert second.border_ is None  # one frame: B adds no second diamond
+    assert sum(t.get_text() == "oracle" for t in first.ax_.texts) == 1

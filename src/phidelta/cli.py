@@ -578,9 +578,7 @@ if click is not None:
         rows = result.summary()
         title = f"{result.names[0]} vs {result.names[1]}: paired tests"
         tests = {k: [r[k] for r in rows] for k in ("test", "statistic", "pvalue", "detail")}
-        _report_assessment(
-            result.a, view, other=result.b, names=result.names, extra={"comparison": (title, tests)}
-        )
+        _report_assessment(result.a, view, comparison=result, extra={"comparison": (title, tests)})
 
     def _assessment_columns(result: Any, name: str | None, regions: bool) -> dict[str, Any]:
         from phidelta.assessment import SUMMARY_MEASURES
@@ -615,15 +613,18 @@ if click is not None:
         result: Any,
         view: _View,
         *,
-        other: Any = None,
-        names: tuple[str, str] | None = None,
+        comparison: Any = None,
         extra: dict[str, tuple[str, dict[str, Any]]] | None = None,
     ) -> None:
-        columns = _assessment_columns(result, None if names is None else names[0], view.regions)
-        if other is not None:
-            assert names is not None
-            second = _assessment_columns(other, names[1], view.regions)
-            columns = {k: [*columns[k], *second[k]] for k in columns if k in second}
+        """Print an assessment (of one classifier, or of both of a comparison) and draw it."""
+        if comparison is None:
+            columns = _assessment_columns(result, None, view.regions)
+        else:
+            first, second = (
+                _assessment_columns(r, str(n), view.regions)
+                for r, n in zip((comparison.a, comparison.b), comparison.names, strict=True)
+            )
+            columns = {k: [*first[k], *second[k]] for k in first if k in second}
         meta = {
             "positive": result.positive,
             "ratio": result.ratio,
@@ -644,7 +645,12 @@ if click is not None:
             from phidelta.rendering import PhiDeltaDisplay, RocDisplay
 
             r = _ratio(view.ratio, result.ratio)
-            if view.plot_path:
+            if view.plot_path and comparison is not None:
+                display, _ = PhiDeltaDisplay.from_comparison(
+                    comparison, ratio=r, regions=view.regions
+                )
+                _save(display, view.plot_path)
+            elif view.plot_path:
                 display = PhiDeltaDisplay.from_counts(
                     result.counts,
                     ratio=r,
@@ -652,22 +658,14 @@ if click is not None:
                     ellipse=True,
                     regions=view.regions,
                 )
-                if other is not None:
-                    display = PhiDeltaDisplay.from_counts(
-                        other.counts,
-                        ratio=r,
-                        mean=True,
-                        ellipse=True,
-                        regions=view.regions,
-                        color="tab:green",
-                        ax=display.ax_,
-                    )
                 _save(display, view.plot_path)
             if view.roc_path:
-                tables = [result.pooled_table()]
-                if other is not None:
-                    tables.append(other.pooled_table())
-                _save(RocDisplay(tables=tables).plot(), view.roc_path)
+                if comparison is None:
+                    tables, names = [result.pooled_table()], None
+                else:
+                    tables = [comparison.a.pooled_table(), comparison.b.pooled_table()]
+                    names = [str(n) for n in comparison.names]
+                _save(RocDisplay(tables=tables, names=names).plot(), view.roc_path)
 
     @cli.command()
     @click.argument("data")

@@ -295,16 +295,7 @@ def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
     figures = []
     for r in _ratios(a.ratio if ratio is None else ratio):
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
-        for result, colour in ((a, "tab:blue"), (b, "tab:green")):
-            PhiDeltaDisplay.from_counts(
-                result.counts,
-                ratio=r,
-                ax=ax,
-                mean=True,
-                regions=True,
-                color=colour,
-                isometrics=("accuracy",),
-            )
+        PhiDeltaDisplay.from_comparison(comparison, ratio=r, ax=ax, ellipse=False)
         figures.append(
             figure_html(
                 fig,

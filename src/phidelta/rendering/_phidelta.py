@@ -111,6 +111,77 @@ class PhiDeltaDisplay:
         return display.plot(ax=ax, **plot_kw)
 
     @classmethod
+    def from_comparison(
+        cls,
+        comparison: Any,
+        *,
+        ratio: float = 1.0,
+        ax: Any = None,
+        colors: tuple[str, str] = ("tab:blue", "tab:green"),
+        regions: bool | str = True,
+        ellipse: bool = True,
+        **plot_kw: Any,
+    ) -> tuple[PhiDeltaDisplay, PhiDeltaDisplay]:
+        """Two classifiers in one diagram: each one's folds, mean, spread and — by default —
+        the joint 95% region of its pooled counts, in its own colour and named in the legend.
+
+        Parameters
+        ----------
+        comparison : phidelta.comparison.Comparison
+            The result of :func:`phidelta.comparison.compare` (or ``compare_estimators``,
+            ``phidelta.data.load_comparison``).
+        ratio : float, default=1.0
+            Class ratio N/P of the diagram.
+        ax : matplotlib Axes, optional
+        colors : pair of str
+            Colours of classifier A and classifier B.
+        regions : bool or {"exact", "wilson", "bootstrap"}, default=True
+            Draw each classifier's pooled region (see :meth:`plot`).
+        ellipse : bool, default=True
+            Draw each classifier's 2σ spread ellipse.
+        **plot_kw
+            Passed to :meth:`plot` (e.g. ``isometrics``, ``limits``, ``title``).
+
+        Returns
+        -------
+        tuple of PhiDeltaDisplay
+            The displays of A and of B (sharing ``ax_``).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from phidelta.comparison import compare
+        >>> y = [0, 1] * 30
+        >>> a = [v if i % 7 else 1 - v for i, v in enumerate(y)]
+        >>> b = [v if i % 3 else 1 - v for i, v in enumerate(y)]
+        >>> folds = [i % 3 for i in range(60)]
+        >>> first, second = PhiDeltaDisplay.from_comparison(
+        ...     compare(y, y_pred=(a, b), folds=folds, names=("A", "B")))
+        >>> sorted(t.get_text() for t in second.ax_.get_legend().get_texts())[4:]
+        ['B: 95% region (pooled)', 'B: folds', 'B: mean', 'B: spread (2σ ellipse)']
+        """
+        displays = []
+        for i, (result, name, colour) in enumerate(
+            zip((comparison.a, comparison.b), comparison.names, colors, strict=True)
+        ):
+            display = cls.from_counts(
+                result.counts,
+                ratio=ratio,
+                ax=ax,
+                mean=True,
+                ellipse=ellipse,
+                regions=regions,
+                color=colour,
+                label=str(name),
+                frame=i == 0,
+                **plot_kw,
+            )
+            ax = display.ax_
+            displays.append(display)
+        return displays[0], displays[1]
+
+    @classmethod
     def _from_counts(
         cls, counts: BinaryCounts, *, ratio: float, names: list[str] | None, view: str
     ) -> tuple[PhiDeltaDisplay, np.ndarray]:
@@ -327,6 +398,8 @@ class PhiDeltaDisplay:
         marked: Any = None,
         marked_label: str = "marked",
         limits: tuple[float, float, float, float] | None = None,
+        label: str | None = None,
+        frame: bool = True,
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
 
@@ -346,6 +419,12 @@ class PhiDeltaDisplay:
         limits : (phi_min, phi_max, delta_min, delta_max), optional
             Zoom into this part of the diagram (names are placed inside the zoomed view);
             default the whole diamond.
+        label : str, optional
+            Name of this set of points (a classifier): it heads their legend entries, and
+            the mean and spread take ``color`` so that several sets can share one diagram.
+        frame : bool, default=True
+            Draw the diamond, isometrics and corner labels; False adds the points to the
+            diagram already on ``ax`` (see :meth:`from_comparison`).
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         if ax is None:
@@ -353,11 +432,16 @@ class PhiDeltaDisplay:
         shape = diamond(self.ratio)
         left, right = shape.phi_limits
         border = shape.border
-        ax.fill(border[:, 0], border[:, 1], color="0.97", zorder=0)
-        (self.border_,) = ax.plot(border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2)
-        ax.axhline(0, color="0.6", lw=0.6, ls="--", zorder=1)
-        ax.axvline(0, color="0.6", lw=0.6, ls="--", zorder=1)
-        self.isometrics_ = self._draw_isometrics(ax, list(isometrics))
+        named = (lambda text: f"{label}: {text}") if label else (lambda text: text)
+        accent = color if label else "tab:orange"  # one colour per named set of points
+        if frame:
+            ax.fill(border[:, 0], border[:, 1], color="0.97", zorder=0)
+            (self.border_,) = ax.plot(border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2)
+            ax.axhline(0, color="0.6", lw=0.6, ls="--", zorder=1)
+            ax.axvline(0, color="0.6", lw=0.6, ls="--", zorder=1)
+            self.isometrics_ = self._draw_isometrics(ax, list(isometrics))
+        else:
+            self.border_, self.isometrics_, self.isometric_labels_ = None, [], []
         values = self._values(color_by)
         if values is not None:
             self.points_ = ax.scatter(
@@ -401,10 +485,11 @@ class PhiDeltaDisplay:
                 (spread,) = ax.plot(
                     ring[:, 0],
                     ring[:, 1],
-                    color="tab:orange",
+                    color=accent,
                     lw=1.2,
+                    ls="-" if not label else "--",
                     zorder=3,
-                    label="spread (2σ ellipse)",
+                    label=named("spread (2σ ellipse)"),
                 )
                 # the spread is of points inside the diamond: the ring stops at its edge
                 patch = plt.Polygon(border, closed=True, transform=ax.transData)
@@ -413,17 +498,21 @@ class PhiDeltaDisplay:
                 *centre,
                 marker="X",
                 s=marker_size * 3,
-                color="tab:orange",
+                color=accent,
                 edgecolors="black",
                 linewidths=0.6,
                 zorder=6,
-                label=self.mean_label,
+                label=named(self.mean_label),
             )
         self.marked_ = self._draw_marked(ax, marked, marked_label, marker_size)
         pooled = mean and self.pool_regions
         self.regions_ = self._draw_regions(ax, regions, level, pooled=pooled, colour=color)
-        if (mean or ellipse or self.regions_ or self.marked_ is not None) and len(self.phi):
-            self.points_.set_label(self.point_kind)
+        for patch in self.regions_[:1]:
+            patch.set_label(named(patch.get_label()))
+        if (label or mean or ellipse or self.regions_ or self.marked_ is not None) and len(
+            self.phi
+        ):
+            self.points_.set_label(named(self.point_kind))
             ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
         if limits is None:
             margin_x = 0.2 * (right - left)
@@ -442,9 +531,10 @@ class PhiDeltaDisplay:
         ax.set_xlabel(PHI_LABEL)
         ax.set_ylabel(DELTA_LABEL)
         kind = "standard" if self.ratio == 1 else f"generalized, ratio N/P = {self.ratio:g}"
-        ax.set_title(title if title is not None else f"φ-δ diagram ({kind})", fontsize=10)
+        if frame or title is not None:
+            ax.set_title(title if title is not None else f"φ-δ diagram ({kind})", fontsize=10)
         self.corner_labels_: list[Any] = []
-        if corner_labels:
+        if corner_labels and frame:
             self._draw_corners(ax, shape)
         self.ax_, self.figure_ = ax, ax.figure
         self.labels_ = []
