@@ -40,7 +40,25 @@ def _freeze(array: np.ndarray) -> np.ndarray:
 
 
 class GroupedCounts(NamedTuple):
-    """Counts with one entry per group (fold, classifier) and the group each entry is for."""
+    """Counts with one entry per group (fold, classifier) and the group each entry is for.
+
+    Attributes
+    ----------
+    counts : BinaryCounts
+        One entry per group.
+    groups : ndarray
+        The group of each entry, in sorted order.
+
+    See Also
+    --------
+    BinaryCounts.from_groups : returns it.
+
+    Examples
+    --------
+    >>> counts, groups = BinaryCounts.from_groups([0, 1, 0, 1], [0, 1, 1, 1], ["a", "a", "b", "b"])
+    >>> counts.tp, groups
+    (array([1, 1]), array(['a', 'b'], dtype='<U1'))
+    """
 
     counts: BinaryCounts
     groups: np.ndarray
@@ -185,31 +203,88 @@ class BinaryCounts:
 
     # --- reshaping ----------------------------------------------------------------------
     def sum(self) -> BinaryCounts:
-        """Pool all entries into one (e.g. the counts of all folds together)."""
+        """Pool all entries into one (e.g. the counts of all folds together).
+
+        Returns
+        -------
+        BinaryCounts
+            One entry, the sum of all entries.
+        """
         return BinaryCounts._trusted(*(getattr(self, f).sum(keepdims=True) for f in _FIELDS))
 
     @classmethod
     def concat(cls, parts: Sequence[BinaryCounts]) -> BinaryCounts:
-        """Stack the entries of several counts objects into one."""
+        """Stack the entries of several counts objects into one.
+
+        Parameters
+        ----------
+        parts : sequence of BinaryCounts
+            The objects whose entries are stacked, in order.
+
+        Returns
+        -------
+        BinaryCounts
+            All entries of `parts`, one after the other.
+
+        Raises
+        ------
+        TypeError
+            If `parts` is empty or holds something else than BinaryCounts.
+        """
         parts = list(parts)
         if not parts or not all(isinstance(p, BinaryCounts) for p in parts):
             raise TypeError("`parts` must be a non-empty sequence of BinaryCounts.")
         return cls._trusted(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS))
 
     def to_array(self) -> np.ndarray:
-        """Array of shape (k, 4) with columns tn, fp, fn, tp."""
+        """Array of shape (k, 4) with columns tn, fp, fn, tp.
+
+        Returns
+        -------
+        ndarray of shape (k, 4)
+            Columns tn, fp, fn, tp.
+        """
         return np.stack([self.tn, self.fp, self.fn, self.tp], axis=1)
 
     def to_matrix(self) -> np.ndarray:
-        """Confusion matrices of shape (k, 2, 2): ``[[TN, FP], [FN, TP]]`` (rows = true class)."""
+        """Confusion matrices of shape (k, 2, 2): ``[[TN, FP], [FN, TP]]`` (rows = true class).
+
+        Returns
+        -------
+        ndarray of shape (k, 2, 2)
+            One confusion matrix per entry, true class in rows (Armano 2015, Ξ of eq. 3).
+        """
         return self.to_array().reshape(-1, 2, 2)
 
     def to_dict(self) -> dict[str, np.ndarray]:
+        """The four fields as a dict of arrays (copies).
+
+        Returns
+        -------
+        dict of str to ndarray
+            Keys ``"tn"``, ``"fp"``, ``"fn"``, ``"tp"``.
+        """
         return {f: getattr(self, f).copy() for f in _FIELDS}
 
     @classmethod
     def from_array(cls, array: Any) -> BinaryCounts:
-        """From an array of shape (k, 4) (tn, fp, fn, tp) or (k, 2, 2) confusion matrices."""
+        """From an array of shape (k, 4) (tn, fp, fn, tp) or (k, 2, 2) confusion matrices.
+
+        Parameters
+        ----------
+        array : array-like of shape (k, 4) or (k, 2, 2)
+            Counts tn, fp, fn, tp per row, or confusion matrices with the true class in rows.
+
+        Returns
+        -------
+        BinaryCounts
+            k entries.
+
+        Raises
+        ------
+        ValueError
+            If the shape is neither (k, 4) nor (k, 2, 2), or a count is negative.
+        """
         a = np.asarray(array)
         if a.ndim == 3 and a.shape[1:] == (2, 2):
             a = a.reshape(-1, 4)
@@ -243,6 +318,17 @@ class BinaryCounts:
             Declare both classes, e.g. for one chunk of a larger data set that may miss a class.
         sample_weight : array-like of shape (n,), optional
             Non-negative weights; the counts become weighted (float) sums.
+
+        Returns
+        -------
+        BinaryCounts
+            One entry.
+
+        Raises
+        ------
+        ValueError
+            If the lengths differ, there are more than two classes, or the positive class cannot
+            be determined.
 
         Examples
         --------
@@ -283,6 +369,20 @@ class BinaryCounts:
         y_pred : array-like of shape (k, n), or a sequence of k 1-D arrays
             Predictions, one row per classifier / fold. Sequences may be ragged (folds of
             different sizes), then ``y_true`` must be a sequence of matching lengths.
+        pos_label : scalar, optional
+            The positive class, as in :meth:`from_labels`.
+        labels : pair, optional
+            Declare both classes.
+
+        Returns
+        -------
+        BinaryCounts
+            One entry per row of `y_pred`.
+
+        Raises
+        ------
+        ValueError
+            If the shapes or lengths do not match, or the positive class cannot be determined.
 
         Examples
         --------
@@ -348,10 +448,31 @@ class BinaryCounts:
     ) -> GroupedCounts:
         """Count per group (e.g. per cross-validation fold): one entry per distinct group.
 
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n,)
+            Labels of any binary encoding.
+        groups : array-like of shape (n,)
+            The group (fold, classifier) of each sample.
+        pos_label : scalar, optional
+            The positive class, as in :meth:`from_labels`.
+        labels : pair, optional
+            Declare both classes.
+        sample_weight : array-like of shape (n,), optional
+            Non-negative weights.
+        n_groups : int, optional
+            For internal callers whose `groups` are already codes 0, …, n_groups − 1: one
+            entry per code, including codes without samples.
+
         Returns
         -------
         GroupedCounts
             ``(counts, groups)`` with the groups in sorted order.
+
+        Raises
+        ------
+        ValueError
+            If the lengths differ or the positive class cannot be determined.
 
         Examples
         --------
@@ -397,6 +518,27 @@ class BinaryCounts:
         ``labels`` declares both classes (a block may hold one class only); with labels
         {0, 1}, {−1, 1} or booleans it may be omitted. With groups (folds), the result has one
         entry per group seen, in sorted group order.
+
+        Parameters
+        ----------
+        chunks : iterable of tuple
+            ``(y_true, y_pred)`` or ``(y_true, y_pred, groups)`` blocks, all of one kind.
+        pos_label : scalar, optional
+            The positive class, as in :meth:`from_labels`.
+        labels : pair, optional
+            Declare both classes.
+
+        Returns
+        -------
+        BinaryCounts
+            One entry, or one per group seen (sorted).
+
+        Raises
+        ------
+        TypeError
+            If a chunk is not a 2- or 3-tuple.
+        ValueError
+            If `chunks` is empty, or some chunks have groups and others not.
 
         Examples
         --------
@@ -446,6 +588,26 @@ class BinaryCounts:
         ``TP = ρ·P``, ``FN = P − TP``. With ``ratio`` r = N/P they are normalized to sum to 1
         (N = n = r/(1+r), P = p = 1/(1+r), Armano 2015, §2): the matrix Ω of eq. 3.
 
+        Parameters
+        ----------
+        specificity, sensitivity : array-like of shape (k,)
+            Rates ρ̄ and ρ in [0, 1].
+        negatives, positives : array-like of shape (k,), optional
+            Class sizes N and P (with both, not with `ratio`).
+        ratio : float or array-like of shape (k,), optional
+            Class ratio r = N/P: normalized counts summing to 1.
+
+        Returns
+        -------
+        BinaryCounts
+            k entries (float counts).
+
+        Raises
+        ------
+        ValueError
+            If both or neither of `ratio` and the class sizes are given, a size is negative, or a
+            rate lies outside [0, 1].
+
         Examples
         --------
         >>> BinaryCounts.from_rates([0.6], [0.8], negatives=25, positives=75)
@@ -478,6 +640,23 @@ class BinaryCounts:
         measure evaluated on the result answers "what if the class ratio were r?". At r = 1 it
         yields the unbiased measures (Armano 2015, §3). Entries without positives or without
         negatives have undefined rates and become NaN.
+
+        Parameters
+        ----------
+        ratio : float or array-like of shape (k,)
+            Class ratio r = N/P, positive and finite.
+
+        Returns
+        -------
+        BinaryCounts
+            Normalized counts (each entry sums to 1).
+
+        Raises
+        ------
+        TypeError
+            If `ratio` is not a number.
+        ValueError
+            If `ratio` is not positive and finite.
 
         Examples
         --------
