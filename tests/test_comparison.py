@@ -267,3 +267,19 @@ def test_from_comparison_draws_both_classifiers_named_in_one_diagram():
         assert_allclose(patch.get_xy()[:4], expected, atol=1e-12)
     assert second.border_ is None  # one frame: B adds no second diamond
     assert sum(t.get_text() == "oracle" for t in first.ax_.texts) == 1
+
+
+def test_mcnemar_from_discordant_counts_equals_the_test_of_examples():
+    from phidelta.measures import mcnemar_discordant_test
+
+    y, good, poor, _ = _data()
+    a, b = (good >= 0.5).astype(int), (poor >= 0.5).astype(int)
+    right_a, right_b = a == y, b == y
+    only_a = int(np.sum(right_a & ~right_b))
+    only_b = int(np.sum(~right_a & right_b))
+    for exact in (None, True, False):
+        assert tuple(mcnemar_discordant_test(only_a, only_b, exact=exact)) == tuple(
+            mcnemar_test(y, a, b, exact=exact)
+        )
+    with pytest.raises(ValueError, match="`only_b` must be a non-negative integer"):
+        mcnemar_discordant_test(3, -1)

@@ -36,6 +36,7 @@ from phidelta.measures import (
     PairedTest,
     corrected_resampled_ttest,
     delong_test,
+    mcnemar_discordant_test,
 )
 from phidelta.measures._results import TupleResult
 
@@ -255,7 +256,7 @@ def finish_comparison(
             right_b = (scores_b >= b.threshold) == is_pos
             only_a = int(np.count_nonzero(right_a & ~right_b))
             only_b = int(np.count_nonzero(~right_a & right_b))
-    mcnemar = _mcnemar_from_discordant(only_a, only_b)
+    mcnemar = mcnemar_discordant_test(only_a, only_b)
     ttest = None
     fraction = None
     if len(a.folds) >= 2:
@@ -264,24 +265,6 @@ def finish_comparison(
         per_fold_b = b.measures([measure])[measure]
         ttest = corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=fraction)
     return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names)
-
-
-def _mcnemar_from_discordant(only_a: int, only_b: int) -> PairedTest:
-    """McNemar's test from the discordant counts alone (what :func:`mcnemar_test` reads off
-    the examples): exact below 25 discordant examples, else χ² with continuity correction."""
-    from scipy import stats
-
-    discordant = only_a + only_b
-    exact = discordant < 25
-    if discordant == 0:
-        return PairedTest(0.0, 1.0, "exact")
-    if exact:
-        smaller = min(only_a, only_b)
-        return PairedTest(
-            float(smaller), float(stats.binomtest(smaller, discordant).pvalue), "exact"
-        )
-    statistic = (abs(only_a - only_b) - 1) ** 2 / discordant
-    return PairedTest(float(statistic), float(stats.chi2.sf(statistic, 1)), "chi2")
 
 
 def compare(

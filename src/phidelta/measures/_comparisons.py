@@ -27,6 +27,7 @@ __all__ = [
     "corrected_resampled_ttest",
     "critical_difference",
     "friedman_test",
+    "mcnemar_discordant_test",
     "mcnemar_test",
     "nemenyi_test",
     "rank_cliques",
@@ -103,7 +104,6 @@ def mcnemar_test(
     >>> statistic, round(pvalue, 4)
     (0.0, 0.125)
     """
-    from scipy import stats
 
     y = as_label_array(y_true, "y_true")
     a = as_label_array(pred_a, "pred_a")
@@ -117,6 +117,41 @@ def mcnemar_test(
     right_b = right_b == target.is_positive
     only_a = int(np.count_nonzero(right_a & ~right_b))
     only_b = int(np.count_nonzero(~right_a & right_b))
+    return mcnemar_discordant_test(only_a, only_b, exact=exact)
+
+
+def mcnemar_discordant_test(only_a: int, only_b: int, *, exact: bool | None = None) -> PairedTest:
+    """McNemar's test from its sufficient statistics: the numbers of examples that only
+    classifier A, and only classifier B, predicts right (see :func:`mcnemar_test`). Those
+    counts add up over blocks of examples, so chunked and distributed data give the test of
+    all of them.
+
+    Parameters
+    ----------
+    only_a, only_b : int
+        Discordant examples in A's favour (A right, B wrong) and in B's.
+    exact : bool, optional
+        Force the exact binomial or the continuity-corrected χ² test; ``None`` chooses the
+        exact test below 25 discordant examples.
+
+    Returns
+    -------
+    PairedTest
+        ``statistic``, ``pvalue`` and ``method``.
+
+    Examples
+    --------
+    >>> mcnemar_discordant_test(3, 0)
+    PairedTest(statistic=0.0, pvalue=0.25, method='exact')
+    >>> round(mcnemar_discordant_test(40, 15).pvalue, 5)
+    0.00121
+    """
+    from scipy import stats
+
+    for name, value in (("only_a", only_a), ("only_b", only_b)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+            raise ValueError(f"`{name}` must be a non-negative integer; got {value!r}.")
+    only_a, only_b = int(only_a), int(only_b)
     discordant = only_a + only_b
     if exact is None:
         exact = discordant < 25
