@@ -170,11 +170,23 @@ class ConfusionMatrix:
         return self.counts.sum(axis=(1, 2)).astype(np.float64)
 
     def joint(self) -> np.ndarray:
-        """Joint probabilities P_XY = N_XY / N (the MLE of the paper), shape (k, n, p)."""
+        """Joint probabilities P_XY = N_XY / N (the MLE of the paper), shape (k, n, p).
+
+        Returns
+        -------
+        ndarray of shape (k, n, p)
+            Each matrix divided by its total.
+        """
         return self.counts / self.total[:, None, None]
 
     def sum(self) -> ConfusionMatrix:
-        """Pool the batch into one matrix."""
+        """Pool the batch into one matrix.
+
+        Returns
+        -------
+        ConfusionMatrix
+            One matrix, the sum of the batch.
+        """
         return ConfusionMatrix(
             self.counts.sum(axis=0),
             input_classes=self.input_classes,
@@ -191,6 +203,16 @@ class ConfusionMatrix:
         """Boolean (n, p): where the output label equals the input label (correct decisions).
 
         Raises a ValueError for a rectangular matrix without declared output classes.
+
+        Returns
+        -------
+        ndarray of bool, shape (n, p)
+            True where the output label equals the input label.
+
+        Raises
+        ------
+        ValueError
+            For a rectangular matrix without declared output classes.
         """
         if self.output_classes is None:
             n, p = self.shape[1:]
@@ -221,11 +243,24 @@ class ConfusionMatrix:
         Parameters
         ----------
         y_true, y_pred : array-like of shape (m,)
+            True and predicted labels.
         classes : sequence, optional
             The input classes, in order. Pass them: a class that never occurs still counts
             (it sets the size of the uniform reference U_X). Default: the sorted labels seen.
         output_classes : sequence, optional
             Output classes if they differ from ``classes`` (e.g. with a reject symbol).
+        sample_weight : array-like of shape (m,), optional
+            Non-negative weights; the counts become weighted (float) sums.
+
+        Returns
+        -------
+        ConfusionMatrix
+            One matrix of shape (n, p).
+
+        Raises
+        ------
+        ValueError
+            If the lengths differ, a class repeats, or a label is not among the declared classes.
 
         Examples
         --------
@@ -252,7 +287,41 @@ class ConfusionMatrix:
         output_classes: Any = None,
         sample_weight: Any = None,
     ) -> tuple[ConfusionMatrix, np.ndarray]:
-        """One matrix per group (fold, SNR level); returns ``(matrices, groups)``."""
+        """One matrix per group (fold, SNR level); returns ``(matrices, groups)``.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (m,)
+            True and predicted labels.
+        groups : array-like of shape (m,)
+            The group (fold, SNR level) of each sample.
+        classes : sequence, optional
+            The input classes, in order (default: the sorted labels seen).
+        output_classes : sequence, optional
+            Output classes if they differ from ``classes``.
+        sample_weight : array-like of shape (m,), optional
+            Non-negative weights.
+
+        Returns
+        -------
+        matrices : ConfusionMatrix
+            One matrix per group.
+        groups : ndarray
+            The groups, in sorted order.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`from_labels`.
+
+        Examples
+        --------
+        >>> folds = ["a", "a", "b", "b"]
+        >>> cm, groups = ConfusionMatrix.from_groups([0, 1, 1, 0], [0, 1, 0, 0], folds)
+        >>> cm.counts[1], groups
+        (array([[1, 0],
+               [1, 0]]), array(['a', 'b'], dtype='<U1'))
+        """
         group_array = as_label_array(groups, "groups")
         uniques, codes = np.unique(group_array, return_inverse=True)
         counts, inputs, outputs = _count(
@@ -266,6 +335,27 @@ class ConfusionMatrix:
     ) -> ConfusionMatrix:
         """The matrix of data arriving in blocks of ``(y_true, y_pred)``; ``classes`` must be
         declared (a block need not contain every class).
+
+        Parameters
+        ----------
+        chunks : iterable of (y_true, y_pred)
+            Blocks of labels.
+        classes : sequence
+            The input classes, in order (required).
+        output_classes : sequence, optional
+            Output classes if they differ from ``classes``.
+
+        Returns
+        -------
+        ConfusionMatrix
+            One matrix.
+
+        Raises
+        ------
+        TypeError
+            If a chunk is not a pair.
+        ValueError
+            If `classes` is missing or `chunks` is empty.
 
         Examples
         --------
@@ -300,6 +390,32 @@ class ConfusionMatrix:
         output_classes: Any = None,
     ) -> ConfusionMatrix:
         """Joint distributions P_XY = prior(x)·P(Y | X = x) from channel matrices (rows sum to 1).
+
+        Parameters
+        ----------
+        channel : array-like of shape (n, p) or (k, n, p)
+            P(Y | X = x) per row, each row summing to 1.
+        prior : array-like of shape (n,), optional
+            P(X), n non-negative probabilities summing to 1; uniform by default.
+        input_classes, output_classes : sequence, optional
+            Class labels of the rows and columns.
+
+        Returns
+        -------
+        ConfusionMatrix
+            Joint probabilities (float counts summing to 1 per matrix).
+
+        Raises
+        ------
+        ValueError
+            If the shape is wrong, a probability is negative, a row does not sum to 1, or
+            `prior` is invalid.
+
+        References
+        ----------
+        Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+        assess the performance of multi-class classifiers. Pattern Recognition Letters. Fig. 4(b)
+        (channel models).
 
         Examples
         --------
@@ -343,6 +459,11 @@ class ConfusionMatrix:
         Class i is positive; TP = N(i, i), FN = row i minus TP, FP = column i minus TP (columns
         matched by label; an output with no matching input class — a reject symbol — is a
         negative prediction for every class).
+
+        Returns
+        -------
+        BinaryCounts
+            k·n entries.
 
         Examples
         --------
