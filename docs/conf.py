@@ -20,6 +20,7 @@ sys.path.append(str(HERE.parent / "src"))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import apigen  # noqa: E402
+from sphinx.ext import autosummary  # noqa: E402
 
 import phidelta  # noqa: E402
 
@@ -45,6 +46,12 @@ exclude_patterns = [
 ]
 source_suffix = {".rst": "restructuredtext"}
 root_doc = "index"
+# |φ| and |δ| are absolute values in the docstrings and pages (plain text in ``help()``), not
+# reST substitutions: defined as themselves, they read as written
+rst_prolog = """
+.. |φ| replace:: \\|φ\\|
+.. |δ| replace:: \\|δ\\|
+"""
 default_role = "py:obj"  # `name` links to the object, as in NumPy and SciPy docstrings
 language = "en"
 
@@ -118,3 +125,27 @@ warnings.filterwarnings("ignore", message="Matplotlib is currently using agg", c
 
 # the API pages, written now: Sphinx lists the source files before any extension event
 apigen.generate()
+
+# autosummary's one-line summaries end at the first period that ends a sentence: not at the
+# abbreviations the docstrings cite with ("Armano 2015, eq. 12", "Flach, Ex. 2.3")
+autosummary.WELL_KNOWN_ABBREVIATIONS = (
+    *autosummary.WELL_KNOWN_ABBREVIATIONS,
+    *(f"{space}{word}." for space in " (" for word in ("eq", "eqs", "Eq", "Eqs", "Fig", "Figs")),
+    *(f" {word}." for word in ("cf", "ch", "Ex", "Exs", "p", "pp", "no", "No", "resp", "approx")),
+)
+
+
+def _api_module(app, pagename, templatename, context, doctree) -> None:
+    """The module whose page (or one of whose names' pages) this is, for the API sidebar."""
+    prefix = "api/generated/"
+    name = pagename.removeprefix(prefix) if pagename.startswith(prefix) else ""
+    owners = [
+        m
+        for m in apigen.MODULES
+        if name == m or (name.startswith(m + ".") and "." not in name[len(m) + 1 :])
+    ]
+    context["api_module"] = max(owners, key=len, default=None)
+
+
+def setup(app):
+    app.connect("html-page-context", _api_module)
