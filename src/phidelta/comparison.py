@@ -34,11 +34,11 @@ from phidelta.measures import (
     MEASURES,
     DelongTest,
     PairedTest,
+    TupleResult,
     corrected_resampled_ttest,
     delong_test,
     mcnemar_discordant_test,
 )
-from phidelta.measures._results import TupleResult
 
 __all__ = [
     "Comparison",

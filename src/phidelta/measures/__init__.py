@@ -163,7 +163,7 @@ from phidelta.measures._rates import (
     true_positive_rate,
 )
 from phidelta.measures._regions import PhiDeltaRegion, phi_delta_region
-from phidelta.measures._results import ConfidenceInterval
+from phidelta.measures._results import ConfidenceInterval, TupleResult
 from phidelta.measures._signal import (
     background_acceptance,
     classification_error,
@@ -226,6 +226,7 @@ __all__ = [
     "Rates",
     "RocCurve",
     "RocHull",
+    "TupleResult",
     "acceptable_region",
     "accuracy",
     "auc",
