@@ -27,6 +27,35 @@ def _probabilities(value: Any, name: str) -> np.ndarray:
 def binary_symmetric_channel(error: Any, prior: Any = None) -> ConfusionMatrix:
     """Binary symmetric channel: each bit flips with probability ``error`` (one matrix each).
 
+    Parameters
+    ----------
+    error : float or array-like of shape (k,)
+        Flip probability in [0, 1]; one matrix per value.
+    prior : array-like of shape (2,), optional
+        P(X); uniform by default.
+
+    Returns
+    -------
+    ConfusionMatrix
+        k joint distributions of shape (2, 2).
+
+    Raises
+    ------
+    ValueError
+        If `error` lies outside [0, 1] or `prior` is not two probabilities summing to 1.
+
+    See Also
+    --------
+    binary_erasure_channel, noisy_typewriter : the other channels of the paper.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Fig. 4(b).
+
+    MacKay, D. J. C. (2003). Information Theory, Inference, and Learning Algorithms. Cambridge
+    University Press. Chapter 9.
+
     Examples
     --------
     >>> binary_symmetric_channel([0.0, 0.5]).counts[1]
@@ -40,6 +69,35 @@ def binary_symmetric_channel(error: Any, prior: Any = None) -> ConfusionMatrix:
 
 def binary_erasure_channel(erasure: Any, prior: Any = None) -> ConfusionMatrix:
     """Binary erasure channel: outputs [0, erasure, 1]; a bit is erased with probability e.
+
+    Parameters
+    ----------
+    erasure : float or array-like of shape (k,)
+        Erasure probability e in [0, 1]; one matrix per value.
+    prior : array-like of shape (2,), optional
+        P(X); uniform by default.
+
+    Returns
+    -------
+    ConfusionMatrix
+        k joint distributions of shape (2, 3), outputs [0, erasure, 1].
+
+    Raises
+    ------
+    ValueError
+        If `erasure` lies outside [0, 1] or `prior` is not two probabilities summing to 1.
+
+    See Also
+    --------
+    binary_symmetric_channel, noisy_typewriter : the other channels of the paper.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Fig. 4(b).
+
+    MacKay, D. J. C. (2003). Information Theory, Inference, and Learning Algorithms. Cambridge
+    University Press. Chapter 9.
 
     Examples
     --------
@@ -60,6 +118,35 @@ def binary_erasure_channel(erasure: Any, prior: Any = None) -> ConfusionMatrix:
 def noisy_typewriter(n: int = 27) -> ConfusionMatrix:
     """MacKay's noisy typewriter: n symbols on a circle, input i → i−1, i, i+1 with 1/3 each.
 
+    Parameters
+    ----------
+    n : int, default=27
+        Number of symbols.
+
+    Returns
+    -------
+    ConfusionMatrix
+        One joint distribution of shape (n, n).
+
+    Raises
+    ------
+    TypeError
+        If `n` is not an integer.
+    ValueError
+        If `n` < 3.
+
+    See Also
+    --------
+    binary_symmetric_channel, binary_erasure_channel : the other channels of the paper.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Fig. 4(b).
+
+    MacKay, D. J. C. (2003). Information Theory, Inference, and Learning Algorithms. Cambridge
+    University Press. Chapter 9.
+
     Examples
     --------
     >>> float(noisy_typewriter().counts[0, 0, 26] * 27 * 3)
@@ -75,6 +162,35 @@ def noisy_typewriter(n: int = 27) -> ConfusionMatrix:
 
 def convex_series(n: int = 3, lambdas: Any = None) -> ConfusionMatrix:
     """P_XY = (1 − λ)·U_X·U_Y + λ·P_{X=Y}: from uniform independent to uniform diagonal.
+
+    Parameters
+    ----------
+    n : int, default=3
+        Number of classes.
+    lambdas : array-like of shape (k,), optional
+        λ values in [0, 1]; one matrix per value (by default 0, 0.1, …, 1).
+
+    Returns
+    -------
+    ConfusionMatrix
+        k joint distributions of shape (n, n).
+
+    Raises
+    ------
+    TypeError
+        If `n` is not an integer.
+    ValueError
+        If `n` < 2 or a λ lies outside [0, 1].
+
+    See Also
+    --------
+    phidelta.measures.entropy_balance : the series runs along the triangle's MI′ + VI′ side.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Fig. 2(a)
+    and (b), the convex series.
 
     Examples
     --------

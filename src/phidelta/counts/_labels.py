@@ -13,7 +13,34 @@ import numpy as np
 
 
 def as_label_array(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -> np.ndarray:
-    """A label vector (or matrix for batches) as a NumPy array, with missing values rejected."""
+    """A label vector (or matrix for batches) as a NumPy array, with missing values rejected.
+
+    Parameters
+    ----------
+    values : array-like
+        Labels: numbers, booleans, strings or categories.
+    name : str
+        The argument's name, for error messages.
+    ndim : int or tuple of int, default=1
+        The accepted number(s) of dimensions.
+
+    Returns
+    -------
+    ndarray
+        The labels (a 0-d input of ndim 1 is not accepted).
+
+    Raises
+    ------
+    TypeError
+        If `values` is a string, holds complex numbers or is not an array of labels.
+    ValueError
+        If the dimensions are wrong or a label is missing (NaN, None).
+
+    Examples
+    --------
+    >>> as_label_array(["a", "b"], "y_true")
+    array(['a', 'b'], dtype='<U1')
+    """
     if hasattr(values, "to_numpy") and not isinstance(values, np.ndarray):
         values = values.to_numpy()  # pandas / polars Series
     if isinstance(values, str | bytes):
@@ -59,12 +86,44 @@ def _is_missing(value: Any) -> bool:
 
 
 def python_value(value: Any) -> Any:
-    """A NumPy scalar as the Python value it holds (so that 1, np.int64(1) key alike)."""
+    """A NumPy scalar as the Python value it holds (so that 1, np.int64(1) key alike).
+
+    Parameters
+    ----------
+    value : scalar
+        A Python or NumPy scalar.
+
+    Returns
+    -------
+    scalar
+        The Python value (``value.item()`` for NumPy scalars, else `value`).
+
+    Examples
+    --------
+    >>> python_value(np.int64(3)), python_value("x")
+    (3, 'x')
+    """
     return value.item() if isinstance(value, np.generic) else value
 
 
 def ordered_values(values: Any) -> list[Any]:
-    """Values sorted; values that do not compare (text beside numbers) by type, then repr."""
+    """Values sorted; values that do not compare (text beside numbers) by type, then repr.
+
+    Parameters
+    ----------
+    values : iterable
+        Labels.
+
+    Returns
+    -------
+    list
+        The values sorted.
+
+    Examples
+    --------
+    >>> ordered_values([2, "b", 1, "a"])
+    [1, 2, 'a', 'b']
+    """
     try:
         return sorted(values)
     except TypeError:
@@ -145,6 +204,27 @@ def match_class(classes: list[Any], wanted: Any) -> tuple[bool, Any]:
     a string ``wanted`` — as a command line or a web form sends it — also matches a number
     that it spells (``"1"`` → ``1``, ``"0.5"`` → ``0.5``) or a boolean (``"true"``/``"1"`` →
     ``True``). The class value is returned, so results report ``1``, not ``"1"``.
+
+    Parameters
+    ----------
+    classes : list
+        The candidate class values.
+    wanted : scalar
+        The label looked for.
+
+    Returns
+    -------
+    found : bool
+        Whether `wanted` matches a class.
+    value : scalar or None
+        The matching class value (None when not found).
+
+    Examples
+    --------
+    >>> match_class([0, 1], "1")
+    (True, 1)
+    >>> match_class(["a", "b"], "c")
+    (False, None)
     """
     for v in classes:
         if same_class(wanted, v):
@@ -181,6 +261,33 @@ def check_pos_label(
     values found. A given ``pos_label`` must be one of the classes (see :func:`match_class`
     for text); the class value is returned.
 
+    Parameters
+    ----------
+    classes : list
+        The labels seen.
+    pos_label : scalar or None
+        The positive class asked for.
+    declared : list, optional
+        The labels the caller declared; they win over `classes` when given.
+    where : str
+        Where the labels come from, for error messages (e.g. ``"`y_true`"``).
+    argument : str, default="pos_label"
+        The argument's name, for error messages.
+
+    Returns
+    -------
+    scalar
+        The positive class, as the value found among the classes.
+
+    Raises
+    ------
+    ValueError
+        If `pos_label` is not among the classes, or is None and the classes do not imply one.
+
+    See Also
+    --------
+    match_class : how a text `pos_label` matches a number or boolean.
+
     Examples
     --------
     >>> check_pos_label([0.0, 1.0], None, where="`y`")
@@ -213,7 +320,23 @@ def check_pos_label(
 
 
 def same_class(a: Any, b: Any) -> bool:
-    """Equal as class labels: 1 == 1.0 == True, but text equals only text."""
+    """Equal as class labels: 1 == 1.0 == True, but text equals only text.
+
+    Parameters
+    ----------
+    a, b : scalar
+        Two labels.
+
+    Returns
+    -------
+    bool
+        Whether they are the same class.
+
+    Examples
+    --------
+    >>> same_class(1, 1.0), same_class(True, 1), same_class("1", 1)
+    (True, True, False)
+    """
     try:
         return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
     except Exception:
@@ -276,7 +399,27 @@ def encode_pair(
 
 
 class BinaryTarget(NamedTuple):
-    """A label vector as "is positive", with the positive class and the classes seen."""
+    """A label vector as "is positive", with the positive class and the classes seen.
+
+    Attributes
+    ----------
+    is_positive : ndarray of bool
+        True where the label is the positive class.
+    positive : scalar
+        The positive class.
+    classes : list
+        The classes seen (or declared), in order of appearance.
+
+    See Also
+    --------
+    binary_target : returns it.
+
+    Examples
+    --------
+    >>> target = binary_target(["s", "h", "s"], "s")
+    >>> target.positive, target.classes
+    ('s', ['s', 'h'])
+    """
 
     is_positive: np.ndarray
     positive: Any
@@ -290,6 +433,30 @@ def binary_target(
 
     ``labels`` declares both classes (a block of rows may hold one); ``both=True`` requires
     that both classes occur (AUC, DeLong, a signature need positives and negatives).
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Labels of at most two classes.
+    pos_label : scalar or None
+        The positive class (None: by the rule of :func:`check_pos_label`).
+    name : str, default="y_true"
+        The argument's name, for error messages.
+    labels : pair, optional
+        Declare both classes.
+    both : bool, default=False
+        Require that both classes occur.
+
+    Returns
+    -------
+    BinaryTarget
+        ``(is_positive, positive, classes)``.
+
+    Raises
+    ------
+    ValueError
+        If there are more than two classes, the positive class cannot be determined, or
+        ``both=True`` and a class is missing.
 
     Examples
     --------
