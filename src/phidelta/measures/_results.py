@@ -28,6 +28,29 @@ class TupleResult:
 
     A subclass names the unpacked attributes, in order, in the class attribute ``_fields``;
     ``iter``, ``len`` and ``[i]`` then agree with that tuple.
+
+    See Also
+    --------
+    ConfidenceInterval : a result built on it.
+
+    References
+    ----------
+    Virtanen, P., et al. (2020). SciPy 1.0: fundamental algorithms for scientific computing in
+    Python. Nature Methods, 17, 261–272 (SciPy's result objects, which unpack the same way).
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> from typing import ClassVar
+    >>> @dataclass(frozen=True)
+    ... class Pair(TupleResult):
+    ...     statistic: float
+    ...     pvalue: float
+    ...     note: str = ""
+    ...     _fields: ClassVar[tuple[str, ...]] = ("statistic", "pvalue")
+    >>> statistic, pvalue = Pair(1.5, 0.13, note="not unpacked")
+    >>> len(Pair(1.5, 0.13)), Pair(1.5, 0.13)[1]
+    (2, 0.13)
     """
 
     __slots__ = ()
