@@ -83,7 +83,7 @@ sphinx_gallery_conf = {
     "show_memory": False,
     "image_scrapers": ("matplotlib",),
     "matplotlib_animations": False,
-    "min_reported_time": 1,
+    "min_reported_time": 0,  # every example states its run time (tests/test_docs.py reads it)
     "abort_on_example_error": False,
     "only_warn_on_example_error": False,
 }
@@ -147,5 +147,11 @@ def _api_module(app, pagename, templatename, context, doctree) -> None:
     context["api_module"] = max(owners, key=len, default=None)
 
 
+def _drop_object_base(app, name, obj, options, bases) -> None:
+    """No "Bases: object" line under every plain class."""
+    bases[:] = [base for base in bases if base is not object]
+
+
 def setup(app):
     app.connect("html-page-context", _api_module)
+    app.connect("autodoc-process-bases", _drop_object_base)
