@@ -117,6 +117,17 @@ def test_accuracy_isometrics_are_horizontal_and_bias_vertical():
             assert_allclose(line.phi, line.value)
 
 
+@pytest.mark.parametrize("r", [0.25, 1.0, 4.0])
+def test_straight_isometrics_run_left_to_right_then_bottom_to_top(r):
+    # a vertical line's ends are equal in φ only up to rounding: they still run upwards
+    for name in ("bias", "accuracy", "sensitivity", "precision"):
+        for line in isometrics(name, ratio=r):
+            if line.is_empty:
+                continue
+            vertical = abs(line.phi[0] - line.phi[-1]) < 1e-9
+            assert line.delta[0] < line.delta[-1] if vertical else line.phi[0] < line.phi[-1]
+
+
 def test_linear_isometrics_end_on_the_border():
     for line in isometrics("precision", ratio=4.0) + isometrics("npv", ratio=0.25):
         spec, sens = measures.phi_delta_to_rates(line.phi, line.delta, line.ratio)

@@ -208,6 +208,8 @@ def isometrics(
             result.append(Isometric(name, float(value), float(r), np.empty(0), np.empty(0)))
             continue
         phi, delta = convert(ends[:, 0], ends[:, 1], ratio=r)
-        order = np.lexsort((delta, phi))  # left to right, then bottom to top
+        # left to right, then bottom to top; φ rounded so that a vertical line's ends (equal
+        # up to rounding) run bottom to top like every other vertical line
+        order = np.lexsort((delta, np.round(phi, 12)))
         result.append(Isometric(name, float(value), float(r), phi[order] + 0.0, delta[order] + 0.0))
     return result
