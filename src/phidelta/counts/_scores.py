@@ -126,6 +126,21 @@ class ScoreTable:
     def merge(cls, tables: list[ScoreTable]) -> ScoreTable:
         """The table of the union of many tables' data (one pass; equal to summing them).
 
+        Parameters
+        ----------
+        tables : list of ScoreTable
+            The tables to merge; non-empty.
+
+        Returns
+        -------
+        ScoreTable
+            The table of the union of their data.
+
+        Raises
+        ------
+        TypeError
+            If `tables` is empty or holds something else than ScoreTables.
+
         Examples
         --------
         >>> a = ScoreTable.from_scores([1, 0], [0.9, 0.2])
@@ -158,12 +173,26 @@ class ScoreTable:
         Parameters
         ----------
         y_true : array-like of shape (n,)
-            Two classes of any encoding; ``pos_label`` as for :class:`BinaryCounts`.
+            Two classes of any encoding.
         scores : array-like of shape (n,)
             Finite real scores.
+        pos_label : scalar, optional
+            The positive class, as for :meth:`BinaryCounts.from_labels`.
         labels : pair, optional
             Declare both classes (a chunk may hold one class only).
         sample_weight : array-like of shape (n,), optional
+            Non-negative weights; the counts become weighted (float) sums.
+
+        Returns
+        -------
+        ScoreTable
+            Positive and negative counts per distinct score, scores decreasing.
+
+        Raises
+        ------
+        ValueError
+            If the lengths differ, a score is not finite, there are more than two classes, or the
+            positive class cannot be determined.
         """
         y = as_label_array(y_true, "y_true")
         s = as_float_array(scores, "scores")
@@ -245,6 +274,27 @@ class ScoreTable:
         """The table of labelled scores arriving in blocks of ``(y_true, scores)``, merged as
         they come (memory: one block plus the distinct scores seen).
 
+        Parameters
+        ----------
+        chunks : iterable of (y_true, scores)
+            Blocks of labelled scores.
+        pos_label : scalar, optional
+            The positive class, as for :meth:`BinaryCounts.from_labels`.
+        labels : pair, optional
+            Declare both classes (a block may hold one class only).
+
+        Returns
+        -------
+        ScoreTable
+            The table of all blocks.
+
+        Raises
+        ------
+        TypeError
+            If a chunk is not a pair.
+        ValueError
+            If `chunks` is empty.
+
         Examples
         --------
         >>> a = ScoreTable.from_chunks([([1, 0], [0.9, 0.1]), ([1], [0.1])])
@@ -272,6 +322,33 @@ class ScoreTable:
         sample_weight: Any = None,
     ) -> tuple[list[ScoreTable], np.ndarray]:
         """One table per group (fold, classifier): ``(tables, groups)`` in sorted group order.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            Two classes of any encoding.
+        scores : array-like of shape (n,)
+            Finite real scores.
+        groups : array-like of shape (n,)
+            The group (fold, classifier) of each sample.
+        pos_label : scalar, optional
+            The positive class.
+        labels : pair, optional
+            Declare both classes.
+        sample_weight : array-like of shape (n,), optional
+            Non-negative weights.
+
+        Returns
+        -------
+        tables : list of ScoreTable
+            One table per group.
+        groups : ndarray
+            The groups, in sorted order.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`from_scores`.
 
         Examples
         --------
@@ -304,11 +381,23 @@ class ScoreTable:
     # --- counts at every threshold --------------------------------------------------------------
     def thresholds(self) -> np.ndarray:
         """Threshold of each operating point: +inf (nothing positive), then each distinct score
-        (predict positive when score ≥ threshold)."""
+        (predict positive when score ≥ threshold).
+
+        Returns
+        -------
+        ndarray of shape (len(self) + 1,)
+            +inf, then the distinct scores in decreasing order.
+        """
         return np.concatenate([[np.inf], self.scores])
 
     def cumulative(self) -> tuple[np.ndarray, np.ndarray]:
-        """(TP, FP) at each threshold of :meth:`thresholds`: the coverage curve's points."""
+        """(TP, FP) at each threshold of :meth:`thresholds`: the coverage curve's points.
+
+        Returns
+        -------
+        tp, fp : ndarray of shape (len(self) + 1,)
+            Cumulative positive and negative counts from the top score down, starting at 0.
+        """
         kind = np.result_type(self.positives, self.negatives)
         tp = np.empty(len(self) + 1, dtype=kind)
         fp = np.empty(len(self) + 1, dtype=kind)
@@ -319,7 +408,13 @@ class ScoreTable:
 
     def counts(self) -> BinaryCounts:
         """Binary counts at every threshold of :meth:`thresholds` (d + 1 entries): every binary
-        measure can then be scanned against the threshold."""
+        measure can then be scanned against the threshold.
+
+        Returns
+        -------
+        BinaryCounts
+            len(self) + 1 entries, one per threshold.
+        """
         tp, fp = self.cumulative()
         p, n = self.total_positives, self.total_negatives
         return BinaryCounts._trusted(n - fp, fp, p - tp, tp)
@@ -330,6 +425,21 @@ class ScoreTable:
         The table is a sufficient statistic for every threshold, so counts from a merged table
         equal counts of the thresholded union of the data: this is how chunked and distributed
         scores are turned into predictions exactly.
+
+        Parameters
+        ----------
+        threshold : float
+            Predict positive when score ≥ `threshold`.
+
+        Returns
+        -------
+        BinaryCounts
+            One entry.
+
+        Raises
+        ------
+        ValueError
+            If `threshold` is NaN.
 
         Examples
         --------
@@ -373,6 +483,13 @@ class MergingStack:
         return any(self._levels)
 
     def add(self, table: ScoreTable) -> None:
+        """Add one table (merging a full level into the next).
+
+        Parameters
+        ----------
+        table : ScoreTable
+            The table of the next block of data.
+        """
         for level in itertools.count():
             if level == len(self._levels):
                 self._levels.append([])
@@ -383,7 +500,18 @@ class MergingStack:
             self._levels[level] = []
 
     def result(self) -> ScoreTable:
-        """The table of everything added (raises if nothing was)."""
+        """The table of everything added (raises if nothing was).
+
+        Returns
+        -------
+        ScoreTable
+            The table of every table added.
+
+        Raises
+        ------
+        ValueError
+            If nothing was added.
+        """
         tables = [table for level in reversed(self._levels) for table in level]
         if not tables:
             raise ValueError("No score tables were added.")
