@@ -36,6 +36,53 @@ def test_fisher_pvalues_equal_scipy_on_random_and_extreme_tables():
         fisher_exact_pvalues(BinaryCounts(tn=[1.5], fp=[1], fn=[1], tp=[1]))
 
 
+@pytest.mark.parametrize("total", [7, 60, 1_000, 30_000, 100_000])
+def test_fisher_pvalues_equal_scipy_at_every_size(total):
+    # each entry its own margins; tables drawn from the null and pushed into the tails, so
+    # both the tail sums and the "one minus the middle" path are exercised
+    rng = np.random.default_rng(total)
+    k = 60
+    positives = rng.integers(0, total + 1, k)
+    drawn = rng.integers(0, total + 1, k)
+    tp = rng.hypergeometric(np.maximum(positives, 1), np.maximum(total - positives, 1), drawn)
+    spread = 1 + int(np.sqrt(total))
+    tp = tp + rng.integers(-4 * spread, 4 * spread + 1, k) * (rng.random(k) < 0.5)
+    tp = np.clip(tp, np.maximum(0, drawn - (total - positives)), np.minimum(positives, drawn))
+    counts = BinaryCounts(
+        tn=total - positives - drawn + tp, fp=drawn - tp, fn=positives - tp, tp=tp
+    )
+    ours = fisher_exact_pvalues(counts)
+    theirs = np.array(
+        [
+            stats.fisher_exact([[t, p - t], [d - t, total - p - d + t]]).pvalue
+            for t, p, d in zip(tp, positives, drawn, strict=True)
+        ]
+    )
+    assert_allclose(ours, theirs, rtol=1e-9, atol=1e-300)
+    assert np.all((ours >= 0) & (ours <= 1))
+
+
+def test_fisher_pvalues_of_mirror_tables_and_degenerate_margins():
+    # P = N: a table and its mirror are equally likely, whatever the rounding
+    total, positives = 2_000, 1_000
+    drawn = np.arange(0, total + 1, 13)
+    tp = np.random.default_rng(3).hypergeometric(positives, total - positives, drawn)
+    counts = BinaryCounts(
+        tn=total - positives - drawn + tp, fp=drawn - tp, fn=positives - tp, tp=tp
+    )
+    theirs = [
+        stats.fisher_exact([[t, positives - t], [d - t, total - positives - d + t]]).pvalue
+        for t, d in zip(tp, drawn, strict=True)
+    ]
+    assert_allclose(fisher_exact_pvalues(counts), theirs, rtol=1e-10)
+    # no rows predicted positive, all of them, a single class, the mode itself: p = 1
+    degenerate = BinaryCounts(
+        tn=[5, 0, 0, 5, 2], fp=[0, 5, 0, 0, 2], fn=[4, 0, 0, 0, 2], tp=[0, 4, 3, 0, 2]
+    )
+    assert_allclose(fisher_exact_pvalues(degenerate), 1.0)
+    assert len(fisher_exact_pvalues(BinaryCounts(tn=[], fp=[], fn=[], tp=[]))) == 0
+
+
 def test_benjamini_hochberg_equals_scipy():
     rng = np.random.default_rng(5)
     p = rng.random(200) ** 3
