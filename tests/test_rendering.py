@@ -264,3 +264,19 @@ def test_regions_are_drawn_from_the_measures_layer():
     assert "95% region (pooled)" in [t.get_text() for t in folds.ax_.get_legend().get_texts()]
     with pytest.raises(ValueError, match="`regions` need counts"):
         plot([0.1], [0.2], regions=True)
+
+
+@pytest.mark.parametrize("ratio", [1.0, 0.4, 3.0])
+def test_isometric_labels_do_not_cover_each_other(ratio):
+    from phidelta.rendering import PhiDeltaDisplay
+
+    display = PhiDeltaDisplay(phi=np.array([0.1]), delta=np.array([0.5]), ratio=ratio).plot(
+        isometrics=("accuracy", "bias")
+    )
+    renderer = display.figure_.canvas.get_renderer()
+    boxes = [label.get_window_extent(renderer) for label in display.isometric_labels_]
+    assert len(boxes) >= 12
+    for i, box in enumerate(boxes):
+        assert not any(box.overlaps(other) for other in boxes[:i]), display.isometric_labels_[
+            i
+        ].get_text()

@@ -29,6 +29,31 @@ _ISOMETRIC_STYLE = {
 }
 
 
+#: Where an isometric's label may sit, as fractions of the way along its line, in order.
+_LABEL_PLACES = (0.8, 0.65, 0.9, 0.5, 0.35, 0.2, 0.95, 0.72, 0.58, 0.42, 0.27, 0.1)
+
+
+def _along(phi: np.ndarray, delta: np.ndarray, fraction: float) -> tuple[float, float]:
+    """The point ``fraction`` of the way along a drawn line (a segment or a sampled curve)."""
+    k = len(phi) - 1
+    if k <= 1:
+        return (
+            float(phi[0] + fraction * (phi[-1] - phi[0])),
+            float(delta[0] + fraction * (delta[-1] - delta[0])),
+        )
+    at = min(k, max(0, round(fraction * k)))
+    return float(phi[at]), float(delta[at])
+
+
+def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
+    """Whether ``label``'s box overlaps the box of any of ``others`` (in display units)."""
+    if not others:
+        return False
+    renderer = ax.figure.canvas.get_renderer()
+    box = label.get_window_extent(renderer)
+    return any(box.overlaps(other.get_window_extent(renderer)) for other in others)
+
+
 class PhiDeltaDisplay:
     """A φ-δ diagram: the diamond for a class ratio, isometrics, and points.
 
@@ -528,6 +553,9 @@ class PhiDeltaDisplay:
             ax.set_xlim(phi_min, phi_max)
             ax.set_ylim(delta_min, delta_max)
         ax.set_aspect("equal", adjustable="box")
+        if self.isometric_labels_:
+            ax.apply_aspect()
+            self._separate_labels(ax)
         ax.set_xlabel(PHI_LABEL)
         ax.set_ylabel(DELTA_LABEL)
         kind = "standard" if self.ratio == 1 else f"generalized, ratio N/P = {self.ratio:g}"
@@ -657,14 +685,9 @@ class PhiDeltaDisplay:
                 artists.append(artist)
                 if line.branch == "lower":
                     continue
-                # the label sits on the line, inside the diamond (never outside the figure)
-                k = len(line.phi) - 1
-                at = min(k, max(0, round(0.8 * k))) if k > 1 else None
-                if at is None:
-                    x = line.phi[0] + 0.82 * (line.phi[1] - line.phi[0])
-                    y = line.delta[0] + 0.82 * (line.delta[1] - line.delta[0])
-                else:
-                    x, y = line.phi[at], line.delta[at]
+                # the label sits on the line, inside the diamond (never outside the figure);
+                # _separate_labels moves it along the line once the axes have their limits
+                x, y = _along(line.phi, line.delta, _LABEL_PLACES[0])
                 label = ax.text(
                     x,
                     y,
@@ -677,8 +700,23 @@ class PhiDeltaDisplay:
                     zorder=1,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7},
                 )
+                label.line_ = line
                 self.isometric_labels_.append(label)
         return artists
+
+    def _separate_labels(self, ax: Any) -> None:
+        """Slide each isometric label along its line to the first place where it covers no
+        earlier label (in display units, so after the axes have their limits and aspect)."""
+        placed: list[Any] = []
+        for label in self.isometric_labels_:
+            line = label.line_
+            for fraction in _LABEL_PLACES:
+                label.set_position(_along(line.phi, line.delta, fraction))
+                if not _covers(ax, label, placed):
+                    break
+            else:
+                label.set_position(_along(line.phi, line.delta, _LABEL_PLACES[0]))
+            placed.append(label)
 
     def _draw_corners(self, ax: Any, shape: Any) -> None:
         # side corners: two short lines under the corner, so they stay inside the axes
