@@ -86,6 +86,7 @@ sphinx_gallery_conf = {
     "min_reported_time": 0,  # every example states its run time (tests/test_docs.py reads it)
     "abort_on_example_error": False,
     "only_warn_on_example_error": False,
+    "parallel": True,  # the examples run in as many processes as sphinx-build's -j
 }
 
 # --- HTML ------------------------------------------------------------------------------------
