@@ -12,6 +12,7 @@ from numpy.testing import assert_allclose, assert_array_equal
 from scipy import stats
 
 from phidelta.signatures import ConstantFeatureWarning, signature, signature_from_chunks
+from phidelta.signatures import _permutation as permutation
 from phidelta.signatures._permutation import observed_statistics, permutation_pvalues
 
 pd = pytest.importorskip("pandas")
@@ -243,6 +244,16 @@ def test_same_seed_same_pvalues_whatever_the_block_of_permutations():
     assert not np.array_equal(other, reference)
     generator = sig.pvalues("permutation", n_permutations=101, seed=np.random.default_rng(5))
     assert_array_equal(generator, reference)
+
+
+def test_threshold_columns_in_blocks_give_the_same_pvalues(monkeypatch):
+    frame, y = _mixed_frame(22)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConstantFeatureWarning)
+        sig = signature(frame, y, numeric="threshold")
+    whole = sig.pvalues("permutation", n_permutations=99, seed=3)
+    monkeypatch.setattr(permutation, "_WORK_CELLS", len(y))  # one column per block
+    assert_array_equal(sig.pvalues("permutation", n_permutations=99, seed=3), whole)
 
 
 def test_errors_name_the_argument():

@@ -33,6 +33,7 @@ from phidelta.signatures._columns import Table
 from phidelta.signatures._statistics import _factorize
 
 _TIE = 1e-12  # a |δ| within this of the observed one counts as "at least as extreme"
+_WORK_CELLS = 1 << 23  # cells of the threshold test's working array (32–64 MiB)
 
 
 @dataclass(frozen=True)
@@ -138,16 +139,20 @@ class _Threshold:
         out = np.empty((len(labels), k + k_gaps))
         wide = n * max(n_pos, n_neg) >= 2**31
         kind = np.int64 if wide else np.int32
-        work = np.empty(self.order.shape, dtype=kind)
+        step = max(1, min(k, _WORK_CELLS // max(n, 1)))  # columns per working array
+        work = np.empty((step, n), dtype=kind)
         scale = 1.0 / (n_pos * n_neg)
         for b, y in enumerate(labels):
-            if k:
-                weights = (int(n_pos) - n * y.astype(kind)).astype(kind)
-                np.take(weights, self.order, out=work, mode="clip")  # no buffering
-                np.cumsum(work, axis=1, out=work)
-                if self.n_tied:
-                    work[: self.n_tied] *= self.valid
-                out[b, :k] = np.maximum(work.max(axis=1), -work.min(axis=1)) * scale
+            weights = (int(n_pos) - n * y.astype(kind)).astype(kind)
+            for start in range(0, k, step):  # blocks of columns bound the memory
+                stop = min(k, start + step)
+                block = work[: stop - start]
+                np.take(weights, self.order[start:stop], out=block, mode="clip")  # unbuffered
+                np.cumsum(block, axis=1, out=block)
+                if start < self.n_tied:
+                    tied = min(stop, self.n_tied) - start
+                    block[:tied] *= self.valid[start : start + tied]
+                out[b, start:stop] = np.maximum(block.max(axis=1), -block.min(axis=1)) * scale
             if k_gaps:
                 out[b, k:] = self._with_gaps(y)
         return out
