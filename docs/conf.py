@@ -86,7 +86,9 @@ sphinx_gallery_conf = {
     "min_reported_time": 0,  # every example states its run time (tests/test_docs.py reads it)
     "abort_on_example_error": False,
     "only_warn_on_example_error": False,
-    "parallel": True,  # the examples run in as many processes as sphinx-build's -j
+    # one process: in sphinx-gallery's parallel workers, pyplot figures get a bare canvas
+    # (FigureCanvasBase, no get_renderer) and label placement fails
+    "parallel": False,
 }
 
 # --- HTML ------------------------------------------------------------------------------------
