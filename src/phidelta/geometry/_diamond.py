@@ -49,7 +49,37 @@ _EDGE_IMPLICATIONS = {
 
 @dataclass(frozen=True)
 class Corner:
-    """One corner of the diamond: where it is and what sits there."""
+    """One corner of the diamond: where it is and what sits there.
+
+    Attributes
+    ----------
+    name : str
+        "top", "right", "bottom" or "left".
+    phi, delta : float
+        The corner's coordinates.
+    specificity, sensitivity : float
+        The rates it stands for.
+    classifier : str
+        What sits there in the classifier view (e.g. "oracle").
+    feature : str
+        What sits there in the feature view (e.g. "covariant (f ⇔ c)").
+
+    See Also
+    --------
+    Diamond : holds the four corners.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Figs. 5 and 8, the classifier
+    and feature views.
+
+    Examples
+    --------
+    >>> top = diamond().corners["top"]
+    >>> top.phi, top.delta, top.label("feature")
+    (0.0, 1.0, 'covariant (f ⇔ c)')
+    """
 
     name: str
     phi: float
@@ -60,6 +90,18 @@ class Corner:
     feature: str
 
     def label(self, view: View = "classifier") -> str:
+        """The corner's label in the classifier or the feature view.
+
+        Parameters
+        ----------
+        view : {"classifier", "feature"}, default="classifier"
+            Which reading of the corner.
+
+        Returns
+        -------
+        str
+            :attr:`classifier` or :attr:`feature`.
+        """
         return self.classifier if view == "classifier" else self.feature
 
 
@@ -72,10 +114,22 @@ class Diamond:
     Attributes
     ----------
     ratio : float
+        The class ratio r = N/P.
     corners : dict
         ``name -> Corner`` for "top", "right", "bottom", "left".
     border : ndarray of shape (5, 2)
         The closed border polygon, clockwise from the top corner.
+
+    See Also
+    --------
+    diamond : builds it.
+    isometrics : level lines inside it.
+
+    Examples
+    --------
+    >>> d = diamond()
+    >>> d.labels()["top"], d.border.shape
+    ('oracle', (5, 2))
     """
 
     ratio: float
@@ -113,7 +167,23 @@ class Diamond:
         return float(self.corners["bottom"].delta), float(self.corners["top"].delta)
 
     def labels(self, view: View = "classifier") -> dict[str, str]:
-        """Corner labels for the classifier view or the feature view."""
+        """Corner labels for the classifier view or the feature view.
+
+        Parameters
+        ----------
+        view : {"classifier", "feature"}, default="classifier"
+            Which reading of the corners.
+
+        Returns
+        -------
+        dict of str to str
+            Corner name → label.
+
+        Raises
+        ------
+        ValueError
+            If `view` is unknown.
+        """
         if view not in ("classifier", "feature"):
             raise ValueError(f'`view` must be "classifier" or "feature"; got {view!r}.')
         return {name: c.label(view) for name, c in self.corners.items()}
@@ -137,7 +207,20 @@ class Diamond:
         }
 
     def contains(self, phi: Any, delta: Any, *, tol: float = 1e-12) -> np.ndarray:
-        """Whether each (φ, δ) lies in the diamond (border included, up to ``tol``)."""
+        """Whether each (φ, δ) lies in the diamond (border included, up to ``tol``).
+
+        Parameters
+        ----------
+        phi, delta : array-like of shape (k,)
+            Points of the φ-δ space.
+        tol : float, default=1e-12
+            Tolerance on the border.
+
+        Returns
+        -------
+        ndarray of bool, shape (k,)
+            Whether each point lies in the diamond.
+        """
         phi_array = as_float_array(phi, "phi")
         delta_array = as_float_array(delta, "delta")
         check_same_length(phi=phi_array, delta=delta_array)
@@ -169,6 +252,36 @@ def _axis_crossings(border: np.ndarray, axis: int) -> np.ndarray:
 
 def diamond(ratio: float = 1.0) -> Diamond:
     """The φ-δ diamond for class ratio r = N/P in [0.1, 10] (Armano et al. 2019, §4.1–4.2).
+
+    Parameters
+    ----------
+    ratio : float, default=1.0
+        Class ratio r = N/P, in [0.1, 10].
+
+    Returns
+    -------
+    Diamond
+        Its corners and border.
+
+    Raises
+    ------
+    TypeError
+        If `ratio` is not a number.
+    ValueError
+        If `ratio` is not a single number in [0.1, 10].
+
+    See Also
+    --------
+    make_grid : points filling it.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Sections 4.1–4.2.
+
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Fig. 4 (the standard diamond).
 
     Examples
     --------
@@ -206,6 +319,25 @@ def spread_ellipse(phi: Any, delta: Any, *, n_std: float = 2.0, points: int = 10
     Centred on the mean, with axes n_std standard deviations along the principal directions:
     the variance of a classifier over runs at a glance (Armano 2015, §6). Fewer than two points
     (or no spread) give a degenerate ellipse at the mean.
+
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        The points (e.g. one per fold).
+    n_std : float, default=2.0
+        Half-axes in standard deviations.
+    points : int, default=100
+        Points of the returned polygon.
+
+    Returns
+    -------
+    ndarray of shape (points, 2)
+        The ellipse as (φ, δ) points.
+
+    Examples
+    --------
+    >>> spread_ellipse([0.1, 0.2, 0.3], [0.5, 0.6, 0.8], points=4).shape
+    (4, 2)
     """
     phi_array = as_float_array(phi, "phi")
     delta_array = as_float_array(delta, "delta")

@@ -23,6 +23,27 @@ def convex_hull(x: Any, y: Any, *, keep_collinear: bool = False) -> np.ndarray:
     unless ``keep_collinear``: then every curve point on the hull stays, which splits the hull
     into the blocks of pool-adjacent-violators.
 
+    Parameters
+    ----------
+    x, y : array-like of shape (k,)
+        Points sorted by x (then y), non-decreasing together.
+    keep_collinear : bool, default=False
+        Keep the curve points lying on hull segments.
+
+    Returns
+    -------
+    ndarray of int
+        Indices of the hull's points, in order.
+
+    See Also
+    --------
+    phidelta.measures.roc_convex_hull : the hull of a score table's ROC curve.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.3, Fig. 2.13.
+
     Examples
     --------
     >>> convex_hull([0, 0, 0.25, 0.5, 1], [0, 0.5, 0.5, 1, 1])
@@ -48,6 +69,21 @@ def dominated(x: Any, y: Any) -> np.ndarray:
 
     The non-dominated points form the Pareto front of a set of classifiers (Flach, §2.1).
 
+    Parameters
+    ----------
+    x, y : array-like of shape (k,)
+        fpr and tpr of the points.
+
+    Returns
+    -------
+    ndarray of bool, shape (k,)
+        True where another point dominates.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.1.
+
     Examples
     --------
     >>> dominated([0.1, 0.2, 0.3], [0.5, 0.4, 0.9])
@@ -68,6 +104,35 @@ def line_in_box(
 
     Returns an array of shape (2, 2) (empty if the line misses the box): an isometric in ROC
     space (width = height = 1) or coverage space (width = N, height = P).
+
+    Parameters
+    ----------
+    point : (float, float)
+        A point of the line.
+    slope : float
+        Its slope.
+    width, height : float, default=1.0
+        The box [0, width] × [0, height].
+
+    Returns
+    -------
+    ndarray of shape (2, 2) or (0, 2)
+        The segment's end points, or empty if the line misses the box.
+
+    See Also
+    --------
+    phidelta.measures.isometric_slope : the slope of cost isometrics.
+
+    References
+    ----------
+    Flach, P. (2012). Machine Learning: The Art and Science of Algorithms that Make Sense of
+    Data, chapter 2. Cambridge University Press. Section 2.2 (isometrics).
+
+    Examples
+    --------
+    >>> line_in_box((0.5, 1.0), 0.5)
+    array([[0.  , 0.75],
+           [0.5 , 1.  ]])
     """
     x0, y0 = point
     candidates = []

@@ -15,6 +15,35 @@ def make_grid(size: int = 50, *, ratio: float = 1.0) -> PhiDelta:
 
     The published package's first installation check: plotted, it fills the diamond.
 
+    Parameters
+    ----------
+    size : int, default=50
+        Points per rate; at least 2.
+    ratio : float, default=1.0
+        Class ratio r = N/P of the generalized space, in [0.1, 10].
+
+    Returns
+    -------
+    PhiDelta
+        size² points.
+
+    Raises
+    ------
+    TypeError
+        If `size` is not an integer or `ratio` not a number.
+    ValueError
+        If `size` < 2 or `ratio` is outside [0.1, 10].
+
+    See Also
+    --------
+    random_samples : random points instead of a grid.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137 (``make_grid``, for testing).
+
     Examples
     --------
     >>> phi, delta = make_grid(3)
@@ -32,6 +61,37 @@ def random_samples(
     n: int = 100, seed: int | np.random.Generator | None = None, *, ratio: float = 1.0
 ) -> PhiDelta:
     """``n`` random (φ, δ) points: specificity and sensitivity uniform in [0, 1].
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points.
+    seed : int, numpy.random.Generator or None, default=None
+        Source of randomness (None: fresh entropy).
+    ratio : float, default=1.0
+        Class ratio r = N/P of the generalized space, in [0.1, 10].
+
+    Returns
+    -------
+    PhiDelta
+        n points.
+
+    Raises
+    ------
+    TypeError
+        If `n` is not an integer or `ratio` not a number.
+    ValueError
+        If `n` < 1 or `ratio` is outside [0.1, 10].
+
+    See Also
+    --------
+    make_grid : a regular grid.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137 (``random_samples``, for testing).
 
     Examples
     --------
