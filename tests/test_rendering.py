@@ -280,3 +280,17 @@ def test_isometric_labels_do_not_cover_each_other(ratio):
         assert not any(box.overlaps(other) for other in boxes[:i]), display.isometric_labels_[
             i
         ].get_text()
+
+
+def test_roc_display_names_each_curve_and_can_leave_out_the_operating_point():
+    from phidelta import ScoreTable
+    from phidelta.rendering import RocDisplay
+
+    a = ScoreTable.from_scores([1, 0, 1, 0, 1], [0.9, 0.1, 0.8, 0.7, 0.3])
+    b = ScoreTable.from_scores([1, 0, 1, 0, 1], [0.2, 0.6, 0.5, 0.1, 0.9])
+    display = RocDisplay(tables=[a, b], names=["A", "B"]).plot(operating_point=False)
+    texts = [t.get_text() for t in display.ax_.get_legend().get_texts()]
+    assert texts[:2] == ["A (AUC = 0.833)", "B (AUC = 0.667)"]
+    assert texts[2].startswith("convex hull of A")
+    assert display.operating_point_ is None
+    assert not any(t.startswith(("optimal", "isometric")) for t in texts)

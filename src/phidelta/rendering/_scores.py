@@ -84,10 +84,30 @@ class RocDisplay:
         cost_ratio: float = 1.0,
         acceptable_region: bool = False,
         title: str | None = None,
+        operating_point: bool = True,
     ) -> RocDisplay:
-        """``space="roc"`` (rates) or ``"coverage"`` (counts, first table's N × P box);
-        ``ratio``/``cost_ratio`` set the operating condition whose isometric and optimal
-        point are drawn (default ratio: the data's own N/P)."""
+        """Draw the curves.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+        space : {"roc", "coverage"}, default="roc"
+            Rates, or counts in the first table's N × P box (Flach's coverage plot).
+        hull : bool, default=True
+            The first table's ROC convex hull.
+        ratio, cost_ratio : float, optional
+            The operating condition whose isometric and optimal point are drawn (default
+            ratio: the data's own N/P; Flach eq. 2.9).
+        acceptable_region : bool, default=False
+            Shade Jiřina's acceptable region (Q ≥ 1 and E ≥ 1).
+        title : str, optional
+        operating_point : bool, default=True
+            Draw the first table's optimal operating point and its isometric.
+
+        Returns
+        -------
+        RocDisplay
+        """
         plt = require_matplotlib("RocDisplay.plot")
         if space not in ("roc", "coverage"):
             raise ValueError(f'`space` must be "roc" or "coverage"; got {space!r}.')
@@ -101,14 +121,13 @@ class RocDisplay:
         for k, table in enumerate(self.tables):
             curve = roc_curve(table)
             label = (
-                self.names[k]
+                f"{self.names[k]} (AUC = {curve.auc():.3f})"
                 if self.names
                 else (f"AUC = {curve.auc():.3f}" if len(self.tables) == 1 else None)
             )
             (line,) = ax.plot(curve.fpr * sx, curve.tpr * sy, lw=1.5, label=label)
             self.curves_.append(line)
         self.curve_ = self.curves_[0]
-        curve = roc_curve(first)
         if hull:
             h = roc_convex_hull(first)
             (self.hull_,) = ax.plot(
@@ -117,30 +136,12 @@ class RocDisplay:
                 color="tab:red",
                 lw=1.0,
                 ls="-.",
-                label=f"convex hull (AUC = {h.auc():.3f})",
+                label=(f"convex hull of {self.names[0]}" if self.names else "convex hull")
+                + f" (AUC = {h.auc():.3f})",
             )
-        r = n_total / p_total if ratio is None else ratio
-        best = optimal_points(first, ratio=r, cost_ratio=cost_ratio)
-        slope = isometric_slope(ratio=r, cost_ratio=cost_ratio)
-        point = (best.fpr[0], best.tpr[0])
-        segment = line_in_box(point, slope)
-        if len(segment):
-            ax.plot(
-                segment[:, 0] * sx,
-                segment[:, 1] * sy,
-                color="tab:green",
-                lw=0.9,
-                ls=":",
-                label=f"isometric (N/P = {r:.3g}, c = {cost_ratio:g})",
-            )
-        self.operating_point_ = ax.scatter(
-            best.fpr * sx,
-            best.tpr * sy,
-            color="tab:green",
-            zorder=5,
-            s=40,
-            label=f"optimal: threshold {best.thresholds[0]:.3g}",
-        )
+        self.operating_point_ = None
+        if operating_point:
+            self._draw_operating_point(ax, first, ratio, cost_ratio, sx, sy)
         if acceptable_region:
             grid = np.linspace(0, 1, 200)
             ax.fill_between(
@@ -164,6 +165,32 @@ class RocDisplay:
         ax.legend(loc="lower right", fontsize=7)
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def _draw_operating_point(
+        self, ax: Any, table: Any, ratio: float | None, cost_ratio: float, sx: float, sy: float
+    ) -> None:
+        """The optimal operating point of ``table`` and the isometric through it."""
+        r = table.total_negatives / table.total_positives if ratio is None else ratio
+        best = optimal_points(table, ratio=r, cost_ratio=cost_ratio)
+        slope = isometric_slope(ratio=r, cost_ratio=cost_ratio)
+        segment = line_in_box((best.fpr[0], best.tpr[0]), slope)
+        if len(segment):
+            ax.plot(
+                segment[:, 0] * sx,
+                segment[:, 1] * sy,
+                color="tab:green",
+                lw=0.9,
+                ls=":",
+                label=f"isometric (N/P = {r:.3g}, c = {cost_ratio:g})",
+            )
+        self.operating_point_ = ax.scatter(
+            best.fpr * sx,
+            best.tpr * sy,
+            color="tab:green",
+            zorder=5,
+            s=40,
+            label=f"optimal: threshold {best.thresholds[0]:.3g}",
+        )
 
 
 def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndarray:
