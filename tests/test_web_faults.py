@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +24,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from phidelta.web import Store, StoreError, create_app  # noqa: E402
+from phidelta.web import Store, StoreError, _tasks, create_app  # noqa: E402
 
 
 @pytest.fixture
@@ -215,3 +217,73 @@ def test_a_headerless_matrix_whose_first_row_repeats_a_count_is_still_a_matrix(c
     assert answer.status_code == 400
     assert "reads only as a confusion matrix" in answer.json()["detail"]["message"]
     assert _upload(client, b"a,a\n1,2\n", "nothing.csv").status_code == 400  # no matrix
+
+
+# --- a worker that dies or fails ---------------------------------------------------------------
+# (functions of this module, run in a worker process: it imports this module by name)
+
+
+def _kill_own_worker(*args: object) -> bytes:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return b"{}"  # pragma: no cover - never reached
+
+
+def _fail_in_worker(*args: object) -> bytes:
+    return (1 / 0).to_bytes()  # a bug
+
+
+def _wait_until_dead(pid: int, timeout: float = 5.0) -> None:
+    stat = Path(f"/proc/{pid}/stat")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                return
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} is still alive")
+
+
+@pytest.fixture
+def analysis(client) -> str:
+    dataset = _upload(client, b"y,x\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n").json()["id"]
+    created = client.post("/api/analyses", json={"dataset_id": dataset, "label": "y"})
+    assert created.status_code == 200
+    return f"/api/analyses/{created.json()['id']}/view"
+
+
+def test_a_worker_killed_while_working_answers_503_and_is_replaced(client, analysis, monkeypatch):
+    pids = client.app.state.pool.pids()
+    monkeypatch.setattr(_tasks, "render_view", _kill_own_worker)
+    answer = client.get(analysis)
+    assert answer.status_code == 503
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.json()["detail"]["message"].startswith("The worker stopped while working")
+    monkeypatch.undo()
+    assert client.get(analysis).status_code == 200  # a new worker took its place
+    assert client.app.state.pool.pids() != pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_worker_killed_while_idle_costs_no_request(client, analysis):
+    assert client.get(analysis).status_code == 200
+    pids = client.app.state.pool.pids()
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    for pid in pids:  # until the kill has taken effect (a zombie, or reaped)
+        _wait_until_dead(pid)
+    answer = client.get(analysis)
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_bug_in_a_worker_answers_500_in_the_json_shape(client, analysis, monkeypatch, caplog):
+    monkeypatch.setattr(_tasks, "render_view", _fail_in_worker)
+    with caplog.at_level("ERROR", logger="phidelta.web"):
+        answer = client.get(analysis)
+    assert answer.status_code == 500
+    assert "internal error" in answer.json()["detail"]["message"]
+    assert "ZeroDivisionError" in caplog.text  # the traceback is logged, not sent
+    assert "ZeroDivisionError" not in answer.text
+    monkeypatch.undo()
+    assert client.get(analysis).status_code == 200  # the worker goes on

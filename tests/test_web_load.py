@@ -161,7 +161,8 @@ def test_a_parse_over_the_time_limit_is_stopped_and_the_server_goes_on(tmp_path)
         assert took < 2.5
         assert client.get("/api/datasets").json() == []  # not stored
         assert app.state.pool.pids() != before  # the stuck worker was replaced
-        assert _upload(client, b"y,x\n1,2\n0,3\n").status_code == 200
+        again = _upload(client, b"y,x\n1,2\n0,3\n")
+        assert again.status_code == 200, again.text
 
 
 def test_the_pool_kills_a_stuck_call_and_replaces_its_worker(tmp_path):
@@ -364,3 +365,19 @@ def test_a_chunked_upload_to_the_real_server_stops_at_the_limit(tmp_path):
         assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
         assert b"max_upload_bytes" in answer
         assert sent < limit + 16 * 2**20  # about the limit (plus socket buffers), not 1 GiB
+
+
+def _imported(name: str) -> bool:
+    import sys
+
+    return name in sys.modules
+
+
+def test_a_new_worker_has_pandas_imported_before_its_first_call(tmp_path):
+    """Workers fork from a server that imported pandas: a replacement answers its first call
+    in milliseconds, not after a second of imports (under a time limit of one second)."""
+    pool = WorkerPool(str(tmp_path / "none.sqlite3"), workers=1, time_limit=10)
+    try:
+        assert pool.run(_imported, "pandas")
+    finally:
+        pool.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import logging
 import multiprocessing
 import os
 import threading
@@ -23,7 +24,11 @@ from typing import Any
 
 from phidelta.web._errors import ApiError
 
-_PRELOAD = ["phidelta.web._tasks"]
+#: imported once by the forkserver, so that a new worker (at start, or replacing one that was
+#: killed) answers its first call in milliseconds: pandas alone takes ~1 s to import
+_PRELOAD = ["phidelta.web._tasks", "pandas"]
+
+_log = logging.getLogger("phidelta.web")
 
 #: seconds a call waits for the busy worker that has its table parsed before it takes another
 #: (which parses the table again: ~10 ms for 300 rows, seconds for large files)
@@ -67,7 +72,7 @@ def _serve(conn: Any, database: str, limits: Any, cache_bytes: int) -> None:
             answer: tuple[Any, ...] = ("ok", function(*args))
         except ApiError as exc:
             answer = ("error", exc)
-        except Exception as exc:  # a bug: the server answers 500 with the traceback logged
+        except Exception as exc:  # a bug: the server answers 500 (JSON) and logs the traceback
             answer = ("crash", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
         conn.send((*answer, _tasks.cache_changes()))
 
@@ -82,6 +87,14 @@ class _Worker:
     def send(self, message: Any) -> None:
         with self.send_lock:
             self.conn.send(message)
+
+    def alive(self) -> bool:
+        """Whether an idle worker still runs: it has nothing to say, so a readable pipe means
+        the end of the file (it died; seen at once, before its exit status is)."""
+        try:
+            return self.process.is_alive() and not self.conn.poll(0)
+        except (OSError, ValueError):
+            return False
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -172,7 +185,7 @@ class WorkerPool:
         time limit or the call runs over it (its worker is then killed and replaced).
         """
         self.start()
-        worker = self._acquire(dataset)
+        worker = self._acquire_alive(dataset)
         healthy = False
         try:
             worker.send(("run", function, args))
@@ -198,7 +211,19 @@ class WorkerPool:
             return value
         if status == "error":
             raise value
-        raise RuntimeError(f"a worker failed: {value}")
+        _log.error("a worker failed on %s: %s", getattr(function, "__name__", function), value)
+        raise ApiError(500, "The server failed on this request (an internal error; it is logged).")
+
+    def _acquire_alive(self, dataset: str | None) -> _Worker:
+        """A worker for a call, as :meth:`_acquire`, but never one that died while idle (killed
+        from outside, e.g. by the out-of-memory killer): it is replaced, and the call, which lost
+        nothing, takes another."""
+        for _ in range(self.size + 1):
+            worker = self._acquire(dataset)
+            if worker.alive():
+                return worker
+            self._release(worker, healthy=False)
+        return worker  # dead too: the call answers 503 as for a worker that stops while working
 
     def drop(self, dataset: str) -> None:
         """Forget a dataset in every worker that has it (after it was deleted)."""
