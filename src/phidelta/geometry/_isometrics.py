@@ -51,6 +51,35 @@ class Isometric:
     ``phi`` and ``delta`` are empty when the value is not reached inside the diamond.
     ``branch`` is "upper"/"lower" for the information gain (one curve on each side of the φ
     axis) and "" for straight isometrics.
+
+    Attributes
+    ----------
+    measure : str
+        The measure's name.
+    value : float
+        Its level.
+    ratio : float
+        The class ratio r = N/P of the diagram.
+    phi, delta : ndarray
+        The line's points (empty when the value is not reached inside the diamond).
+    branch : str, default=""
+        "upper" or "lower" for the information gain, "" for straight isometrics.
+
+    See Also
+    --------
+    isometrics : computes them.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Figs. 2, 3 and 7 (isometrics of δ, φ
+    and the information gain).
+
+    Examples
+    --------
+    >>> line = isometrics("delta", [0.5])[0]
+    >>> line.measure, line.value, line.branch
+    ('delta', 0.5, '')
     """
 
     measure: str
@@ -156,14 +185,36 @@ def isometrics(
     values : sequence of float, optional
         Levels to draw; sensible defaults per measure. For the information gain the levels are
         in units of ``base`` (bits); the default is 10 %, 25 %, 50 % and 75 % of H(X).
-    ratio : float in [0.1, 10]
-    num : int
+    ratio : float, default=1.0
+        Class ratio r = N/P of the diagram, in [0.1, 10].
+    num : int, default=101
         Points per information-gain curve (straight isometrics have two points).
+    base : float, default=2.0
+        Logarithm base of the information gain.
 
     Returns
     -------
     list of Isometric
         One per value (two for the information gain: upper and lower branch).
+
+    Raises
+    ------
+    ValueError
+        If `measure` is unknown or `ratio` is not a single number in [0.1, 10].
+
+    See Also
+    --------
+    diamond : the region the lines are clipped to.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Figs. 2, 3 and 7.
+
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. (isometrics of the generalized
+    diagram).
 
     Examples
     --------

@@ -40,6 +40,27 @@ def ternary_coordinates(fractions: Any) -> np.ndarray:
 
     x = ΔH′ + 2MI′/2, y = (√3/2)·2MI′. Rows must be non-negative and sum to 1 (up to 1e-9).
 
+    Parameters
+    ----------
+    fractions : array-like of shape (k, 3)
+        Rows of three non-negative fractions summing to 1.
+
+    Returns
+    -------
+    ndarray of shape (k, 2)
+        (x, y) in the triangle with vertices (0, 0), (1, 0) and (½, √3/2).
+
+    Raises
+    ------
+    ValueError
+        If the shape is not (k, 3), or a row is negative or does not sum to 1.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Eq. 10 and the
+    de Finetti diagram.
+
     Examples
     --------
     >>> ternary_coordinates([[0, 1, 0], [1, 0, 0], [0, 0, 1]])
@@ -59,19 +80,74 @@ def ternary_coordinates(fractions: Any) -> np.ndarray:
 
 @dataclass(frozen=True)
 class ExtendedTriangle:
-    """The extended diagram: F_X and F_Y flanking F_XY for each matrix (all shape (k, 2))."""
+    """The extended diagram: F_X and F_Y flanking F_XY for each matrix (all shape (k, 2)).
+
+    Attributes
+    ----------
+    joint : ndarray of shape (k, 2)
+        (x, y) of F_XY.
+    input : ndarray of shape (k, 2)
+        (x, y) of F_X.
+    output : ndarray of shape (k, 2)
+        (x, y) of F_Y.
+
+    See Also
+    --------
+    extended_triangle : computes it.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. The extended
+    diagram.
+
+    Examples
+    --------
+    >>> from phidelta.counts import ConfusionMatrix
+    >>> from phidelta.measures import entropy_balance
+    >>> t = extended_triangle(entropy_balance(ConfusionMatrix([[10, 0], [0, 10]])))
+    >>> t.segments().shape
+    (1, 3, 2)
+    """
 
     joint: np.ndarray
     input: np.ndarray
     output: np.ndarray
 
     def segments(self) -> np.ndarray:
-        """Polylines F_X → F_XY → F_Y, shape (k, 3, 2): the marks joined in the diagram."""
+        """Polylines F_X → F_XY → F_Y, shape (k, 3, 2): the marks joined in the diagram.
+
+        Returns
+        -------
+        ndarray of shape (k, 3, 2)
+            F_X, F_XY and F_Y of each matrix.
+        """
         return np.stack([self.input, self.joint, self.output], axis=1)
 
 
 def extended_triangle(balance: Any) -> ExtendedTriangle:
     """Coordinates of F_XY, F_X and F_Y from an :class:`~phidelta.measures.EntropyBalance`.
+
+    Parameters
+    ----------
+    balance : EntropyBalance
+        The balance of k matrices.
+
+    Returns
+    -------
+    ExtendedTriangle
+        The coordinates of F_XY, F_X and F_Y.
+
+    Raises
+    ------
+    TypeError
+        If `balance` is not an :class:`~phidelta.measures.EntropyBalance`.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Eq. 11 and the
+    extended diagram.
 
     Examples
     --------
@@ -95,7 +171,33 @@ def extended_triangle(balance: Any) -> ExtendedTriangle:
 class TernaryGrid:
     """Grid lines and ticks of the triangle, one entry per fraction ``"delta_h"``, ``"mi2"``,
     ``"vi"``: ``lines[name]`` has shape (m, 2, 2) (a segment per level), ``ticks[name]`` the
-    (m, 2) points on the side where each level is read."""
+    (m, 2) points on the side where each level is read.
+
+    Attributes
+    ----------
+    levels : ndarray of shape (m,)
+        The levels.
+    lines : dict of str to ndarray
+        ``"delta_h"``, ``"mi2"``, ``"vi"`` → segments of shape (m, 2, 2).
+    ticks : dict of str to ndarray
+        The same names → points of shape (m, 2) where the levels are read.
+
+    See Also
+    --------
+    ternary_grid : computes it.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. The entropy
+    triangle.
+
+    Examples
+    --------
+    >>> grid = ternary_grid([0.5])
+    >>> sorted(grid.lines), grid.ticks["mi2"].shape
+    (['delta_h', 'mi2', 'vi'], (1, 2))
+    """
 
     levels: np.ndarray
     lines: dict[str, np.ndarray]
@@ -107,6 +209,21 @@ def ternary_grid(levels: Any = (0.2, 0.4, 0.6, 0.8)) -> TernaryGrid:
     are read, one side each: 2MI′ on the left side (horizontal lines), VI′ on the bottom
     (lines parallel to the right side, VI′ = 0), ΔH′ on the right side (lines parallel to the
     left side, ΔH′ = 0).
+
+    Parameters
+    ----------
+    levels : array-like of shape (m,), default=(0.2, 0.4, 0.6, 0.8)
+        Levels strictly between 0 and 1.
+
+    Returns
+    -------
+    TernaryGrid
+        Segments and tick points per fraction.
+
+    Raises
+    ------
+    ValueError
+        If a level is not strictly between 0 and 1.
 
     Examples
     --------
