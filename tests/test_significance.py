@@ -9,6 +9,7 @@ from scipy import stats
 
 from phidelta import BinaryCounts, signature
 from phidelta.measures import benjamini_hochberg, fisher_exact_pvalues
+from phidelta.signatures import Signature
 
 
 def test_fisher_pvalues_equal_scipy_on_random_and_extreme_tables():
@@ -109,3 +110,23 @@ def test_pure_noise_features_are_not_selected_under_fdr_and_signal_is():
     soft = signature(rng.normal(size=(50, 2)), y[:50])
     with pytest.raises(ValueError, match="soft counts"):
         soft.pvalues()
+
+
+@pytest.mark.parametrize(
+    "function",
+    [fisher_exact_pvalues, benjamini_hochberg, Signature.pvalues, Signature.select],
+    ids=lambda f: f.__qualname__,
+)
+def test_docstrings_have_the_numpydoc_sections(function):
+    docscrape = pytest.importorskip("numpydoc.docscrape")
+    import inspect
+
+    doc = docscrape.FunctionDoc(function)
+    documented = {p.name for p in doc["Parameters"]}
+    expected = set(inspect.signature(function).parameters) - {"self"}
+    assert documented == expected
+    assert doc["Summary"]
+    assert doc["Returns"]
+    assert doc["Raises"]
+    assert doc["References"]
+    assert ">>>" in "\n".join(doc["Examples"])

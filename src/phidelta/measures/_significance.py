@@ -52,6 +52,12 @@ def fisher_exact_pvalues(counts: BinaryCounts) -> np.ndarray:
     ValueError
         For soft counts (no table of examples).
 
+    References
+    ----------
+    Fisher, R. A. (1935). The logic of inductive inference. *J. R. Stat. Soc.* 98(1), 39–82.
+    Loader, C. (2000). Fast and accurate computation of binomial probabilities (the
+    saddle-point form of the probabilities).
+
     Examples
     --------
     >>> p = fisher_exact_pvalues(BinaryCounts(tn=[9, 5], fp=[1, 5], fn=[2, 5], tp=[8, 5]))
@@ -318,9 +324,32 @@ def _sum_terms(
 
 
 def benjamini_hochberg(pvalues: Any) -> np.ndarray:
-    """Benjamini–Hochberg adjusted p-values (the false discovery rate of each rejection set);
-    equal to ``scipy.stats.false_discovery_control(pvalues)``. NaN entries stay NaN and do
-    not count among the tests.
+    """Benjamini–Hochberg adjusted p-values (Benjamini & Hochberg 1995).
+
+    The adjusted p-value (q-value) of a test is the smallest false discovery rate at which
+    the step-up procedure rejects it: keeping the tests with q ≤ α controls the expected
+    share of false discoveries at α for independent (or positively dependent) tests. Equal
+    to ``scipy.stats.false_discovery_control(pvalues)``.
+
+    Parameters
+    ----------
+    pvalues : array-like of shape (n_tests,)
+        p-values in [0, 1]; NaN entries stay NaN and do not count among the tests.
+
+    Returns
+    -------
+    ndarray of shape (n_tests,)
+        The adjusted p-values, in the order of ``pvalues``.
+
+    Raises
+    ------
+    ValueError
+        If ``pvalues`` is not 1-dimensional or leaves [0, 1].
+
+    References
+    ----------
+    Benjamini, Y. & Hochberg, Y. (1995). Controlling the false discovery rate: a practical
+    and powerful approach to multiple testing. *J. R. Stat. Soc. B* 57(1), 289–300.
 
     Examples
     --------
