@@ -46,8 +46,6 @@ PENDING: set[str] = {
     "phidelta.metrics._probabilistic",
     "phidelta.metrics._ranking",
     "phidelta.data._analyses",
-    "phidelta.data._blocks",
-    "phidelta.data._errors",
     "phidelta.data._formats",
     "phidelta.data._matrix",
     "phidelta.data._roles",

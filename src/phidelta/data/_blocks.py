@@ -36,7 +36,30 @@ class Blocks(Protocol):
 def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.add) -> Any:
     """Add parts as they arrive, like a binary counter: two sums of 2^k parts are added when
     they meet, so each part takes part in about log₂(parts) additions and memory holds
-    log₂(parts) partial sums. Raises ValueError when there is no part."""
+    log₂(parts) partial sums. Raises ValueError when there is no part.
+
+    Parameters
+    ----------
+    parts : iterator
+        The parts (counts, score tables, …), in order.
+    combine : callable, default=operator.add
+        ``combine(a, b)``, associative.
+
+    Returns
+    -------
+    object
+        The combination of all parts, in their order.
+
+    Raises
+    ------
+    ValueError
+        If there is no part.
+
+    Examples
+    --------
+    >>> add_up(iter([1, 2, 3, 4, 5]))
+    15
+    """
     stack: list[tuple[int, Any]] = []
     for part in parts:
         level, value = 0, part
@@ -62,7 +85,35 @@ def _reduced(blocks: Iterator[Any], function: Callable[[Any], Any]) -> Iterator[
 
 
 class WholeTable:
-    """A table read at once (a file, bytes, or a pandas/polars/pyarrow table): one block."""
+    """A table read at once (a file, bytes, or a pandas/polars/pyarrow table): one block.
+
+    Parameters
+    ----------
+    source : str, path, bytes or table
+        A file name, its bytes, or a pandas/polars/pyarrow table.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    name : str, optional
+        What error messages call the data.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        The table, column names as text.
+    name : str
+        What error messages call the data.
+
+    See Also
+    --------
+    open_blocks : picks the block source for a source.
+    ChunkedTable : a file read in blocks.
+
+    Examples
+    --------
+    >>> table = WholeTable(b"y,s\\n1,0.9\\n0,0.2\\n1,0.4\\n")
+    >>> table.header(), table.reduce(len)
+    (['y', 's'], 3)
+    """
 
     def __init__(self, source: Any, *, format: str | None = None, name: str | None = None):
         self.frame = read_table(source, format=format, name=name)
@@ -70,9 +121,28 @@ class WholeTable:
         self.name = name or (str(source) if isinstance(source, str) else "the data")
 
     def header(self) -> list[str]:
+        """The column names.
+
+        Returns
+        -------
+        list of str
+            The column names.
+        """
         return list(self.frame.columns)
 
     def first(self, columns: list[str] | None = None) -> Any:
+        """The first block (here: the whole table).
+
+        Parameters
+        ----------
+        columns : list of str, optional
+            The columns to keep; all by default.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The table.
+        """
         return self.frame if columns is None else self.frame[columns]
 
     def reduce(
@@ -81,6 +151,27 @@ class WholeTable:
         columns: list[str] | None = None,
         combine: Callable[[Any, Any], Any] = operator.add,
     ) -> Any:
+        """`function` of the one block.
+
+        Parameters
+        ----------
+        function : callable
+            ``function(block)``, e.g. the counts of a block.
+        columns : list of str, optional
+            The columns the function reads (checked to exist).
+        combine : callable, default=operator.add
+            Unused for one block; the signature of every block source.
+
+        Returns
+        -------
+        object
+            ``function(table)``.
+
+        Raises
+        ------
+        DataError
+            If a column is missing.
+        """
         if columns is not None:
             check_columns(self.header(), columns, self.name)
         return function(self.first(columns))
@@ -88,7 +179,39 @@ class WholeTable:
 
 class ChunkedTable:
     """A file read in blocks of ``chunksize`` rows: memory holds one block at a time. Blocks
-    are reduced in order (``sequential``), so the first block can set the column types."""
+    are reduced in order (``sequential``), so the first block can set the column types.
+
+    Parameters
+    ----------
+    source : str or path
+        A CSV, TSV or Parquet file.
+    chunksize : int
+        Rows per block.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+
+    Attributes
+    ----------
+    name : str
+        What error messages call the data.
+    progress : callable or None
+        Called with the number of rows read after each block.
+
+    See Also
+    --------
+    WholeTable : a table read at once.
+    phidelta.distributed.DaskTable : blocks as Dask partitions.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "scores.csv")
+    >>> with open(path, "w") as file:
+    ...     _ = file.write("y,s\\n1,0.9\\n0,0.2\\n1,0.4\\n")
+    >>> table = ChunkedTable(path, chunksize=2)
+    >>> table.reduce(len), len(table.first())
+    (3, 2)
+    """
 
     sequential = True
 
@@ -99,6 +222,13 @@ class ChunkedTable:
         self.progress: Callable[[int], None] | None = None
 
     def header(self) -> list[str]:
+        """The column names, read from the file's first line.
+
+        Returns
+        -------
+        list of str
+            The column names.
+        """
         return list(self._header)
 
     def _blocks(self, columns: list[str] | None) -> Iterator[Any]:
@@ -114,6 +244,18 @@ class ChunkedTable:
             del block  # one block alive at a time: not kept while the next one is read
 
     def first(self, columns: list[str] | None = None) -> Any:
+        """The first block of rows.
+
+        Parameters
+        ----------
+        columns : list of str, optional
+            The columns to read; all by default.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The first `chunksize` rows.
+        """
         return next(self._blocks(columns))
 
     def reduce(
@@ -122,6 +264,29 @@ class ChunkedTable:
         columns: list[str] | None = None,
         combine: Callable[[Any, Any], Any] = operator.add,
     ) -> Any:
+        """`function` of every block, combined in order as the blocks are read.
+
+        Parameters
+        ----------
+        function : callable
+            ``function(block)``, e.g. the counts of a block.
+        columns : list of str, optional
+            The columns to read.
+        combine : callable, default=operator.add
+            ``combine(a, b)``, associative (see :func:`add_up`).
+
+        Returns
+        -------
+        object
+            The combination of the blocks' results.
+
+        Raises
+        ------
+        DataError
+            If the file cannot be read or a column is missing.
+        ValueError
+            If the file has no rows.
+        """
         return add_up(_reduced(self._blocks(columns), function), combine)
 
 
@@ -134,7 +299,35 @@ def open_blocks(
 ) -> Blocks:
     """The block source for ``source``: a Dask DataFrame reduces per partition on Dask
     (:class:`phidelta.distributed.DaskTable`), ``chunksize`` streams a file in blocks, and
-    anything else is read whole."""
+    anything else is read whole.
+
+    Parameters
+    ----------
+    source : object
+        A block source (returned as is), a Dask DataFrame, a file name, bytes, or a
+        pandas/polars/pyarrow table.
+    chunksize : int, optional
+        Stream a file in blocks of this many rows.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    name : str, optional
+        What error messages call the data.
+
+    Returns
+    -------
+    WholeTable, ChunkedTable or phidelta.distributed.DaskTable
+        An object with ``header()``, ``first()`` and ``reduce()``.
+
+    Raises
+    ------
+    DataError
+        If the source cannot be read.
+
+    Examples
+    --------
+    >>> type(open_blocks(b"y,s\\n1,0.9\\n")).__name__
+    'WholeTable'
+    """
     if hasattr(source, "reduce") and hasattr(source, "header"):  # already a block source
         return source
     if hasattr(source, "dask") and hasattr(source, "to_delayed"):
