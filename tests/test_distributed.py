@@ -43,6 +43,8 @@ def test_counts_tables_and_matrices_equal_single_machine(client):
     assert measures.auc(pdd.score_table(Y, S)) == auc  # bit for bit
     assert pdd.partitioned_auc(Y, S, ranges=4) == auc  # range-partitioned on the workers
     assert pdd.partitioned_auc(table, ranges=4) == auc
+    frame = dd.from_pandas(pd.DataFrame({"y": y, "s": s}), npartitions=5)
+    assert pdd.partitioned_auc(frame.y, frame.s, ranges=4) == auc  # dask Series alike
     K, KP = (da.from_array(v, chunks=(chunks,)) for v in (k, kp))
     assert pdd.confusion_matrix(K, KP, classes=[0, 1, 2]) == ConfusionMatrix.from_labels(
         k, kp, classes=[0, 1, 2]

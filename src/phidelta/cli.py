@@ -495,7 +495,7 @@ if click is not None:
     @click.option(
         "--regions",
         is_flag=True,
-        help="Joint 95%% confidence regions of (φ, δ): their ranges in the table, their "
+        help="Joint 95% confidence regions of (φ, δ): their ranges in the table, their "
         "polygons (folds and pooled) in --plot.",
     )
     @_streaming_options

@@ -304,8 +304,12 @@ def _split_scores(
         if boundaries is None:
             import dask.array as da
 
+            # any boundaries give the exact AUC; quantiles only balance the ranges' work
             quantiles = np.linspace(0, 1, ranges + 1)[1:-1]
-            boundaries = da.percentile(scores, quantiles * 100).compute().tolist()
+            if hasattr(scores, "chunks"):  # a dask array
+                boundaries = da.percentile(scores, quantiles * 100).compute().tolist()
+            else:  # a dask Series
+                boundaries = scores.quantile(quantiles.tolist()).compute().tolist()
         cuts = _cuts(np.empty(0), boundaries, ranges)
         edges = [np.inf, *cuts.tolist(), -np.inf]
         pairs = _aligned(("y_true", y), ("scores", scores))
