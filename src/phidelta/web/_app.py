@@ -20,6 +20,7 @@ from phidelta.web._routers import analyses, datasets, examples, pages
 from phidelta.web._security import LOCAL_HOSTS, Guard, upload_body_limit
 from phidelta.web._services import DEFAULT_LIMITS, DEFAULT_MAX_UPLOAD, Services, Settings
 from phidelta.web._storage import Store, StoreError, default_database_path
+from phidelta.web._upload import UploadBudget
 from phidelta.web._workers import WorkerPool
 
 #: what :func:`create_app` trusts by default: the local names and Starlette's test client
@@ -36,6 +37,7 @@ def create_app(
     cache_bytes: int = 256 * 2**20,
     allowed_hosts: Iterable[str] | None = None,
     max_database_bytes: int | None = None,
+    max_pending_upload_bytes: int | None = None,
 ) -> FastAPI:
     """The application, storing everything in ``database`` (SQLite; see
     :func:`default_database_path`).
@@ -61,6 +63,10 @@ def create_app(
         and ``testserver`` (the test client).
     max_database_bytes : int, optional
         A size cap of the database: beyond it, uploads get 507 as on a full disk.
+    max_pending_upload_bytes : int, optional
+        The bytes all uploads may hold at once, from their first byte until they are stored
+        or refused (default 4 × ``max_upload_bytes``); an upload that would exceed it gets 503
+        naming ``max_pending_upload_bytes``.
 
     Notes
     -----
@@ -77,6 +83,7 @@ def create_app(
         cache_bytes=int(cache_bytes),
         hosts=tuple(DEFAULT_HOSTS if allowed_hosts is None else allowed_hosts),
         max_database_bytes=max_database_bytes,
+        max_pending_upload_bytes=max_pending_upload_bytes,
     )
     path = Path(database or default_database_path())
     store = Store(path, max_bytes=max_database_bytes)
@@ -102,7 +109,12 @@ def create_app(
         '`{"detail": {"message", "field", "limit"}}` (422: FastAPI\'s validation errors).',
         lifespan=lifespan,
     )
-    app.state.services = Services(settings=settings, store=store, pool=pool)
+    app.state.services = Services(
+        settings=settings,
+        store=store,
+        pool=pool,
+        uploads=UploadBudget(settings.pending_upload_bytes),
+    )
     app.state.store = store  # the names tests and older callers use
     app.state.pool = pool
     install_handlers(app)

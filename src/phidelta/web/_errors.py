@@ -21,7 +21,8 @@ _MEANINGS = {
     403: "A state-changing request from another site (its Origin or Referer is not this server)",
     404: "No such dataset, analysis or example",
     413: "Too large: the upload, or the table's columns, rows or cells (`limit` names which)",
-    503: "The server is busy or the work took longer than its time limit; try again",
+    503: "The server is busy (its workers, or the bytes all uploads may hold at once: "
+    "`limit` max_pending_upload_bytes) or the work took longer than its time limit; try again",
     507: "The database is full (the disk, or its size limit); delete datasets to free space",
 }
 

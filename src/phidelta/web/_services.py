@@ -11,6 +11,7 @@ from fastapi.responses import Response
 
 from phidelta.data import Limits
 from phidelta.web._storage import Store
+from phidelta.web._upload import UploadBudget
 from phidelta.web._workers import WorkerPool
 
 #: the default bounds of an upload: 50 MiB, 2,000 columns, 2,000,000 rows, 100,000 bytes a cell
@@ -29,6 +30,14 @@ class Settings:
     cache_bytes: int = 256 * 2**20
     hosts: tuple[str, ...] = ()
     max_database_bytes: int | None = None
+    max_pending_upload_bytes: int | None = None  # default: 4 × max_upload_bytes
+
+    @property
+    def pending_upload_bytes(self) -> int:
+        """The bytes all uploads may hold at once."""
+        if self.max_pending_upload_bytes is not None:
+            return self.max_pending_upload_bytes
+        return 4 * self.max_upload_bytes
 
 
 @dataclass
@@ -36,6 +45,7 @@ class Services:
     settings: Settings
     store: Store
     pool: WorkerPool
+    uploads: UploadBudget
 
 
 def _services(request: Request) -> Services:

@@ -4,10 +4,16 @@ The body of ``POST /api/datasets`` (``multipart/form-data`` with a ``file`` fiel
 as it arrives (python-multipart's streaming parser); the moment the file holds more than the
 limit the request is refused with 413, whether or not it announced its length: no byte is
 spooled to the disk and at most the limit is held in memory.
+
+All uploads together hold at most an :class:`UploadBudget` of bytes (from their first byte
+until their dataset is stored or refused): past it, the upload that would exceed it gets 503
+(``max_pending_upload_bytes``) and may be sent again a moment later.
 """
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -67,11 +73,55 @@ def _malformed(reason: str) -> ApiError:
     )
 
 
+class UploadBudget:
+    """The bytes all uploads may hold at once (thread-safe: uploads are received on the event
+    loop and released from the thread that stored them)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = int(capacity)
+        self.held = 0
+        self._lock = threading.Lock()
+
+    def take(self, n: int) -> None:
+        """Hold ``n`` more bytes, or raise a 503 naming ``max_pending_upload_bytes``."""
+        with self._lock:
+            if self.held + n > self.capacity:
+                raise busy(self.capacity)
+            self.held += n
+
+    def release(self, n: int) -> None:
+        with self._lock:
+            self.held -= n
+
+
+def busy(capacity: int) -> ApiError:
+    return ApiError(
+        503,
+        f"The server is receiving {size_text(capacity)} of uploads at once, its limit "
+        "(max_pending_upload_bytes); send the file again in a moment.",
+        FIELD,
+        "max_pending_upload_bytes",
+        headers={"Retry-After": "2"},
+    )
+
+
+@dataclass
+class Upload:
+    """A received file: its name, its bytes and what it holds of the :class:`UploadBudget`
+    (to be released once it is stored or refused)."""
+
+    name: str
+    content: bytes
+    held: int
+
+
 class _Form:
     """The callbacks of the parser: keeps the ``file`` part, counts and drops any other."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, budget: UploadBudget | None = None) -> None:
         self.limit = limit
+        self.budget = budget
+        self.held = 0
         self.content: bytearray | None = None
         self.filename: str | None = None
         self._in_file = False
@@ -116,19 +166,34 @@ class _Form:
         if self._in_file and self.content is not None:
             if len(self.content) + (end - start) > self.limit:
                 raise too_large(self.limit)
+            if self.budget is not None:
+                self.budget.take(end - start)
+                self.held += end - start
             self.content += data[start:end]
 
 
-async def read_upload(request: Request, limit: int) -> tuple[str, bytes]:
-    """The file's name and bytes; 413 as soon as it holds more than ``limit`` bytes, 400 for a
-    body that is not a form with a ``file`` field."""
+async def read_upload(request: Request, limit: int, budget: UploadBudget | None = None) -> Upload:
+    """The file's name and bytes; 413 as soon as it holds more than ``limit`` bytes, 503 when
+    all uploads together would hold more than the ``budget``, 400 for a body that is not a
+    form with a ``file`` field. The caller releases what the upload holds of the budget (on
+    failure it is released here)."""
+    form = _Form(limit, budget)
+    try:
+        name, content = await _receive(request, form)
+    except BaseException:
+        if budget is not None:
+            budget.release(form.held)
+        raise
+    return Upload(name, content, form.held)
+
+
+async def _receive(request: Request, form: _Form) -> tuple[str, bytes]:
     kind, options = parse_options_header(request.headers.get("content-type"))
     if kind != b"multipart/form-data":
         raise _malformed(f"got {kind.decode('latin-1') or 'no content type'}")
     boundary = options.get(b"boundary")
     if not boundary:
         raise _malformed("no boundary in the content type")
-    form = _Form(limit)
     try:
         parser = MultipartParser(boundary, form.callbacks())
         async for chunk in request.stream():

@@ -39,9 +39,13 @@ def add_dataset(services: Services, name: str, content: bytes) -> Response:
     openapi_extra=UPLOAD_BODY,
 )
 async def upload(request: Request, services: ServicesDep) -> Response:
-    # the body is read here, as it streams in (413 past the limit); the parse runs in a worker
-    name, content = await read_upload(request, services.settings.max_upload_bytes)
-    return await run_in_threadpool(add_dataset, services, name, content)
+    # the body is read here, as it streams in (413 past the limit, 503 past the bytes all
+    # uploads may hold at once); the parse runs in a worker
+    received = await read_upload(request, services.settings.max_upload_bytes, services.uploads)
+    try:
+        return await run_in_threadpool(add_dataset, services, received.name, received.content)
+    finally:
+        services.uploads.release(received.held)
 
 
 @router.get(
