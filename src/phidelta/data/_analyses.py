@@ -61,7 +61,30 @@ def _unique(values: np.ndarray) -> set[Any]:
 
 def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
     """The classes found in some columns (missing values aside), in sorted order: the one
-    light pass that streamed and distributed data need before counting."""
+    light pass that streamed and distributed data need before counting.
+
+    Parameters
+    ----------
+    blocks : WholeTable, ChunkedTable or DaskTable
+        The block source (see :func:`open_blocks`).
+    columns : list of str
+        The columns to read.
+
+    Returns
+    -------
+    list
+        The distinct values, sorted (by type, then value, where they do not compare).
+
+    Raises
+    ------
+    DataError
+        If a column is missing.
+
+    Examples
+    --------
+    >>> classes_of(open_blocks(b"y,p\\n1,0\\n0,2\\n"), ["y", "p"])
+    [0, 1, 2]
+    """
     found = blocks.reduce(
         lambda frame: set().union(*(_unique(clean_classes(frame[c])[0]) for c in columns)),
         columns,
@@ -71,7 +94,34 @@ def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
 
 
 def positive_class(classes: list[Any], roles: Roles) -> Any:
-    """The positive class among the two ``classes`` of the label column (the package's rule)."""
+    """The positive class among the two ``classes`` of the label column (the package's rule).
+
+    Parameters
+    ----------
+    classes : list
+        The classes of the label column.
+    roles : Roles
+        Its ``positive`` is the class asked for (None: the rule of
+        :func:`~phidelta.counts.check_pos_label`).
+
+    Returns
+    -------
+    scalar
+        The positive class, as found among `classes`.
+
+    Raises
+    ------
+    DataError
+        If there are not exactly two classes, or the positive class is not among them or
+        cannot be inferred.
+
+    Examples
+    --------
+    >>> positive_class([0, 1], Roles("y"))
+    1
+    >>> positive_class(["ham", "spam"], Roles("y", positive="spam"))
+    'spam'
+    """
     where = f"column {roles.label!r}"
     if len(classes) < 2:
         raise DataError(
@@ -123,6 +173,41 @@ def load_signature(
     ``source`` is a path (CSV/TSV/Parquet), bytes, a pandas/polars/pyarrow table or a Dask
     DataFrame; ``chunksize`` streams a file. Rows whose label is missing are left out and
     counted in ``Signature.rows_left_out`` (``missing="error"`` refuses them instead).
+
+    Parameters
+    ----------
+    source : str, path, bytes, table or Dask DataFrame
+        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    roles : Roles
+        Which column plays which role.
+    chunksize : int, optional
+        Stream a file in blocks of this many rows.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    missing : {"drop", "error"}, default="drop"
+        Rows with a missing role value are left out and counted, or refused.
+    numeric : {"soft", "threshold"}, default="soft"
+        How a numeric feature becomes counts (see :func:`phidelta.signatures.signature`).
+    kinds : dict, optional
+        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+    max_values : int, default=256
+        Nominal columns with more distinct values get indicators for the most frequent ones.
+
+    Returns
+    -------
+    Signature
+        φ, δ and the counts of every feature.
+
+    Raises
+    ------
+    DataError
+        If the roles name more than the label and the positive class, there are no feature
+        columns, the label does not have two classes, or the source cannot be read.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Section 4 (feature signatures).
 
     Examples
     --------
@@ -221,6 +306,30 @@ def load_assessment(
     is ``Assessment.threshold``. Rows with a missing role value are left out and counted in
     ``Assessment.rows_left_out``.
 
+    Parameters
+    ----------
+    source : str, path, bytes, table or Dask DataFrame
+        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    roles : Roles
+        Which column plays which role.
+    chunksize : int, optional
+        Stream a file in blocks of this many rows.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    missing : {"drop", "error"}, default="drop"
+        Rows with a missing role value are left out and counted, or refused.
+
+    Returns
+    -------
+    Assessment
+        Per-fold counts, score tables, folds, positive class, threshold and rows left out.
+
+    Raises
+    ------
+    DataError
+        If neither a prediction nor a score column is named, a column is missing, or the
+        labels, predictions or scores cannot be read.
+
     Examples
     --------
     >>> import pandas as pd
@@ -285,6 +394,40 @@ def load_comparison(
     class, fold and threshold, shared); ``other`` names B's, of the same kinds — its label,
     positive class and fold must be ``roles``'. A row missing a value either classifier needs
     is left out of both (the tests are paired), and counted.
+
+    Parameters
+    ----------
+    source : str, path, bytes, table or Dask DataFrame
+        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    roles : Roles
+        Classifier A's columns, with the shared label, positive class, fold and threshold.
+    other : Roles
+        Classifier B's prediction and/or score column (its label, positive class and fold
+        must be those of `roles`).
+    chunksize : int, optional
+        Stream a file in blocks of this many rows.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    missing : {"drop", "error"}, default="drop"
+        Rows with a missing role value are left out and counted, or refused.
+    measure : str, default="accuracy"
+        The per-fold measure of the corrected t-test (a name of
+        :data:`phidelta.measures.MEASURES`).
+    test_fraction : float, optional
+        Test share of the data in each fold; default 1/k for k folds.
+    names : pair of str, optional
+        The classifiers' names; by default their prediction (or score) columns.
+
+    Returns
+    -------
+    Comparison
+        Both assessments and the paired tests; unpacks as ``mcnemar, delong, ttest``.
+
+    Raises
+    ------
+    DataError
+        If a weight column is named, the classifiers do not share their label, positive class
+        and fold, or a column is missing or unreadable.
 
     Examples
     --------
@@ -361,7 +504,28 @@ def load_comparison(
 
 
 class Multiclass(NamedTuple):
-    """Confusion matrices of a multi-class table: one per group (fold), with its name."""
+    """Confusion matrices of a multi-class table: one per group (fold), with its name.
+
+    Attributes
+    ----------
+    matrices : ConfusionMatrix
+        One matrix per group (fold), or one.
+    names : list of str
+        The group of each matrix.
+    rows_left_out : int
+        Rows left out for a missing label or prediction.
+
+    See Also
+    --------
+    load_multiclass : returns it.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": [0, 1, 1], "p": [0, 1, None]})
+    >>> load_multiclass(frame, Roles("y", prediction="p")).rows_left_out
+    1
+    """
 
     matrices: ConfusionMatrix
     names: list[str]
@@ -389,6 +553,37 @@ def load_multiclass(
     """The k×k confusion matrix of label and prediction columns (one per fold with a fold
     column). ``classes`` fixes their order (default: every class seen in either column,
     sorted); a class never predicted, or never true, keeps its zero column or row.
+
+    Parameters
+    ----------
+    source : str, path, bytes, table or Dask DataFrame
+        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    roles : Roles
+        The label and prediction columns (and optionally fold and weight).
+    classes : sequence, optional
+        The classes, in order; by default every class seen, sorted.
+    chunksize : int, optional
+        Stream a file in blocks of this many rows.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    missing : {"drop", "error"}, default="drop"
+        Rows with a missing role value are left out and counted, or refused.
+
+    Returns
+    -------
+    Multiclass
+        ``(matrices, names, rows_left_out)``.
+
+    Raises
+    ------
+    DataError
+        If the label or prediction column is not named or missing, or no row has both.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. (the confusion
+    matrices of the entropy triangle).
 
     Examples
     --------
