@@ -78,7 +78,6 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     "download_all_examples": False,
     "remove_config_comments": True,
-    "reference_url": {"phidelta": None},
     "backreferences_dir": None,
     "show_memory": False,
     "image_scrapers": ("matplotlib",),

@@ -215,9 +215,13 @@ def module_page(module_name: str) -> str:
 
 
 def index_page() -> str:
-    """The toctree of the module pages (included by ``api/index.rst``)."""
-    rows = "".join(f"   generated/{m}\n" for m in MODULES)
-    return f".. toctree::\n   :maxdepth: 1\n\n{rows}"
+    """The table of the modules with their summaries, and their toctree (for ``api/index.rst``)."""
+    names = "".join(f"   {m}\n" for m in MODULES)
+    pages = "".join(f"   generated/{m}\n" for m in MODULES)
+    return (
+        f".. autosummary::\n   :nosignatures:\n\n{names}\n"
+        f".. toctree::\n   :hidden:\n   :maxdepth: 1\n\n{pages}"
+    )
 
 
 def _write(path: Path, text: str) -> None:
