@@ -51,13 +51,38 @@ def test_stats_fdr_adds_fisher_and_bh_values(binary_file, tmp_path, capsys):
     assert plot.stat().st_size > 0
 
 
-def test_stats_fdr_refuses_soft_counts_in_words(tmp_path, capsys):
+def test_stats_fdr_tests_soft_features_by_permutation(tmp_path, capsys):
     from phidelta.cli import main
+    from phidelta.data import Roles, load_signature
+    from phidelta.measures import benjamini_hochberg
 
+    rng = np.random.default_rng(5)
+    y = np.repeat([0, 1], 60)
+    frame = pd.DataFrame({"y": y, "signal": y + rng.normal(0, 0.7, 120)})
+    for j in range(8):
+        frame[f"noise{j}"] = rng.normal(size=120)
     path = tmp_path / "soft.csv"
-    pd.DataFrame({"y": [0, 1] * 20, "x": np.linspace(0, 1, 40)}).to_csv(path, index=False)
-    assert main(["stats", str(path), "--label", "y", "--fdr", "0.1"]) == 1
+    frame.to_csv(path, index=False)
+    args = ["stats", str(path), "--label", "y", "--fdr", "0.1", "--permutations", "199"]
+    assert main([*args, "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    expected = load_signature(path, Roles("y")).pvalues("permutation", n_permutations=199)
+    sig_names = load_signature(path, Roles("y")).names
+    by_name = {row["name"]: row for row in document["rows"]}
+    assert [by_name[n]["pvalue"] for n in sig_names] == pytest.approx(expected.tolist())
+    assert [by_name[n]["qvalue"] for n in sig_names] == pytest.approx(
+        benjamini_hochberg(expected).tolist()
+    )
+    assert by_name["signal"]["significant"]
+    assert by_name["signal"]["pvalue"] == pytest.approx(1 / 200)
+    assert "permutation test of |δ|, 199 permutations" in document["significance"]
+    # the test needs the rows: streamed data are refused in words, as is Fisher on soft counts
+    assert main([*args, "--chunksize", "50"]) == 1
+    assert "needs the rows in memory" in capsys.readouterr().err
+    assert main([*args, "--test", "fisher"]) == 1
     err = capsys.readouterr().err
     assert "soft counts" in err
     assert "Traceback" not in err
     assert main(["stats", str(path), "--label", "y", "--fdr", "1.5"]) != 0
+    assert main(["stats", str(path), "--label", "y", "--test", "fisher"]) == 1
+    assert "give --fdr too" in capsys.readouterr().err

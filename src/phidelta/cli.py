@@ -373,9 +373,27 @@ if click is not None:
     @click.option(
         "--fdr",
         type=click.FloatRange(0, 1, min_open=True, max_open=True),
-        help="False discovery rate: add each feature's p-value (Fisher's exact test) and "
+        help="False discovery rate: add each feature's p-value (see --test) and "
         "Benjamini–Hochberg q-value, flag the features with q ≤ this rate, and mark them "
-        "in --plot. Needs integer counts (binary, nominal, or --numeric threshold).",
+        "in --plot.",
+    )
+    @click.option(
+        "--test",
+        "test_method",
+        type=click.Choice(["auto", "fisher", "permutation"]),
+        default="auto",
+        show_default=True,
+        help="The p-values of --fdr: Fisher's exact test (integer counts: binary, nominal "
+        "features) or a permutation test of |δ| (every kind; a threshold feature's cut is "
+        "searched again in each permutation). auto: Fisher for binary and nominal features "
+        "in soft mode, else the permutation test.",
+    )
+    @click.option(
+        "--permutations",
+        type=click.IntRange(min=1),
+        default=1000,
+        show_default=True,
+        help="Permutations of the permutation test (its p-values are multiples of 1/(B + 1)).",
     )
     @_streaming_options
     @_errors
@@ -391,6 +409,8 @@ if click is not None:
         plot_path: str | None,
         chunksize: int | None,
         fdr: float | None = None,
+        test_method: str = "auto",
+        permutations: int = 1000,
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
@@ -401,6 +421,8 @@ if click is not None:
         """
         from phidelta.data import Roles, load_signature
 
+        if fdr is None and (test_method != "auto" or permutations != 1000):
+            _fail("--test and --permutations choose the p-values of --fdr: give --fdr too")
         sig = load_signature(
             _source(data, chunksize, engine, scheduler),
             Roles(label, positive=positive),
@@ -414,18 +436,31 @@ if click is not None:
         table = sig.to_dict(ratio=r)
         keys = SUMMARY_COLUMNS
         columns = {k: [table[k][i] for i in order] for k in keys}
-        significance = None
+        significance = pvalues = None
         if fdr is not None:
             from phidelta.measures import benjamini_hochberg
 
-            pvalues = sig.pvalues()
+            method = test_method
+            if method == "auto":
+                method = "permutation" if sig.counts.is_soft or numeric == "threshold" else "fisher"
+            if method == "permutation" and (chunksize or engine == "dask"):
+                _fail(
+                    "the permutation test needs the rows in memory: drop --chunksize and "
+                    "--engine dask, or use --test fisher with integer counts"
+                )
+            pvalues = sig.pvalues(method, n_permutations=permutations)
             qvalues = benjamini_hochberg(pvalues)
             columns["pvalue"] = pvalues[order]
             columns["qvalue"] = qvalues[order]
             columns["significant"] = (qvalues <= fdr)[order].tolist()
+            how = (
+                "Fisher's exact test"
+                if method == "fisher"
+                else f"permutation test of |δ|, {permutations} permutations, seed 0"
+            )
             significance = (
                 f"{int(np.count_nonzero(qvalues <= fdr))} of {len(sig)} features have a "
-                f"Benjamini–Hochberg q-value ≤ {fdr:g} (Fisher's exact test)"
+                f"Benjamini–Hochberg q-value ≤ {fdr:g} ({how})"
             )
         meta = {
             "positive": sig.positive,
@@ -452,7 +487,12 @@ if click is not None:
             matplotlib.use("Agg")
             from phidelta.rendering import PhiDeltaDisplay
 
-            _save(PhiDeltaDisplay.from_signature(sig, ratio=r, fdr=fdr), plot_path)
+            _save(
+                PhiDeltaDisplay.from_signature(
+                    sig, ratio=r, fdr=fdr, pvalues=None if fdr is None else pvalues
+                ),
+                plot_path,
+            )
 
     @cli.command()
     @click.argument("predictions")

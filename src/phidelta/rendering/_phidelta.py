@@ -268,6 +268,7 @@ class PhiDeltaDisplay:
         *,
         ratio: float | str = 1.0,
         fdr: float | None = None,
+        pvalues: Any = "fisher",
         ax: Any = None,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
@@ -281,6 +282,9 @@ class PhiDeltaDisplay:
             Mark the features whose Benjamini–Hochberg adjusted p-value
             (:func:`phidelta.measures.benjamini_hochberg` of ``signature.pvalues()``) is at
             most ``fdr`` with a ringed diamond and a legend entry (Benjamini & Hochberg 1995).
+        pvalues : {"fisher", "permutation"} or array-like, default="fisher"
+            The p-values adjusted for ``fdr``: a method of ``signature.pvalues`` or the
+            p-values themselves, one per feature.
         ax : matplotlib Axes, optional
         **plot_kw
             Passed to :meth:`plot` (``annotate`` defaults to 10).
@@ -317,7 +321,15 @@ class PhiDeltaDisplay:
                 raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
             from phidelta.measures import benjamini_hochberg
 
-            qvalues = benjamini_hochberg(signature.pvalues())
+            if isinstance(pvalues, str):
+                pvalues = signature.pvalues(pvalues)
+            pvalues = np.asarray(pvalues, dtype=float)
+            if pvalues.shape != (len(signature.names),):
+                raise ValueError(
+                    f"`pvalues` must hold one p-value per feature ({len(signature.names)}); "
+                    f"got shape {pvalues.shape}."
+                )
+            qvalues = benjamini_hochberg(pvalues)
         display, ok = cls._from_counts(
             signature.counts, ratio=r, names=list(signature.names), view="feature"
         )
