@@ -45,9 +45,6 @@ PENDING: set[str] = {
     "phidelta.metrics._inputs",
     "phidelta.metrics._probabilistic",
     "phidelta.metrics._ranking",
-    "phidelta.data._formats",
-    "phidelta.data._matrix",
-    "phidelta.data._roles",
     "phidelta.distributed",
     "phidelta.api",
 }

@@ -46,6 +46,19 @@ class Limits:
     a hostile file costs no more than its size. None means no bound (the default for local
     files); the web application sets all three.
 
+    Attributes
+    ----------
+    max_columns : int or None, default=None
+        Most columns a table may have.
+    max_rows : int or None, default=None
+        Most rows a table may have.
+    max_cell_bytes : int or None, default=None
+        Most bytes in one cell.
+
+    See Also
+    --------
+    read_table : checks them.
+
     Examples
     --------
     >>> read_table(b"a,b\\n1,2\\n", limits=Limits(max_columns=1))
@@ -150,6 +163,25 @@ def _name_of(source: Any) -> str:
 def detect_format(source: Any, *, format: str | None = None, name: str | None = None) -> str:
     """The format of a file, bytes or name: ``"csv"``, ``"tsv"`` or ``"parquet"``.
 
+    Parameters
+    ----------
+    source : str, path or bytes
+        A file name, or the bytes of a file.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+    name : str, optional
+        The file name of `source` bytes (an upload's name).
+
+    Returns
+    -------
+    str
+        "csv", "tsv" or "parquet".
+
+    Raises
+    ------
+    DataError
+        If `format` is not one of the three.
+
     Examples
     --------
     >>> detect_format("runs.PQ"), detect_format("a.tab"), detect_format("data.txt")
@@ -236,6 +268,30 @@ def read_table(
     unreadable file, one without rows, repeated column names, nested Parquet columns,
     ``columns`` it lacks, and — with ``limits`` — too many columns, rows or bytes in a cell
     (then ``error.limit`` names the limit).
+
+    Parameters
+    ----------
+    source : str, path, bytes or table
+        A CSV, TSV or Parquet file, its bytes, or a pandas, polars or pyarrow table.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+    columns : list of str, optional
+        Read only these columns.
+    name : str, optional
+        What error messages call the data.
+    limits : Limits, optional
+        Bounds on columns, rows and cell size.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table.
+
+    Raises
+    ------
+    DataError
+        For a missing, empty or unreadable file, one without rows, repeated column names,
+        nested Parquet columns, missing `columns`, or a bound of `limits` exceeded.
 
     Examples
     --------
@@ -333,7 +389,30 @@ def _select(schema: Any, columns: list[str]) -> Any:
 
 
 def read_header(source: Any, *, format: str | None = None) -> list[str]:
-    """The column names of a file (or bytes, or table object), without reading its rows."""
+    """The column names of a file (or bytes, or table object), without reading its rows.
+
+    Parameters
+    ----------
+    source : str, path, bytes or table
+        A CSV, TSV or Parquet file, its bytes, or a table object.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+
+    Returns
+    -------
+    list of str
+        The column names.
+
+    Raises
+    ------
+    DataError
+        If the file is missing, empty or unreadable.
+
+    Examples
+    --------
+    >>> read_header(b"label,score\\n1,0.9\\n")
+    ['label', 'score']
+    """
     table = _table_object(source)
     if table is not None:
         return [str(c) for c in table.columns]
@@ -354,7 +433,30 @@ def read_header(source: Any, *, format: str | None = None) -> list[str]:
 
 
 def check_columns(present: list[str], wanted: list[str], label: str) -> None:
-    """Every wanted column must be there; the error lists the columns that are."""
+    """Every wanted column must be there; the error lists the columns that are.
+
+    Parameters
+    ----------
+    present : list of str
+        The columns of the data.
+    wanted : list of str
+        The columns asked for.
+    label : str
+        What error messages call the data.
+
+    Raises
+    ------
+    DataError
+        If a wanted column is not present (the message lists those that are).
+
+    Examples
+    --------
+    >>> check_columns(["y", "s"], ["y"], "the data")
+    >>> check_columns(["y", "s"], ["z"], "the data")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    phidelta.data._errors.DataError: column 'z' is not in the data; ...
+    """
     for column in wanted:
         if column not in present:
             shown = ", ".join(present[:30]) + (" …" if len(present) > 30 else "")
@@ -374,6 +476,29 @@ def read_chunks(
     through ``pyarrow.parquet.ParquetFile.iter_batches`` (blocks end at row-group boundaries
     when the row groups hold at least an eighth of ``chunksize`` rows, which saves pyarrow a
     copy). ``columns`` reads only those. A table object is cut into blocks of rows.
+
+    Parameters
+    ----------
+    source : str, path, bytes or table
+        A CSV, TSV or Parquet file, its bytes, or a table object.
+    chunksize : int, default=100000
+        Most rows per block; positive.
+    columns : list of str, optional
+        Read only these columns.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+
+    Yields
+    ------
+    pandas.DataFrame
+        Blocks of at most `chunksize` rows.
+
+    Raises
+    ------
+    ValueError
+        If `chunksize` is not a positive number of rows.
+    DataError
+        If the file is missing, empty or unreadable, or a column is missing.
 
     Examples
     --------
@@ -446,7 +571,36 @@ def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> I
 
 def read_dask(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
     """A CSV/TSV/Parquet file as a Dask DataFrame, detected and delimited as
-    :func:`read_table` reads it (the ``scale`` extra)."""
+    :func:`read_table` reads it (the ``scale`` extra).
+
+    Parameters
+    ----------
+    path : str or path
+        A CSV, TSV or Parquet file (or a glob of them, as Dask reads).
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+    blocksize : str or int, default="64MB"
+        Bytes per partition of a CSV/TSV file.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        The lazily read table.
+
+    Raises
+    ------
+    ImportError
+        If Dask is not installed.
+    DataError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> from phidelta.datasets import climate_data_path
+    >>> frame = read_dask(climate_data_path())  # doctest: +SKIP
+    >>> len(frame.compute())  # doctest: +SKIP
+    29
+    """
     try:
         import dask.dataframe as dd
     except ImportError as exc:  # pragma: no cover - exercised without dask only

@@ -82,7 +82,35 @@ def _cells(source: Any, fmt: str, header: str) -> tuple[list[str] | None, list[l
 
 
 def read_matrix(source: Any, *, header: Any = "auto", format: str | None = None) -> ConfusionMatrix:
-    """A confusion matrix from a CSV/TSV/Parquet file or its bytes (rules above).
+    """A confusion matrix from a CSV/TSV/Parquet file or its bytes.
+
+    Parameters
+    ----------
+    source : str, path or bytes
+        A CSV, TSV or Parquet file of counts (rows = true classes, columns = predicted
+        classes), or its bytes.
+    header : {"auto", "yes", "no"} or bool, default="auto"
+        Whether the first row holds the predicted classes' names; ``"auto"``: when one of its
+        cells is not a number. A first column with a cell that is not a number holds the true
+        classes' names.
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+
+    Returns
+    -------
+    ConfusionMatrix
+        One matrix; classes from the header and row names (0..k−1 without names for a square
+        matrix; undeclared outputs for a rectangular one).
+
+    Raises
+    ------
+    DataError
+        If `header` is invalid, the file is empty or unreadable, a count is not a
+        non-negative number, or the rows have different lengths.
+
+    See Also
+    --------
+    phidelta.measures.entropy_balance : the entropy triangle of the matrix.
 
     Examples
     --------

@@ -96,7 +96,13 @@ class Roles:
         object.__setattr__(self, "threshold", _parse_threshold(self.threshold))
 
     def columns(self) -> list[str]:
-        """The columns these roles read (each once, label first)."""
+        """The columns these roles read (each once, label first).
+
+        Returns
+        -------
+        list of str
+            Column names.
+        """
         names = [self.label, self.prediction, self.score, self.fold, self.weight]
         return list(dict.fromkeys(n for n in names if n is not None))
 
@@ -104,6 +110,18 @@ class Roles:
 def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
     """``(classes, missing)``: the non-missing values of a class-like column, read by the
     class-value rule of this module, and the mask of missing entries.
+
+    Parameters
+    ----------
+    values : array-like or pandas.Series
+        A class-like column.
+
+    Returns
+    -------
+    classes : ndarray
+        The non-missing values (whole floats become integers, text stays text).
+    missing : ndarray of bool
+        Where values are missing.
 
     Examples
     --------
@@ -188,7 +206,37 @@ class RoleBlock:
 
 
 def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
-    """The role columns of one block of rows (a pandas DataFrame) as clean arrays."""
+    """The role columns of one block of rows (a pandas DataFrame) as clean arrays.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One block of rows.
+    roles : Roles
+        Which column plays which role.
+    missing : {"drop", "error"}, default="drop"
+        Leave out the rows with a missing role value (counted in ``left_out``), or refuse them.
+
+    Returns
+    -------
+    RoleBlock
+        ``label``, ``prediction``, ``score``, ``fold`` and ``weight`` arrays (None for roles
+        not given) and ``left_out``.
+
+    Raises
+    ------
+    DataError
+        If `missing` is invalid, a value is missing with ``missing="error"``, or a score or
+        weight is not a number.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": [1, 0, None], "s": [0.9, 0.1, 0.5]})
+    >>> block = role_block(frame, Roles("y", score="s"))
+    >>> block.label, block.score, block.left_out
+    (array([1, 0]), array([0.9, 0.1]), 1)
+    """
     if missing not in MISSING:
         raise DataError(f"`missing` must be one of {', '.join(MISSING)}; got {missing!r}.")
     arrays: dict[str, np.ndarray] = {}
