@@ -86,3 +86,20 @@ def test_stats_fdr_tests_soft_features_by_permutation(tmp_path, capsys):
     assert main(["stats", str(path), "--label", "y", "--fdr", "1.5"]) != 0
     assert main(["stats", str(path), "--label", "y", "--test", "fisher"]) == 1
     assert "give --fdr too" in capsys.readouterr().err
+
+
+def test_report_signature_section_shows_the_default_tests_q_values(binary_file):
+    pytest.importorskip("matplotlib")
+    from phidelta.data import Roles, load_signature
+    from phidelta.measures import benjamini_hochberg
+    from phidelta.report import signature_section
+
+    sig = load_signature(binary_file, Roles("y"))
+    assert sig.default_test() == "fisher"
+    qvalues = benjamini_hochberg(sig.pvalues("fisher"))
+    html = signature_section(sig, fdr=0.05)
+    count = int(np.sum(qvalues <= 0.05))
+    assert f"{count} of 30 features are more than noise" in html
+    assert "Fisher&#x27;s exact test" in html or "Fisher's exact test" in html
+    streamed = load_signature(binary_file, Roles("y"), chunksize=100)
+    assert "more than noise" in signature_section(streamed)  # integer counts: Fisher still

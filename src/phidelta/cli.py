@@ -385,8 +385,8 @@ if click is not None:
         show_default=True,
         help="The p-values of --fdr: Fisher's exact test (integer counts: binary, nominal "
         "features) or a permutation test of |δ| (every kind; a threshold feature's cut is "
-        "searched again in each permutation). auto: Fisher for binary and nominal features "
-        "in soft mode, else the permutation test.",
+        "searched again in each permutation). auto: Fisher when every feature is binary or "
+        "nominal, else the permutation test.",
     )
     @click.option(
         "--permutations",
@@ -440,9 +440,7 @@ if click is not None:
         if fdr is not None:
             from phidelta.measures import benjamini_hochberg
 
-            method = test_method
-            if method == "auto":
-                method = "permutation" if sig.counts.is_soft or numeric == "threshold" else "fisher"
+            method = sig.default_test() if test_method == "auto" else test_method
             if method == "permutation" and (chunksize or engine == "dask"):
                 _fail(
                     "the permutation test needs the rows in memory: drop --chunksize and "

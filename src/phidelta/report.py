@@ -133,20 +133,29 @@ def signature_section(
     phi_max: float = 0.7,
     delta_min: float = 0.4,
     k: int | None = 10,
+    fdr: float = 0.05,
 ) -> str:
-    """The feature signature: diagrams at ratio 1 and at the actual ratio, the ranking table,
-    and the features Armano's rule selects."""
+    """The feature signature: diagrams at ratio 1 and at the actual ratio, the ranking table
+    with each feature's p- and q-value (:meth:`~phidelta.signatures.Signature.default_test`),
+    and the features Armano's rule selects among those with q ≤ ``fdr``."""
     import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
     from phidelta.signatures import SUMMARY_COLUMNS
 
+    pvalues, how = _feature_pvalues(signature)
     figures = []
     ratios = _ratios(signature.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
         PhiDeltaDisplay.from_signature(
-            signature, ratio=r, ax=ax, annotate=12, isometrics=("accuracy",)
+            signature,
+            ratio=r,
+            ax=ax,
+            annotate=12,
+            isometrics=("accuracy",),
+            fdr=None if pvalues is None else fdr,
+            pvalues=pvalues,
         )
         figures.append(
             figure_html(
@@ -158,7 +167,25 @@ def signature_section(
     order = signature.rank("delta")[:top]
     columns = signature.to_dict()
     ranked = {key: [columns[key][i] for i in order] for key in SUMMARY_COLUMNS}
-    chosen = signature.select(phi_max=phi_max, delta_min=delta_min, k=k)
+    significance = ""
+    if pvalues is not None:
+        from phidelta.measures import benjamini_hochberg
+
+        qvalues = benjamini_hochberg(pvalues)
+        ranked["pvalue"] = pvalues[order]
+        ranked["qvalue"] = qvalues[order]
+        significance = (
+            f"<p>{int(np.count_nonzero(qvalues <= fdr))} of {len(signature)} features are "
+            f"more than noise at a false discovery rate of {fdr:g} (Benjamini–Hochberg "
+            f"q-values of the {html.escape(how)}; ringed in the diagrams).</p>"
+        )
+    chosen = signature.select(
+        phi_max=phi_max,
+        delta_min=delta_min,
+        k=k,
+        fdr=None if pvalues is None else fdr,
+        pvalues=pvalues if pvalues is not None else "fisher",
+    )
     selected = ", ".join(html.escape(signature.names[i]) for i in chosen) or "none"
     return (
         f'<p class="note">{len(signature)} features, positive class '
@@ -166,10 +193,26 @@ def signature_section(
         "Discriminant features sit near the top (covariant) or bottom (contravariant) "
         "corner, rare ones at the left, characteristic ones (stop words) at the right.</p>"
         f'<div class="figures">{"".join(figures)}</div>'
-        f"<h3>Top {len(order)} features by |δ|</h3>{table_html(ranked)}"
-        f"<h3>Selection (|φ| &lt; {phi_max}, |φ| + |δ|/{delta_min} ≥ 1, top {k} by |δ|)"
-        f"</h3><p>{selected}</p>"
+        f"<h3>Top {len(order)} features by |δ|</h3>{significance}{table_html(ranked)}"
+        f"<h3>Selection (|φ| &lt; {phi_max}, |φ| + |δ|/{delta_min} ≥ 1"
+        + (f", q ≤ {fdr:g}" if pvalues is not None else "")
+        + f", top {k} by |δ|)</h3><p>{selected}</p>"
     )
+
+
+def _feature_pvalues(signature: Any) -> tuple[np.ndarray | None, str]:
+    """The features' p-values by the signature's default test (1,000 permutations, seed 0,
+    or Fisher's exact test), and its name; None when the rows are gone (a signature of a
+    streamed file) and the counts are soft."""
+    method = signature.default_test()
+    try:
+        pvalues = signature.pvalues(method)
+    except ValueError:
+        if signature.counts.is_soft:
+            return None, ""
+        method, pvalues = "fisher", signature.pvalues("fisher")
+    how = "Fisher's exact test" if method == "fisher" else "permutation test of |δ| (1,000)"
+    return pvalues, how
 
 
 def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:

@@ -256,7 +256,7 @@ class Signature:
 
         Parameters
         ----------
-        method : {"fisher", "permutation"}, default "fisher"
+        method : {"fisher", "permutation", "auto"}, default "fisher"
             ``"fisher"``: Fisher's exact test of each feature's 2×2 table (two-sided, equal to
             ``scipy.stats.fisher_exact``), for integer counts: binary, nominal and
             threshold-mode features. For a threshold feature it ignores that the cut was
@@ -267,7 +267,8 @@ class Signature:
             feature's best cut is re-optimized in every permutation (its statistic is then the
             two-sample Kolmogorov–Smirnov distance). The test is two-sided: large |δ| of
             either sign is evidence. For binary features it estimates the exact conditional
-            p-value of |δ|, which is Fisher's when the classes are balanced.
+            p-value of |δ|, which is Fisher's when the classes are balanced. ``"auto"``: the
+            test :meth:`default_test` names.
         n_permutations : int, default 1000
             Permutations B of the permutation test; its p-values are multiples of 1/(B + 1).
         seed : int, numpy Generator or None, default 0
@@ -307,6 +308,8 @@ class Signature:
         """
         from phidelta.measures import fisher_exact_pvalues
 
+        if method == "auto":
+            method = self.default_test()
         if method == "permutation":
             n_permutations = check_permutation_arguments(n_permutations)
             if self._rows is None:
@@ -326,7 +329,7 @@ class Signature:
                 seed,
             )
         if method != "fisher":
-            raise ValueError(f'`method` must be "fisher" or "permutation"; got {method!r}.')
+            raise ValueError(f'`method` must be "fisher", "permutation" or "auto"; got {method!r}.')
         if self.counts.is_soft:
             raise ValueError(
                 "Fisher p-values need integer counts; this signature has soft counts (numeric "
@@ -334,6 +337,27 @@ class Signature:
                 'numeric="threshold" or use only its binary and nominal features.'
             )
         return fisher_exact_pvalues(self.counts)
+
+    def default_test(self) -> str:
+        """The test ``pvalues(method="auto")`` runs: Fisher's exact test when every feature is
+        binary or nominal (integer counts of examples, no cut chosen from the data), else
+        the permutation test (soft counts have no 2×2 table; a threshold feature's cut was
+        chosen to maximize |δ|, which the permutation test repeats and Fisher's ignores).
+
+        Returns
+        -------
+        str
+            ``"fisher"`` or ``"permutation"``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> signature(np.array([[0, 1.5], [1, 0.2], [1, 2.0]]), [0, 1, 1]).default_test()
+        'permutation'
+        """
+        if self.counts.is_soft or "numeric" in self.kinds:
+            return "permutation"
+        return "fisher"
 
     def select(
         self,
