@@ -189,6 +189,37 @@ def accuracy_score(
 
     scikit-learn's ``accuracy_score``: the trace of the confusion matrix over its total.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    normalize : bool, default=True
+        Return the fraction; False for the (weighted) number of correct samples.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    Returns
+    -------
+    float
+        Same as ``sklearn.metrics.accuracy_score``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or the targets are of an unsupported type.
+
+    See Also
+    --------
+    phidelta.measures.accuracy : the binary accuracy of counts.
+    phidelta.measures.multiclass_accuracy : of confusion matrices.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
@@ -220,6 +251,38 @@ def confusion_matrix(
     Classes are ``labels`` in their order, or the sorted labels present. ``normalize`` divides
     by the rows ("true"), columns ("pred") or the total ("all"); empty rows or columns give 0.
     Integer weights (or none) give an integer matrix, float weights a float one.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    normalize : {"true", "pred", "all"} or None, default=None
+        Divide by the rows, the columns or the total.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, n_labels)
+        Same as ``sklearn.metrics.confusion_matrix``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ, `labels` holds none of the labels, or `normalize` is unknown.
+
+    See Also
+    --------
+    phidelta.counts.ConfusionMatrix : the counts as a phidelta object.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
 
     Examples
     --------
@@ -283,6 +346,37 @@ def balanced_accuracy_score(
 
     Classes that are only predicted (not in ``y_true``) are skipped with a UserWarning, as in
     scikit-learn.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    adjusted : bool, default=False
+        Map chance to 0: (BA − 1/K) / (1 − 1/K).
+
+    Returns
+    -------
+    float
+        Same as ``sklearn.metrics.balanced_accuracy_score``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or the targets are of an unsupported type.
+
+    See Also
+    --------
+    phidelta.measures.balanced_accuracy : of confusion matrices.
+    phidelta.measures.unbiased_accuracy : the binary case (Armano 2015, eq. 9).
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
 
     Examples
     --------
@@ -420,6 +514,51 @@ def precision_recall_fscore_support(
     ``UndefinedMetricWarning`` by default, else ``zero_division`` (0, 1 or NaN; NaN values are
     left out of averages).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    beta : float, default=1.0
+        Weight of recall in the F-score.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default=None
+        How per-label values combine; None returns them per label.
+    warn_for : tuple of str, default=("precision", "recall", "f-score")
+        The measures that warn where undefined.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value where a denominator is zero; ``"warn"`` returns 0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    precision, recall, fbeta_score : float or ndarray of shape (n_labels,)
+        The three measures.
+    support : ndarray of shape (n_labels,) or None
+        Samples of each label in `y_true` (None when averaged).
+        Same as ``sklearn.metrics.precision_recall_fscore_support``; computed from phidelta's
+        counts.
+
+    Raises
+    ------
+    ValueError
+        If `beta` is not positive, or `average` is unknown or does not suit the targets.
+
+    See Also
+    --------
+    phidelta.measures.macro_average : the averages over one-vs-rest counts.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> p, r, f, s = precision_recall_fscore_support([0, 1, 1, 2], [0, 1, 2, 2])
@@ -523,6 +662,45 @@ def precision_score(
 ) -> Any:
     """Precision tp / (tp + fp), see :func:`precision_recall_fscore_support`.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default="binary"
+        How per-label values combine; None returns them per label.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value where a denominator is zero; ``"warn"`` returns 0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        Precision; per label when ``average=None``. Same as ``sklearn.metrics.precision_score``;
+        computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `average` is unknown or does not suit the targets, or `pos_label` is not a label.
+
+    See Also
+    --------
+    precision_recall_fscore_support : all of them at once.
+    phidelta.measures.precision : the measure of counts.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> precision_score([0, 1, 1, 0], [1, 1, 1, 0])
@@ -553,6 +731,45 @@ def recall_score(
     zero_division: float | str = "warn",
 ) -> Any:
     """Recall tp / (tp + fn), see :func:`precision_recall_fscore_support`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default="binary"
+        How per-label values combine; None returns them per label.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value where a denominator is zero; ``"warn"`` returns 0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        Recall; per label when ``average=None``. Same as ``sklearn.metrics.recall_score``; computed
+        from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `average` is unknown or does not suit the targets, or `pos_label` is not a label.
+
+    See Also
+    --------
+    precision_recall_fscore_support : all of them at once.
+    phidelta.measures.recall : the measure of counts.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
 
     Examples
     --------
@@ -587,6 +804,46 @@ def fbeta_score(
     """F_β = (1 + β²)·tp / ((1 + β²)·tp + β²·fn + fp), see
     :func:`precision_recall_fscore_support`.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    beta : float
+        Weight of recall against precision.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default="binary"
+        How per-label values combine; None returns them per label.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value where a denominator is zero; ``"warn"`` returns 0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        F_β; per label when ``average=None``. Same as ``sklearn.metrics.fbeta_score``; computed
+        from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `beta` is not positive, or `average` is unknown or does not suit the targets.
+
+    See Also
+    --------
+    phidelta.measures.fbeta_score : the measure of counts.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> round(fbeta_score([0, 1, 1, 0], [1, 1, 0, 0], beta=2), 4)
@@ -618,6 +875,45 @@ def f1_score(
 ) -> Any:
     """F1 = 2·tp / (2·tp + fp + fn), see :func:`precision_recall_fscore_support`.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, default=None
+        The labels to include, in order; by default the sorted labels present.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default="binary"
+        How per-label values combine; None returns them per label.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value where a denominator is zero; ``"warn"`` returns 0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+        F1; per label when ``average=None``. Same as ``sklearn.metrics.f1_score``; computed from
+        phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `average` is unknown or does not suit the targets, or `pos_label` is not a label.
+
+    See Also
+    --------
+    precision_recall_fscore_support : all of them at once.
+    phidelta.measures.f1_score : the measure of counts.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> f1_score([0, 1, 1, 0], [1, 1, 0, 0])
@@ -641,6 +937,38 @@ def f1_score(
 def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
     """Matthews correlation coefficient; for more than two classes Gorodkin's R_K
     (:func:`phidelta.measures.multiclass_mcc`). 0 where it is undefined, as in scikit-learn.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    Returns
+    -------
+    float
+        MCC in [−1, 1]. Same as ``sklearn.metrics.matthews_corrcoef``; computed from phidelta's
+        counts.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or the targets are of an unsupported type.
+
+    See Also
+    --------
+    phidelta.measures.mcc, phidelta.measures.multiclass_mcc : of counts and matrices.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
+    Gorodkin, J. (2004). Comparing two K-category assignments by a K-category correlation
+    coefficient. Computational Biology and Chemistry, 28(5–6), 367–374.
 
     Examples
     --------
@@ -670,6 +998,41 @@ def cohen_kappa_score(
 
     Where κ is undefined (no label in common, or chance agreement 1) an
     ``UndefinedMetricWarning`` is emitted and ``replace_undefined_by`` returned.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two raters' labels.
+    labels : array-like, default=None
+        The labels of the matrix, in order; by default those present.
+    weights : {None, "linear", "quadratic"}, default=None
+        Disagreement weights.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    replace_undefined_by : float, default=nan
+        Value returned where κ is undefined (with an :class:`UndefinedMetricWarning`).
+
+    Returns
+    -------
+    float
+        κ. Same as ``sklearn.metrics.cohen_kappa_score``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If the lengths differ or `weights` is unknown.
+
+    See Also
+    --------
+    phidelta.measures.multiclass_cohen_kappa : κ of confusion matrices.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement, 20(1), 37–46.
 
     Examples
     --------

@@ -167,6 +167,40 @@ def log_loss(
     ``y_proba`` is the probability of the greater label. See
     :func:`phidelta.measures.log_loss` for phidelta's own calling convention.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probability of the greater label, or one probability vector per row.
+    normalize : bool, default=True
+        Mean (True) or sum (False) over the samples.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    labels : array-like, default=None
+        The classes of the columns of `y_proba`.
+    y_pred : array-like, default="deprecated"
+        Former name of `y_proba`.
+
+    Returns
+    -------
+    float
+        The loss in nats. Same as ``sklearn.metrics.log_loss``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If a probability lies outside [0, 1], the lengths differ, or the classes do not match.
+
+    See Also
+    --------
+    phidelta.measures.log_loss : phidelta's own calling convention.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> round(log_loss(["spam", "ham", "ham", "spam"],
@@ -220,6 +254,44 @@ def brier_score_loss(
     (``scale_by_half="auto"``), which gives the familiar (p − y)² mean; k-class it is the
     sum over the classes. The positive class follows :func:`phidelta.counts.check_pos_label`;
     numeric classes without an implicit positive take the greater one, as in scikit-learn.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probability of the positive class, or one probability vector per row.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    pos_label : int, float, bool or str, default=None
+        The positive class (by default 1, True or the greater of two labels).
+    labels : array-like, default=None
+        The classes of the columns of a 2-D `y_proba`.
+    scale_by_half : bool or "auto", default="auto"
+        Halve the sum over the classes ("auto": for 1-D `y_proba`).
+
+    Returns
+    -------
+    float
+        The Brier score. Same as ``sklearn.metrics.brier_score_loss``; computed from phidelta's
+        counts.
+
+    Raises
+    ------
+    ValueError
+        If a probability lies outside [0, 1], the lengths differ, or the classes do not match.
+
+    See Also
+    --------
+    phidelta.measures.brier_score : phidelta's own calling convention.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
+    Brier, G. W. (1950). Verification of forecasts expressed in terms of probability. Monthly
+    Weather Review, 78(1), 1–3.
 
     Examples
     --------

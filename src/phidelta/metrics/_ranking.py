@@ -173,6 +173,41 @@ def roc_curve(
     (equal steps), as scikit-learn does. The counts are one
     :class:`~phidelta.counts.ScoreTable`.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class (by default 1, True or the greater of two labels).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=True
+        Drop points collinear with their neighbours.
+
+    Returns
+    -------
+    fpr, tpr : ndarray
+        The rates, non-decreasing.
+    thresholds : ndarray
+        Decreasing thresholds, +inf first. Same as ``sklearn.metrics.roc_curve``; computed from
+        phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `y_true` does not have two classes or `pos_label` is not a label.
+
+    See Also
+    --------
+    phidelta.measures.roc_curve : the curve of a score table.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> fpr, tpr, thresholds = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
@@ -225,6 +260,41 @@ def precision_recall_curve(
     (precision 1, recall 0) without a threshold is appended. Without positives recall is 1
     everywhere (with a UserWarning).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class (by default 1, True or the greater of two labels).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=False
+        Drop thresholds that do not change the curve's shape.
+
+    Returns
+    -------
+    precision, recall : ndarray
+        The curve, with the final point (1, 0) appended.
+    thresholds : ndarray
+        Increasing thresholds, one fewer than the points. Same as
+        ``sklearn.metrics.precision_recall_curve``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If `y_true` is not binary.
+
+    See Also
+    --------
+    phidelta.measures.precision_recall_curve : the curve of a score table.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> precision, recall, thresholds = precision_recall_curve(
@@ -270,6 +340,44 @@ def det_curve(
     """Detection error tradeoff: ``fpr, fnr, thresholds`` (thresholds increasing), from the
     threshold where no false negative remains to the first one without false positives.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class (by default 1, True or the greater of two labels).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    drop_intermediate : bool, default=False
+        Drop thresholds that do not change the curve's shape.
+
+    Returns
+    -------
+    fpr, fnr : ndarray
+        False positive and false negative rates.
+    thresholds : ndarray
+        Increasing thresholds. Same as ``sklearn.metrics.det_curve``; computed from phidelta's
+        counts.
+
+    Raises
+    ------
+    ValueError
+        If `y_true` does not have two classes.
+
+    See Also
+    --------
+    roc_curve : tpr = 1 − fnr against fpr.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
+    Martin, A., Doddington, G., Kamm, T., Ordowski, M., & Przybocki, M. (1997). The DET curve
+    in assessment of detection task performance. Proceedings of Eurospeech, 1895–1898.
+
     Examples
     --------
     >>> fpr, fnr, thresholds = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -306,6 +414,32 @@ def auc(x: Any, y: Any) -> float:
 
     For the area under a ROC curve from scores see :func:`roc_auc_score` (or
     :func:`phidelta.measures.auc` of a score table: exact, ties counted half).
+
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+        Monotonic x coordinates.
+    y : array-like of shape (n,)
+        y coordinates.
+
+    Returns
+    -------
+    float
+        The area. Same as ``sklearn.metrics.auc``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two points are given or `x` is not monotonic.
+
+    See Also
+    --------
+    roc_auc_score : the area under the ROC curve of scores.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
 
     Examples
     --------
@@ -489,6 +623,45 @@ def roc_auc_score(
     greater label. ``multi_class="ovo"`` is Hand & Till's M (see
     :func:`phidelta.measures.multiclass_auc`).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores, higher meaning more positive (probabilities or decision values).
+    average : {"micro", "macro", "weighted", "samples"} or None, default="macro"
+        How per-class values of multi-label or multi-class targets combine.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    max_fpr : float, default=None
+        Standardized partial AUC over fpr in [0, max_fpr] (binary only).
+    multi_class : {"raise", "ovr", "ovo"}, default="raise"
+        One-vs-rest or one-vs-one for multi-class targets.
+    labels : array-like, default=None
+        The classes of the columns of a multi-class `y_score`.
+
+    Returns
+    -------
+    float or ndarray
+        The AUC. Same as ``sklearn.metrics.roc_auc_score``; computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If only one class is present, `max_fpr` is not in (0, 1], or `multi_class` does not suit
+        the targets.
+
+    See Also
+    --------
+    phidelta.measures.auc : the area of a score table.
+    phidelta.measures.partial_auc : its partial area.
+    phidelta.measures.multiclass_auc : one-vs-rest and one-vs-one areas.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
+
     Examples
     --------
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -617,6 +790,39 @@ def average_precision_score(
     """Average precision, the step-wise area of the precision–recall curve
     (:func:`phidelta.measures.average_precision` of a score table), scikit-learn's
     ``average_precision_score``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores, higher meaning more positive (probabilities or decision values).
+    average : {"micro", "macro", "weighted", "samples"} or None, default="macro"
+        How per-label values of multi-label targets combine.
+    pos_label : int, float, bool or str, default=1
+        The positive class of binary targets.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    Returns
+    -------
+    float or ndarray
+        AP; per label when ``average=None``. Same as ``sklearn.metrics.average_precision_score``;
+        computed from phidelta's counts.
+
+    Raises
+    ------
+    ValueError
+        If the targets are of an unsupported type or `pos_label` is not a label.
+
+    See Also
+    --------
+    phidelta.measures.average_precision : AP of a score table.
+
+    References
+    ----------
+    Pedregosa, F., et al. (2011). Scikit-learn: machine learning in Python. Journal of Machine
+    Learning Research, 12, 2825–2830.
 
     Examples
     --------
