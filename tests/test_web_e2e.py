@@ -220,63 +220,6 @@ def test_errors_are_shown_next_to_their_control(server, browser, tmp_path):
     assert "empty" in file_error.inner_text()
 
 
-def test_classifier_and_triangle_views(server, browser, tmp_path):
-    rng = np.random.default_rng(0)
-    y = rng.integers(0, 2, 300)
-    score = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
-    path = tmp_path / "predictions.csv"
-    pd.DataFrame(
-        {"y": y, "p": score, "yhat": (score > 0.5).astype(int), "fold": rng.integers(1, 6, 300)}
-    ).to_csv(path, index=False)
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
-    page.select_option("#kind", "classifier")
-    page.select_option("#label", "y")
-    page.select_option("#prediction", "yhat")
-    page.select_option("#score", "p")
-    page.select_option("#fold", "fold")
-    page.click("#analyse")
-    page.wait_for_function("document.getElementById('roc').data")
-    folds = page.evaluate(
-        "document.getElementById('plot').data.find(t => t.name === 'folds').x.length"
-    )
-    assert folds == 5
-    titles = page.evaluate(
-        "['plot', 'roc', 'calibration'].map(id => {"
-        " const layout = document.getElementById(id)._fullLayout;"
-        " return [layout.xaxis.title.text, layout.yaxis.title.text]; })"
-    )
-    assert titles == [
-        ["φ (characteristic / bias)", "δ (discriminant / accuracy)"],
-        ["false positive rate", "true positive rate"],
-        ["score", "calibrated probability"],
-    ]
-    # the coverage space: the same curve in counts, in the N × P rectangle
-    page.check("#coverage")
-    page.wait_for_function(
-        "document.getElementById('roc')._fullLayout.xaxis.title.text.startsWith('false positives')"
-    )
-    curve = page.evaluate("document.getElementById('roc').data[1]")
-    assert max(curve["x"]) == (y == 0).sum()
-    assert max(curve["y"]) == (y == 1).sum()
-    page.locator("#roc").screenshot(path=str(tmp_path / "coverage.png"))
-    page.uncheck("#coverage")
-    page.wait_for_function(
-        "document.getElementById('roc')._fullLayout.xaxis.title.text === 'false positive rate'"
-    )
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
-    page.select_option("#kind", "multiclass")
-    page.select_option("#label", "y")
-    page.select_option("#prediction", "yhat")
-    page.click("#analyse")
-    page.wait_for_selector("#triangle-table tbody tr")
-    assert page.locator("#triangle-table tbody tr").count() == 1
-
-
 def test_one_door_in_the_browser(server, browser, tmp_path):
     """A float class column with a gap, the exact actual ratio, and a score threshold."""
     rng = np.random.default_rng(5)
@@ -596,7 +539,9 @@ def _fold_region_polygons(trace: dict) -> list[np.ndarray]:
     return rings
 
 
-def test_the_classifier_view_colours_labels_and_regions(server, browser, tmp_path):
+def test_classifier_and_triangle_views(server, browser, tmp_path):
+    """Axes, the coverage space, ROC colours, labels clear of the points, the 95%
+    regions toggle; the triangle view's folds and their pool."""
     from phidelta.measures import phi_delta_region
 
     rng = np.random.default_rng(0)
@@ -631,6 +576,29 @@ def test_the_classifier_view_colours_labels_and_regions(server, browser, tmp_pat
     warm = {"orange", "red", "#ff7f0e", "#d62728", "darkorange", "orangered"}
     assert curve[1] not in warm
     assert hull[1] not in warm
+    titles = page.evaluate(
+        "['plot', 'roc', 'calibration'].map(id => {"
+        " const layout = document.getElementById(id)._fullLayout;"
+        " return [layout.xaxis.title.text, layout.yaxis.title.text]; })"
+    )
+    assert titles == [
+        ["φ (characteristic / bias)", "δ (discriminant / accuracy)"],
+        ["false positive rate", "true positive rate"],
+        ["score", "calibrated probability"],
+    ]
+    # the coverage space: the same curve in counts, in the N × P rectangle
+    page.check("#coverage")
+    page.wait_for_function(
+        "document.getElementById('roc')._fullLayout.xaxis.title.text.startsWith('false positives')"
+    )
+    curve = page.evaluate("document.getElementById('roc').data[1]")
+    assert max(curve["x"]) == (y == 0).sum()
+    assert max(curve["y"]) == (y == 1).sum()
+    page.locator("#roc").screenshot(path=str(tmp_path / "coverage.png"))
+    page.uncheck("#coverage")
+    page.wait_for_function(
+        "document.getElementById('roc')._fullLayout.xaxis.title.text === 'false positive rate'"
+    )
     # the fold points do not cover the corner labels ("oracle" among them)
     traces = page.evaluate("document.getElementById('plot').data.map(t => t.name)")
     folds = traces.index("folds")
