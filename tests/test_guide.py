@@ -1,0 +1,47 @@
+"""The user guide's examples run and print what the pages say; its CLI page is current."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+PAGES = sorted(
+    page
+    for page in [*(DOCS / "guide").glob("*.rst"), *DOCS.glob("*.rst")]
+    if ">>> " in page.read_text(encoding="utf-8")
+)
+
+
+def test_the_guide_has_examples():
+    names = {page.name for page in PAGES}
+    assert {"assessment.rst", "signatures.rst", "coming_from_packages.rst"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_page_examples_run(page, tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib").use("Agg")
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        raise_on_error=False,
+        verbose=False,
+    )
+    assert result.attempted > 0
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of {page} failed"
+
+
+def test_cli_page_shows_the_current_help():
+    pytest.importorskip("click")
+    spec = importlib.util.spec_from_file_location("cli_help", DOCS / "cli_help.py")
+    cli_help = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cli_help)
+    text = cli_help.PAGE.read_text(encoding="utf-8")
+    assert cli_help.current(text) == cli_help.generated(), (
+        "docs/guide/cli.rst is stale: run python docs/cli_help.py"
+    )
