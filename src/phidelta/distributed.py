@@ -114,6 +114,36 @@ def counts(y_true: Any, y_pred: Any, *, pos_label: Any = None, labels: Any = Non
 
     ``labels`` declares both classes when a partition may miss one (required for string
     labels, optional for {0, 1}, {−1, 1} and booleans).
+
+    Parameters
+    ----------
+    y_true, y_pred : dask array or Series
+        True and predicted labels, partitioned alike.
+    pos_label : scalar, optional
+        The positive class.
+    labels : pair, optional
+        Declare both classes.
+
+    Returns
+    -------
+    BinaryCounts
+        One entry.
+
+    Raises
+    ------
+    TypeError
+        If an input is not a dask collection.
+    ValueError
+        If the collections are not partitioned alike, or the positive class cannot be
+        determined.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> y = da.from_array(np.array([1, 0, 1, 0, 1, 0]), chunks=3)
+    >>> p = da.from_array(np.array([1, 0, 0, 0, 1, 1]), chunks=3)
+    >>> counts(y, p)
+    BinaryCounts(tn=[2], fp=[1], fn=[1], tp=[2])
     """
     if not (_is_dask(y_true) or _is_dask(y_pred)):
         return BinaryCounts.from_labels(y_true, y_pred, pos_label=pos_label, labels=labels)
@@ -144,7 +174,40 @@ def _sum_of_partitions(
 def score_table(
     y_true: Any, scores: Any, *, pos_label: Any = None, labels: Any = None
 ) -> ScoreTable:
-    """The exact score table of labelled scores in dask collections (merged in a tree)."""
+    """The exact score table of labelled scores in dask collections (merged in a tree).
+
+    Parameters
+    ----------
+    y_true : dask array or Series
+        True labels.
+    scores : dask array or Series
+        Scores, partitioned like `y_true`.
+    pos_label : scalar, optional
+        The positive class.
+    labels : pair, optional
+        Declare both classes.
+
+    Returns
+    -------
+    ScoreTable
+        The exact table of all partitions.
+
+    Raises
+    ------
+    TypeError
+        If an input is not a dask collection.
+    ValueError
+        If the collections are not partitioned alike, or the positive class cannot be
+        determined.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> y = da.from_array(np.array([1, 0, 1, 0]), chunks=2)
+    >>> s = da.from_array(np.array([0.9, 0.1, 0.4, 0.35]), chunks=2)
+    >>> score_table(y, s).positives
+    array([1, 1, 0, 0])
+    """
     if not (_is_dask(y_true) or _is_dask(scores)):
         return ScoreTable.from_scores(y_true, scores, pos_label=pos_label, labels=labels)
     return _sum_of_partitions(_table, ("y_true", y_true), ("scores", scores), pos_label, labels)
@@ -157,7 +220,35 @@ def _table(t: Any, s: Any, pos_label: Any, labels: Any) -> ScoreTable:
 
 
 def confusion_matrix(y_true: Any, y_pred: Any, *, classes: Sequence[Any]) -> ConfusionMatrix:
-    """The k×k confusion matrix of labels in dask collections; ``classes`` is required."""
+    """The k×k confusion matrix of labels in dask collections; ``classes`` is required.
+
+    Parameters
+    ----------
+    y_true, y_pred : dask array or Series
+        True and predicted labels, partitioned alike.
+    classes : sequence
+        The k classes, in order (a partition may miss some).
+
+    Returns
+    -------
+    ConfusionMatrix
+        One k×k matrix.
+
+    Raises
+    ------
+    TypeError
+        If an input is not a dask collection.
+    ValueError
+        If the collections are not partitioned alike, or a label is not among `classes`.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> y = da.from_array(np.array([1, 0, 1, 0, 1, 0]), chunks=3)
+    >>> p = da.from_array(np.array([1, 0, 0, 0, 1, 1]), chunks=3)
+    >>> confusion_matrix(y, p, classes=[0, 1]).counts.tolist()
+    [[[2, 1], [1, 2]]]
+    """
     if not (_is_dask(y_true) or _is_dask(y_pred)):
         return ConfusionMatrix.from_labels(y_true, y_pred, classes=classes)
     # raw counts: a partition may be empty
@@ -188,6 +279,53 @@ def signature(
     the class column of a dask DataFrame (read through :func:`phidelta.data.load_signature`,
     rows with a missing label left out and counted). Soft mode (the threshold mode needs
     whole columns). Column types are read from the first partition and imposed on the others.
+
+    Parameters
+    ----------
+    data : dask array or DataFrame
+        Features in columns (dense or SciPy-sparse chunks).
+    labels : dask array or Series, optional
+        Class labels aligned with the rows.
+    label : str, optional
+        Instead of `labels`: the class column of a dask DataFrame.
+    pos_label : scalar, optional
+        The positive class (required with `labels`: a partition cannot tell).
+    feature_names : list of str, optional
+        Column names.
+    kinds : dict, optional
+        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+    max_values : int, default=256
+        Nominal columns with more distinct values get indicators for the most frequent ones.
+
+    Returns
+    -------
+    Signature
+        φ, δ and the counts of every feature.
+
+    Raises
+    ------
+    ValueError
+        If neither `labels` nor `label` is given, or `pos_label` is missing with `labels`.
+
+    See Also
+    --------
+    phidelta.signatures.signature : the in-memory version.
+
+    References
+    ----------
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Section 5 and Fig. 10 (feature
+    signatures).
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> from phidelta.data import read_table as read_whole
+    >>> from phidelta.datasets import climate_data_path
+    >>> frame = dd.from_pandas(read_whole(climate_data_path()), npartitions=2)
+    >>> sig = signature(frame, label="RainBool", pos_label=1)
+    >>> round(sig.ratio, 4)
+    0.9333
     """
     from phidelta.signatures import Signature, block_statistics
 
@@ -249,6 +387,40 @@ def partitioned_auc(
     range yields its positives, negatives and its part of the AUC numerator (an exact integer
     for integer counts), and the parts combine in score order. The result is bit for bit the
     AUC of the whole table, without ever building it in one place.
+
+    Parameters
+    ----------
+    table_or_y : ScoreTable or array-like of shape (n,)
+        A score table, or the true labels.
+    scores : array-like of shape (n,), optional
+        The scores, when `table_or_y` holds labels.
+    boundaries : sequence of float, optional
+        Scores at which to split; by default `ranges` quantiles.
+    ranges : int, default=4
+        Number of ranges when `boundaries` is not given.
+    pos_label : scalar, optional
+        The positive class.
+    labels : pair, optional
+        Declare both classes.
+
+    Returns
+    -------
+    float
+        The exact AUC.
+
+    Raises
+    ------
+    ValueError
+        If the labels hold one class only.
+
+    See Also
+    --------
+    phidelta.measures.auc_numerator : the additive part of each range.
+
+    Examples
+    --------
+    >>> partitioned_auc([1, 0, 1, 0, 1, 0], [0.9, 0.1, 0.4, 0.35, 0.8, 0.6], ranges=2)
+    0.8888888888888888
     """
     if isinstance(table_or_y, ScoreTable):
         tables = _split_table(table_or_y, boundaries, ranges)
@@ -338,6 +510,29 @@ class BinnedAuc:
 
     Pairs inside one bin count half; their true order is unknown, so the exact AUC lies within
     ``auc ± error_bound`` with error_bound = Σ_b P_b·N_b / (2·P·N).
+
+    Attributes
+    ----------
+    auc : float
+        The approximate AUC.
+    error_bound : float
+        The exact AUC lies in ``auc ± error_bound``.
+    bins : int
+        Number of bins.
+
+    See Also
+    --------
+    binned_auc : computes it.
+    partitioned_auc : the exact AUC, in parts.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> y = da.from_array(np.array([1, 0, 1, 0, 1, 0]), chunks=3)
+    >>> s = da.from_array(np.array([0.9, 0.1, 0.4, 0.35, 0.8, 0.6]), chunks=3)
+    >>> result = binned_auc(y, s, bins=4)
+    >>> round(result.auc, 4), round(result.error_bound, 4)
+    (0.8333, 0.0556)
     """
 
     auc: float
@@ -358,6 +553,41 @@ def binned_auc(
     """AUC from fixed-width score bins (one pass, memory O(bins)) with a guaranteed bound.
 
     The bins span [low, high] (default: the scores' range); every score is clipped into it.
+
+    Parameters
+    ----------
+    y_true : array-like or dask collection of shape (n,)
+        True labels.
+    scores : array-like or dask collection of shape (n,)
+        Scores, higher meaning more positive.
+    bins : int, default=200
+        Number of equal-width bins.
+    low, high : float, optional
+        The range the bins span; by default the scores' range.
+    pos_label : scalar, optional
+        The positive class.
+    labels : pair, optional
+        Declare both classes.
+
+    Returns
+    -------
+    BinnedAuc
+        The approximate AUC and its worst-case error.
+
+    Raises
+    ------
+    ValueError
+        If `bins` is not a positive integer or a class is absent.
+
+    See Also
+    --------
+    partitioned_auc : the exact AUC.
+
+    Examples
+    --------
+    >>> result = binned_auc([1, 0, 1, 0, 1, 0], [0.9, 0.1, 0.4, 0.35, 0.8, 0.6], bins=4)
+    >>> result.bins, round(result.auc, 4)
+    (4, 0.8333)
     """
     if bins < 1:
         raise ValueError(f"`bins` must be a positive integer; got {bins}.")
@@ -391,7 +621,33 @@ def binned_auc(
 
 def connect(address: str, *, timeout: float = 10.0) -> Any:
     """A ``distributed.Client`` for a scheduler address, or a clear error after ``timeout``
-    seconds (never a hang)."""
+    seconds (never a hang).
+
+    Parameters
+    ----------
+    address : str
+        The scheduler's address, e.g. ``"tcp://scheduler:8786"``.
+    timeout : float, default=10.0
+        Seconds to wait for the scheduler.
+
+    Returns
+    -------
+    distributed.Client
+        A client connected to the scheduler.
+
+    Raises
+    ------
+    ImportError
+        If the ``distributed`` package is not installed.
+    ConnectionError
+        If no scheduler answers within `timeout`.
+
+    Examples
+    --------
+    >>> client = connect("tcp://scheduler:8786")  # doctest: +SKIP
+    >>> from distributed import Client  # doctest: +SKIP
+    >>> client = Client()  # a local cluster instead  # doctest: +SKIP
+    """
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover
@@ -421,7 +677,51 @@ def assess(
     :func:`phidelta.assessment.assess`); ``labels`` declares both classes. Each partition is
     reduced by :func:`phidelta.assessment.assessment_part` and the parts added in a tree, so
     the result — the threshold that turns scores into predictions included — equals the
-    in-memory one."""
+    in-memory one.
+
+    Parameters
+    ----------
+    y_true : dask array or Series
+        True labels.
+    y_pred : dask array or Series, optional
+        Predicted labels, partitioned like `y_true`.
+    scores : dask array or Series, optional
+        Scores, partitioned like `y_true`.
+    folds : dask array or Series, optional
+        Fold of each row.
+    labels : sequence
+        Both classes (a partition may miss one).
+    pos_label : scalar, optional
+        The positive class (by default 1, True or the larger of two labels).
+    threshold : float, "optimal" or None, optional
+        The cut that turns scores into predictions (as in
+        :func:`phidelta.assessment.assess`).
+
+    Returns
+    -------
+    Assessment
+        Per-fold counts and score tables, equal to the in-memory result.
+
+    Raises
+    ------
+    TypeError
+        If an input is not a dask collection.
+    ValueError
+        If the collections are not partitioned alike, or neither `y_pred` nor `scores` is
+        given.
+
+    See Also
+    --------
+    phidelta.assessment.assess : the in-memory version.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> y = da.from_array(np.array([1, 0, 1, 0, 1, 0]), chunks=3)
+    >>> p = da.from_array(np.array([1, 0, 0, 0, 1, 1]), chunks=3)
+    >>> assess(y, y_pred=p, labels=[0, 1]).counts
+    BinaryCounts(tn=[2], fp=[1], fn=[1], tp=[2])
+    """
     from phidelta.assessment import assessment_part, finish_assessment
     from phidelta.counts import check_pos_label
 
@@ -472,16 +772,69 @@ def _assessment_part(t: Any, p: Any, s: Any, f: Any, labels: list[Any], positive
 class DaskTable:
     """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
     reduced on the workers by the same function as a chunk of a file, and the results are
-    added in a tree."""
+    added in a tree.
+
+    Parameters
+    ----------
+    frame : dask.dataframe.DataFrame
+        The data.
+    name : str, default="the Dask frame"
+        What error messages call the data.
+
+    Attributes
+    ----------
+    frame : dask.dataframe.DataFrame
+        The data.
+    name : str
+        What error messages call the data.
+
+    Raises
+    ------
+    ImportError
+        If Dask is not installed.
+
+    See Also
+    --------
+    phidelta.data.open_blocks : returns one for a Dask DataFrame.
+    phidelta.data.ChunkedTable : the same reductions over a file read in blocks.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> frame = dd.from_pandas(pd.DataFrame({"y": [1, 0, 1, 0], "s": [4, 3, 2, 1]}), npartitions=2)
+    >>> table = DaskTable(frame)
+    >>> table.header(), table.reduce(len)
+    (['y', 's'], 4)
+    """
 
     def __init__(self, frame: Any, name: str = "the Dask frame") -> None:
         _require_dask()
         self.frame, self.name = frame, name
 
     def header(self) -> list[str]:
+        """The column names, as text.
+
+        Returns
+        -------
+        list of str
+            The column names.
+        """
         return [str(c) for c in self.frame.columns]
 
     def first(self, columns: list[str] | None = None) -> Any:
+        """The first partition, computed.
+
+        Parameters
+        ----------
+        columns : list of str, optional
+            The columns to keep; all by default.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The first partition.
+        """
         frame = self.frame if columns is None else self.frame[columns]
         return frame.get_partition(0).compute()
 
@@ -491,6 +844,27 @@ class DaskTable:
         columns: list[str] | None = None,
         combine: Callable[[Any, Any], Any] = operator.add,
     ) -> Any:
+        """`function` of every partition, on the workers, combined in a tree.
+
+        Parameters
+        ----------
+        function : callable
+            ``function(partition)``, e.g. the counts of a block.
+        columns : list of str, optional
+            The columns the function reads.
+        combine : callable, default=operator.add
+            ``combine(a, b)``, associative.
+
+        Returns
+        -------
+        object
+            The combination of the partitions' results.
+
+        Raises
+        ------
+        ValueError
+            If the frame has no partitions.
+        """
         dask = _require_dask()
         frame = self.frame if columns is None else self.frame[columns]
         pieces = [dask.delayed(function)(part) for part in frame.to_delayed()]
@@ -498,7 +872,35 @@ class DaskTable:
 
 
 def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
-    """A CSV/TSV/Parquet file as a Dask DataFrame (see :func:`phidelta.data.read_dask`)."""
+    """A CSV/TSV/Parquet file as a Dask DataFrame (see :func:`phidelta.data.read_dask`).
+
+    Parameters
+    ----------
+    path : str or path
+        A CSV, TSV or Parquet file (or a glob of them).
+    format : str, optional
+        "csv", "tsv" or "parquet"; detected by default.
+    blocksize : str or int, default="64MB"
+        Bytes per partition of a CSV/TSV file.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        The lazily read table.
+
+    Raises
+    ------
+    ImportError
+        If Dask is not installed.
+    DataError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> from phidelta.datasets import climate_data_path
+    >>> len(read_table(climate_data_path()).compute())
+    29
+    """
     from phidelta.data import read_dask
 
     return read_dask(path, format=format, blocksize=blocksize)

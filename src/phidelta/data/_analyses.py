@@ -207,7 +207,8 @@ def load_signature(
     References
     ----------
     Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Section 4 (feature signatures).
+    classifier building and assessment. Information Sciences. Section 5 and Fig. 10 (feature
+    signatures).
 
     Examples
     --------
