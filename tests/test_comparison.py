@@ -283,3 +283,24 @@ def test_mcnemar_from_discordant_counts_equals_the_test_of_examples():
         )
     with pytest.raises(ValueError, match="`only_b` must be a non-negative integer"):
         mcnemar_discordant_test(3, -1)
+
+
+def test_cross_validate_takes_a_list_of_documents():
+    pytest.importorskip("sklearn")
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import MultinomialNB
+    from sklearn.pipeline import make_pipeline
+
+    from phidelta.assessment import cross_validate
+
+    rng = np.random.default_rng(0)
+    words = np.array(["good", "fine", "great", "bad", "poor", "awful", "the", "a", "is"])
+    y = rng.integers(0, 2, 120)
+    documents = [
+        " ".join(rng.choice(words[:3] if label else words[3:6], 3)) + " the film is" for label in y
+    ]
+    run = cross_validate(make_pipeline(CountVectorizer(), MultinomialNB()), documents, y, cv=4)
+    assert len(run.folds) == 4
+    assert run.pooled().tp[0] + run.pooled().fn[0] == int(y.sum())
+    with pytest.raises(ValueError, match="`X` has 119 rows but `y` has 120 labels"):
+        cross_validate(MultinomialNB(), documents[:-1], y, cv=4)

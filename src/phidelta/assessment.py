@@ -427,8 +427,9 @@ def cross_validated_predictions(
     from sklearn.base import clone
 
     n = len(labels)
-    if hasattr(X, "shape") and X.shape[0] != n:
-        raise ValueError(f"`X` has {X.shape[0]} rows but `y` has {n} labels.")
+    rows = X.shape[0] if hasattr(X, "shape") else len(X)
+    if rows != n:
+        raise ValueError(f"`X` has {rows} rows but `y` has {n} labels.")
     if scoring not in ("auto", "proba", "decision"):
         raise ValueError(f'`scoring` must be "auto", "proba" or "decision"; got {scoring!r}.')
     predictions = np.empty(n, dtype=object)
@@ -452,4 +453,10 @@ def cross_validated_predictions(
 
 
 def _rows(X: Any, index: np.ndarray) -> Any:
-    return X.iloc[index] if hasattr(X, "iloc") else X[index]
+    """The rows ``index`` of a DataFrame, an array, a sparse matrix or a plain list (e.g. the
+    documents a text pipeline vectorizes), in the container the estimator was given."""
+    if hasattr(X, "iloc"):
+        return X.iloc[index]
+    if isinstance(X, list | tuple):
+        return [X[i] for i in index.tolist()]
+    return X[index]
