@@ -33,6 +33,7 @@ MODULES = [
     "phidelta.geometry",
     "phidelta.metrics",
     "phidelta.data",
+    "phidelta.distributed",
     "phidelta.api",
     "phidelta",
 ]
