@@ -23,7 +23,35 @@ _INFO_KEYS = {"name", "description", "features", "feature_names", "classes", "po
 
 
 class Stats(NamedTuple):
-    """The published result of ``stats``: φ, δ, feature names and the class ratio N/P."""
+    """The published result of ``stats``: φ, δ, feature names and the class ratio N/P.
+
+    Attributes
+    ----------
+    phi, delta : ndarray
+        One value per feature.
+    names : list of str
+        The feature names.
+    ratio : float
+        The class ratio N/P of the labels.
+
+    See Also
+    --------
+    stats : returns it.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Section 4.2 (``stats``).
+
+    Examples
+    --------
+    >>> from phidelta.datasets import load_climate_data
+    >>> data, labels, names = load_climate_data()
+    >>> result = stats(data, labels, {"features": names})
+    >>> result.names == names, round(result.ratio, 4)
+    (True, 0.9333)
+    """
 
     phi: np.ndarray
     delta: np.ndarray
@@ -43,6 +71,7 @@ def stats(
     Parameters
     ----------
     data : 2-D array, DataFrame (pandas, polars) or SciPy sparse matrix
+        Samples in rows, features in columns.
     labels : array-like
         Two classes.
     info : dict, optional
@@ -53,7 +82,7 @@ def stats(
         {−1, 1} and {False, True}, otherwise ``info["positive"]`` is needed. (The published
         packages took the first class name in sorted order; naming the class avoids a silent
         choice.)
-    ratio_corrected : bool, default True
+    ratio_corrected : bool, default=True
         Generalized φ, δ at the actual ratio N/P of the labels (True) or standard ones (False).
         (The R package feeds P/N here by mistake; this returns the correct N/P values.)
     **options
@@ -63,6 +92,23 @@ def stats(
     -------
     Stats
         ``(phi, delta, names, ratio)`` with ratio = N/P.
+
+    Raises
+    ------
+    ValueError
+        If `info` has unknown keys, ``info["positive"]`` is not among ``info["classes"]``, or
+        the labels do not have two classes with a known positive one.
+
+    See Also
+    --------
+    convert : φ, δ from specificity and sensitivity.
+    phidelta.signatures.signature : the feature signature it is built on.
+
+    References
+    ----------
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Section 4.2 (``stats``).
 
     Examples
     --------
