@@ -58,6 +58,8 @@ language = "en"
 # --- autodoc / autosummary / numpydoc ---------------------------------------------------------
 autosummary_generate = True
 autosummary_imported_members = True
+# the stub templates list the gallery examples that use an object under any of its names
+autosummary_context = {"aliases": apigen.aliases()}
 autodoc_default_options = {"member-order": "groupwise"}
 autodoc_typehints = "none"  # the numpydoc Parameters sections carry the types
 autodoc_inherit_docstrings = True
@@ -78,7 +80,9 @@ sphinx_gallery_conf = {
     "within_subsection_order": "FileNameSortKey",
     "download_all_examples": False,
     "remove_config_comments": True,
-    "backreferences_dir": None,
+    # "Examples using …" under every object of the reference (templates/autosummary)
+    "doc_module": ("phidelta",),
+    "backreferences_dir": "api/generated/backreferences",
     "show_memory": False,
     "image_scrapers": ("matplotlib",),
     "matplotlib_animations": False,

@@ -229,6 +229,17 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def aliases() -> dict[str, list[str]]:
+    """For each described object, the other public names it has (``phidelta.BinaryCounts``)."""
+    other_names: dict[str, list[str]] = {}
+    for module_name in MODULES:
+        for name in public_names(module_name):
+            where = home(module_name, name)
+            if where != module_name:
+                other_names.setdefault(f"{where}.{name}", []).append(f"{module_name}.{name}")
+    return other_names
+
+
 def expected_stubs() -> set[str]:
     """The file names autosummary writes: one per object described on its home page."""
     stubs = set()
