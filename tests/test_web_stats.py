@@ -176,6 +176,23 @@ def test_significance_columns_are_fisher_and_benjamini_hochberg(client, features
     ).json()["significance"]
     assert set(significance["significant"]) <= set(looser["significant"])
     assert looser["fdr"] == 0.5
+    assert significance["optimistic"] == []  # no cut was chosen (soft numeric features)
+
+
+def test_features_cut_on_the_data_are_flagged_optimistic(client, features):
+    created, _ = features
+    threshold = _create(
+        client,
+        dataset_id=created["dataset_id"],
+        kind="signature",
+        label="y",
+        positive="1",
+        numeric="threshold",
+    )
+    view = client.get(f"/api/analyses/{threshold['id']}/view?significance=true").json()
+    names = [f["name"] for f in view["features"]]
+    assert view["significance"]["tested"] == len(names)  # integer counts throughout
+    assert [names[i] for i in view["significance"]["optimistic"]] == ["level"]
 
 
 def test_significance_in_the_csv_download(client, features):

@@ -193,6 +193,11 @@ class Significance(BaseModel):
         ..., description="features with integer counts (binary, nominal, threshold mode)"
     )
     significant: list[int] = Field(..., description="feature indices with q-value ≤ fdr")
+    optimistic: list[int] = Field(
+        default_factory=list,
+        description="tested numeric features (threshold mode): their cut was chosen on the "
+        "data to maximize |δ|, which Fisher's test ignores, so their p-values are optimistic",
+    )
 
 
 class SignatureView(BaseModel):

@@ -286,9 +286,9 @@ function renderSignature(view) {
     "No feature has integer counts (numeric features in soft mode have no 2×2 table): " +
     "choose “best single cut” for Fisher's exact test." :
     `Fisher's exact test of ${s.tested} features, Benjamini–Hochberg adjusted: ` +
-    `${s.significant.length} with q ≤ ${s.fdr} (stars).` + (view.features.some((x) =>
-      x.kind === "numeric" && x.pvalue !== null) ? " The cuts of numeric features were " +
-      "chosen on these data, so their p-values are optimistic." : "");
+    `${s.significant.length} with q ≤ ${s.fdr} (stars).` + (s.optimistic.length ?
+      " The cuts of numeric features were chosen on these data, so their p-values are " +
+      "optimistic." : "");
 }
 function renderTable(view) {
   const body = document.querySelector("#ranking tbody");
