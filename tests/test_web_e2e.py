@@ -295,6 +295,9 @@ def test_the_page_works_under_its_content_security_policy(server, browser, refda
     page.wait_for_selector("#plot .main-svg")  # Plotly drew the diagram
     page.wait_for_selector("#ranking tbody tr")
     assert page.locator("#ranking tbody tr").count() == 6
+    page.check("#significance")  # the toggle too (soft counts: nothing to test, a note says so)
+    page.wait_for_selector("#ranking th.significance-col:visible")
+    assert "No feature has integer counts" in page.inner_text("#significance-note")
     assert errors == []
     assert violations == []
 
