@@ -1,7 +1,8 @@
 """The φ-δ diamond for a class ratio: corners, border, crossings, point-in-diamond test.
 
 The diamond is the image of the ROC unit square (ρ̄, ρ) ∈ [0, 1]² under the linear map of
-:func:`phidelta.measures.convert`: a rhombus at ratio 1 (Armano 2015, Fig. 4: |φ| + |δ| ≤ 1) and
+:func:`phidelta.measures.convert`: a rhombus at ratio 1 (Armano 2015, Fig. 4: abs(φ) + abs(δ) ≤ 1)
+and
 a parallelogram otherwise (Armano et al. 2019, Fig. 2). The oracle stays at (0, 1) and the
 anti-oracle at (φ, δ) = (2(n − p), −1) for every ratio.
 """

@@ -438,7 +438,7 @@ def expected_calibration_error(
     bins: int = 10,
     strategy: str = "uniform",
 ) -> CalibrationBins:
-    """ECE = Σ_b (n_b / n)·|observed_b − mean predicted_b| over probability bins.
+    """ECE = Σ_b (n_b / n)·abs(observed_b − mean predicted_b) over probability bins.
 
     ``strategy="uniform"``: equal-width bins on [0, 1]; ``"quantile"``: equal-count bins.
     Empty bins have count 0 and NaN rates and do not contribute.

@@ -43,7 +43,7 @@ class EntropyBalance(TupleResult):
     """Every quantity of the entropy balance for a batch of confusion matrices.
 
     All arrays have one value per matrix, in units of ``base`` (bits by default). Values that
-    are zero up to rounding (|v| below 64 ulp of H_{U_X·U_Y}) are exactly zero.
+    are zero up to rounding (abs(v) below 64 ulp of H_{U_X·U_Y}) are exactly zero.
     ``joint_fractions``, ``input_fractions`` and ``output_fractions`` have shape (k, 3).
 
     Unpacks as ``delta_h, mutual_information, variation_of_information``, the terms of the

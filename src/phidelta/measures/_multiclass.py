@@ -196,7 +196,7 @@ def multiclass_cohen_kappa(
 
     O is the joint distribution of true and predicted classes, E = outer(row, column
     marginals) the one of independent marginals. Unweighted, w = 1 off the diagonal, which
-    gives κ = (a − a_e) / (1 − a_e). ``weights="linear"`` uses w_ij = |i − j| and
+    gives κ = (a − a_e) / (1 − a_e). ``weights="linear"`` uses w_ij = abs(i − j) and
     ``"quadratic"`` w_ij = (i − j)² with i, j the positions of the classes (ordinal classes in
     the matrix's order). Undefined when Σ w·E = 0 (e.g. a_e = 1: both marginals put everything
     in one matching class): NaN with an UndefinedMeasureWarning by default.
@@ -206,7 +206,7 @@ def multiclass_cohen_kappa(
     matrices : ConfusionMatrix
         One or more confusion matrices (true classes in rows).
     weights : {None, "linear", "quadratic"}, default=None
-        Disagreement weights: none (w = 1 off the diagonal), |i − j| or (i − j)².
+        Disagreement weights: none (w = 1 off the diagonal), abs(i − j) or (i − j)².
     zero_division : "warn" or float, default="warn"
         Value for entries where Σ w·E = 0 (e.g. chance agreement 1). With ``"warn"``
         they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says

@@ -199,7 +199,7 @@ class BrierDecomposition(TupleResult):
     calibration : float
         Calibration loss, the mean of (p̂ − ṗ)² with ṗ the segment's empirical probability.
     refinement : float
-        Refinement loss, Σ |S|·ṗ(1 − ṗ) / n over the segments.
+        Refinement loss, Σ n_S·ṗ(1 − ṗ) / n over the segments (n_S examples in S).
     segments : int
         How many segments.
 
@@ -234,8 +234,8 @@ def brier_decomposition(
 
     Segments are ``groups`` when given (e.g. the leaves of a grouping model), else the sets of
     examples sharing one predicted probability. Within a segment S with empirical probability
-    ṗ: SE(S) = |S|(p̂ − ṗ)² + |S|ṗ(1 − ṗ) when all of S has the same p̂; with varying p̂ the
-    calibration term uses each example's p̂.
+    ṗ and n_S examples: SE(S) = n_S(p̂ − ṗ)² + n_S·ṗ(1 − ṗ) when all of S has the same p̂; with
+    varying p̂ the calibration term uses each example's p̂.
 
     Parameters
     ----------
@@ -296,7 +296,7 @@ def brier_decomposition(
 
 
 def laplace_correction(counts: Any) -> np.ndarray:
-    """Laplace-corrected empirical probabilities (nᵢ + 1) / (|S| + k) (Flach eq. 2.8).
+    """Laplace-corrected empirical probabilities (nᵢ + 1) / (n + k), n = Σ nᵢ (Flach eq. 2.8).
 
     Parameters
     ----------
@@ -333,7 +333,7 @@ def laplace_correction(counts: Any) -> np.ndarray:
 
 
 def m_estimate(counts: Any, *, m: float, prior: Any = None) -> np.ndarray:
-    """m-estimate (nᵢ + m·πᵢ) / (|S| + m) of empirical probabilities (Flach eq. 2.9).
+    """m-estimate (nᵢ + m·πᵢ) / (n + m), n = Σ nᵢ, of empirical probabilities (Flach eq. 2.9).
 
     ``counts`` has the classes on its last axis; ``prior`` defaults to uniform.
 

@@ -250,7 +250,7 @@ def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
 
     MCC on Γ, as if both classes had the same size. It simplifies to δ / √(1 − φ²) (standard
     φ, δ), which is how it is computed. Undefined when a class is absent or at the dummy corners
-    (|φ| = 1).
+    (abs(φ) = 1).
 
     Parameters
     ----------
