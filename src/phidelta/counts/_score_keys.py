@@ -6,13 +6,13 @@ score x becomes one unsigned 64-bit key
 
     key = 2·(v(max) − v(x)) + [x is positive]
 
-where v is a strictly increasing integer image of the float: the bits of |x| (for non-negative
+where v is a strictly increasing integer image of the float: the bits of abs(x) (for non-negative
 doubles their order is their bits' order) with the sign of x. Sorting the keys ascending gives
 the scores in decreasing order, negatives before positives within a tie, and ``key >> 1``
 decodes back to the exact float. ±0 map to one key (they are one score).
 
 The label bit needs v(max) − v(min) < 2⁶³. That always holds when all scores have one sign.
-With both signs, the unused small magnitudes are squeezed out first: every non-zero |x| is
+With both signs, the unused small magnitudes are squeezed out first: every non-zero abs(x) is
 shifted down by (smallest non-zero magnitude − 1), which keeps the order and leaves zero
 alone. Only scores spanning nearly the whole double range (e.g. 1e-300 next to ±1e300) still
 do not fit; :func:`labelled_keys` then returns ``None`` and the caller falls back.
