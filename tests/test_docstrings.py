@@ -11,7 +11,9 @@ of the public classes), the docstring parsed by ``numpydoc.docscrape`` must have
 * an Examples section with at least one ``>>>`` line (functions and classes; a method is shown in
   the Examples of its class or of the function that builds it, so methods need no Examples);
 * for measures (all of :mod:`phidelta.measures`), a reference: a References section or an inline
-  citation "Author year" in the summary or extended summary.
+  citation "Author year" in the summary or extended summary;
+* no error of ``numpydoc.validate`` in its GL, PR and RT codes, except those listed in
+  ``VALIDATE_IGNORE`` with their reasons.
 """
 
 from __future__ import annotations
@@ -179,6 +181,30 @@ def test_measures_cite_their_source(name: str, home: str, obj: Any, kind: str) -
     assert doc["References"] or CITATION.search(text), (
         f"{name} cites no source (a References section or 'Author year' in its summary)"
     )
+
+
+# numpydoc's own validator, for its layout (GL), parameter (PR) and returns (RT) codes. Ignored,
+# with the reason:
+VALIDATE_IGNORE = {
+    "PR08": "a description may start with a symbol (φ, ρ, δ) or a lower-case name",
+    "PR09": "a description may end with a list, a formula or a closing parenthesis",
+    "RT04": "a return description may start with a symbol (φ, ρ, σ) or a lower-case name",
+}
+# classes (NamedTuples, dataclasses) document their fields under Attributes, not Parameters;
+# test_parameters_match_signature checks that every field is there
+VALIDATE_IGNORE_FOR_CLASSES = {"PR01"}
+
+
+@pytest.mark.parametrize(("name", "home", "obj", "kind"), ITEMS, ids=IDS)
+def test_numpydoc_validate(name: str, home: str, obj: Any, kind: str) -> None:
+    validate = pytest.importorskip("numpydoc.validate")
+    ignored = set(VALIDATE_IGNORE) | (VALIDATE_IGNORE_FOR_CLASSES if kind == "class" else set())
+    errors = [
+        f"{code}: {message}"
+        for code, message in validate.validate(name)["errors"]
+        if code[:2] in {"GL", "PR", "RT"} and code not in ignored
+    ]
+    assert not errors, f"{name}: " + "; ".join(errors)
 
 
 def test_every_module_is_checked_or_pending() -> None:

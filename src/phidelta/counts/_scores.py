@@ -395,8 +395,10 @@ class ScoreTable:
 
         Returns
         -------
-        tp, fp : ndarray of shape (len(self) + 1,)
-            Cumulative positive and negative counts from the top score down, starting at 0.
+        tp : ndarray of shape (len(self) + 1,)
+            Cumulative positive counts from the top score down, starting at 0.
+        fp : ndarray of shape (len(self) + 1,)
+            Cumulative negative counts, likewise.
         """
         kind = np.result_type(self.positives, self.negatives)
         tp = np.empty(len(self) + 1, dtype=kind)

@@ -184,14 +184,14 @@ def load_signature(
         Stream a file in blocks of this many rows.
     format : str, optional
         "csv", "tsv" or "parquet"; detected by default.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing role value are left out and counted, or refused.
     numeric : {"soft", "threshold"}, default="soft"
         How a numeric feature becomes counts (see :func:`phidelta.signatures.signature`).
     kinds : dict, optional
         Per-column overrides: "binary", "numeric", "nominal" or "ignore".
     max_values : int, default=256
         Nominal columns with more distinct values get indicators for the most frequent ones.
+    missing : {"drop", "error"}, default="drop"
+        Rows with a missing label are left out and counted, or refused.
 
     Returns
     -------

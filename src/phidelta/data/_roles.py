@@ -61,12 +61,19 @@ class Roles:
     positive : optional
         The positive class, as a value or as text (``"1"`` matches the number 1, ``"true"``
         the boolean True). Needed unless the classes are {0, 1}, {−1, 1} or {False, True}.
-    prediction, score, fold, weight : str, optional
-        Columns of predicted labels, scores (higher = more positive), fold or run ids, and
-        sample weights.
+    prediction, score : str, optional
+        Columns of predicted labels and of scores (higher = more positive).
     threshold : float, "optimal" or text of either, optional
         The cut that turns scores into predictions (positive when score ≥ threshold); by
         default 0.5 when every score lies in [0, 1] and 0 otherwise.
+    fold, weight : str, optional
+        Columns of fold or run ids and of sample weights.
+
+    Raises
+    ------
+    DataError
+        If a column name is not a string, or the threshold is neither a finite number nor
+        "optimal".
 
     Examples
     --------
