@@ -59,7 +59,7 @@ language = "en"
 autosummary_generate = True
 autosummary_imported_members = True
 # the stub templates list the gallery examples that use an object under any of its names
-autosummary_context = {"aliases": apigen.aliases()}
+autosummary_context = {"aliases": apigen.aliases(), "long_values": apigen.long_values()}
 autodoc_default_options = {"member-order": "groupwise"}
 autodoc_typehints = "none"  # the numpydoc Parameters sections carry the types
 autodoc_inherit_docstrings = True
@@ -158,6 +158,18 @@ def _drop_object_base(app, name, obj, options, bases) -> None:
     bases[:] = [base for base in bases if base is not object]
 
 
+def _constant_doc(app, what, name, obj, options, lines) -> None:
+    """A constant's ``#:`` comment where it is defined, not the docstring of its type."""
+    if what != "data" or "." not in name:
+        return
+    module_name, _, short = name.rpartition(".")
+    type_doc = (type(obj).__doc__ or "").strip().splitlines()
+    if lines and lines[0].strip() and lines[0].strip() != (type_doc[0] if type_doc else ""):
+        return  # documented where it is exported
+    lines[:] = apigen.constant_doc(module_name, short) if module_name in apigen.MODULES else []
+
+
 def setup(app):
     app.connect("html-page-context", _api_module)
     app.connect("autodoc-process-bases", _drop_object_base)
+    app.connect("autodoc-process-docstring", _constant_doc, priority=400)  # before numpydoc

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+import sys
 from pathlib import Path
 
 #: the modules of the reference, in the order of the index page
@@ -238,6 +239,41 @@ def aliases() -> dict[str, list[str]]:
             if where != module_name:
                 other_names.setdefault(f"{where}.{name}", []).append(f"{module_name}.{name}")
     return other_names
+
+
+def long_values(limit: int = 200) -> list[str]:
+    """Constants whose value is too long to print on their page (their ``:no-value:`` list)."""
+    names = []
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in public_names(module_name):
+            obj = getattr(module, name)
+            if _kind(obj) == "Constants" and len(repr(obj)) > limit:
+                names.append(f"{module_name}.{name}")
+    return names
+
+
+def constant_doc(module_name: str, name: str) -> list[str]:
+    """The ``#:`` comment above the constant ``module_name.name`` where it is defined.
+
+    A re-exported constant carries no docstring of its own, and autodoc only reads the comments
+    of the module that exports it; this looks in the module and its private submodules.
+    """
+    from sphinx.pycode import ModuleAnalyzer
+
+    obj = getattr(importlib.import_module(module_name), name)
+    package = module_name.split(".")[0]
+    for candidate in sorted(m for m in list(sys.modules) if m.split(".")[0] == package):
+        module = sys.modules[candidate]
+        if getattr(module, name, None) is not obj:
+            continue
+        try:
+            comments = ModuleAnalyzer.for_module(candidate).find_attr_docs()
+        except Exception:  # no source: a builtin or extension module
+            continue
+        if ("", name) in comments:
+            return list(comments[("", name)])
+    return []
 
 
 def expected_stubs() -> set[str]:
