@@ -59,7 +59,11 @@ language = "en"
 autosummary_generate = True
 autosummary_imported_members = True
 # the stub templates list the gallery examples that use an object under any of its names
-autosummary_context = {"aliases": apigen.aliases(), "long_values": apigen.long_values()}
+autosummary_context = {
+    "aliases": apigen.aliases(),
+    "long_values": apigen.long_values(),
+    "with_bases": apigen.with_bases(),
+}
 autodoc_default_options = {"member-order": "groupwise"}
 autodoc_typehints = "none"  # the numpydoc Parameters sections carry the types
 autodoc_inherit_docstrings = True
@@ -153,11 +157,6 @@ def _api_module(app, pagename, templatename, context, doctree) -> None:
     context["api_module"] = max(owners, key=len, default=None)
 
 
-def _drop_object_base(app, name, obj, options, bases) -> None:
-    """No "Bases: object" line under every plain class."""
-    bases[:] = [base for base in bases if base is not object]
-
-
 def _constant_doc(app, what, name, obj, options, lines) -> None:
     """A constant's ``#:`` comment where it is defined, not the docstring of its type."""
     if what != "data" or "." not in name:
@@ -169,7 +168,14 @@ def _constant_doc(app, what, name, obj, options, lines) -> None:
     lines[:] = apigen.constant_doc(module_name, short) if module_name in apigen.MODULES else []
 
 
+def _skip_tuple_fields(app, what, name, obj, skip, options):
+    """Named tuples' "Alias for field number 0": their Attributes section says it better."""
+    if str(getattr(obj, "__doc__", "") or "").startswith("Alias for field number"):
+        return True
+    return None
+
+
 def setup(app):
     app.connect("html-page-context", _api_module)
-    app.connect("autodoc-process-bases", _drop_object_base)
     app.connect("autodoc-process-docstring", _constant_doc, priority=400)  # before numpydoc
+    app.connect("autodoc-skip-member", _skip_tuple_fields)

@@ -253,6 +253,18 @@ def long_values(limit: int = 200) -> list[str]:
     return names
 
 
+def with_bases() -> list[str]:
+    """Classes with a base worth naming (their ``:show-inheritance:`` list): not just object."""
+    names = []
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in public_names(module_name):
+            obj = getattr(module, name)
+            if inspect.isclass(obj) and obj.__bases__ != (object,):
+                names.append(f"{module_name}.{name}")
+    return names
+
+
 def constant_doc(module_name: str, name: str) -> list[str]:
     """The ``#:`` comment above the constant ``module_name.name`` where it is defined.
 
