@@ -295,9 +295,9 @@ def test_the_page_works_under_its_content_security_policy(server, browser, refda
     page.wait_for_selector("#plot .main-svg")  # Plotly drew the diagram
     page.wait_for_selector("#ranking tbody tr")
     assert page.locator("#ranking tbody tr").count() == 6
-    page.check("#significance")  # the toggle too (soft counts: nothing to test, a note says so)
+    page.check("#significance")  # the toggle too (soft counts: the permutation test)
     page.wait_for_selector("#ranking th.significance-col:visible")
-    assert "No feature has integer counts" in page.inner_text("#significance-note")
+    assert page.inner_text("#significance-note").startswith("A permutation test of |δ|")
     assert errors == []
     assert violations == []
 
@@ -473,10 +473,13 @@ def test_the_feature_view_fits_its_diamond_and_sorts_and_marks_significance(
     }""")
     for name, symbol in zip(points["names"], points["symbols"], strict=True):
         assert (symbol == "star") == (name in significant), name
-    assert "q ≤ 0.05 (Fisher, BH)" in _legend(page)
+    # a numeric feature cut on the data: the library's permutation test, cut searched again
+    assert view["significance"]["method"] == "permutation"
+    assert "q ≤ 0.05 (1000 permutations, BH)" in _legend(page)
     note = page.inner_text("#significance-note")
-    assert note.startswith("Fisher's exact test of 6 features")
-    assert "optimistic" in note  # the numeric feature's cut was chosen on the data
+    assert note.startswith("A permutation test of |δ| (1000 permutations")
+    assert "of 6 features" in note
+    assert "optimistic" not in note
 
     # names from the data stay text: the nominal value <b>blue</b> is no element anywhere
     assert "colour(<b>blue</b>)" in shown

@@ -1,5 +1,6 @@
 """How sure is a point, in the web API: the classifier view's confidence regions and the
-signature view's Fisher p-values and Benjamini–Hochberg q-values (toggles, off by default)."""
+signature view's p-values (the library's default test) and Benjamini–Hochberg q-values
+(toggles, off by default)."""
 
 from __future__ import annotations
 
@@ -144,31 +145,35 @@ def _table(frame, name: str) -> list[list[int]]:
     ]
 
 
-def test_significance_columns_are_fisher_and_benjamini_hochberg(client, features):
-    created, frame = features
-    assert created["view"].get("significance") is None  # off by default
-    assert all(f.get("pvalue") is None for f in created["view"]["features"])
+def _significance(client, created, fdr=0.05) -> tuple[dict, np.ndarray, np.ndarray]:
     view = client.get(
-        f"/api/analyses/{created['id']}/view", params={"significance": "true", "fdr": 0.05}
+        f"/api/analyses/{created['id']}/view", params={"significance": "true", "fdr": fdr}
     ).json()
     rows = view["features"]
     p = np.array([np.nan if f["pvalue"] is None else f["pvalue"] for f in rows])
     q = np.array([np.nan if f["qvalue"] is None else f["qvalue"] for f in rows])
-    kinds = [f["kind"] for f in rows]
-    soft = np.array([k == "numeric" for k in kinds])
-    assert soft.any()
-    assert np.isnan(p[soft]).all()
-    assert np.isnan(q[soft]).all()
-    for row, value in zip(rows, p, strict=True):  # Fisher's exact test of each 2×2 table
-        if not np.isnan(value):
-            expected = stats.fisher_exact(_table(frame, row["name"])).pvalue
-            assert value == pytest.approx(expected, rel=1e-10)
-    assert_allclose(q[~soft], stats.false_discovery_control(p[~soft]), rtol=1e-12)
+    return view, p, q
+
+
+def test_significance_is_the_librarys_default_test_and_benjamini_hochberg(client, features):
+    from phidelta.data import Roles, load_signature
+
+    created, frame = features
+    assert created["view"].get("significance") is None  # off by default
+    assert all(f.get("pvalue") is None for f in created["view"]["features"])
+    view, p, q = _significance(client, created)
+    # a soft numeric feature among them: the permutation test, as the CLI and report run it
+    expected = load_signature(frame, Roles("y", positive="1"))
+    assert expected.default_test() == "permutation"
+    order = [expected.names.index(f["name"]) for f in view["features"]]
+    assert_allclose(p, expected.pvalues("auto")[order], rtol=1e-15)
+    assert_allclose(q, stats.false_discovery_control(p), rtol=1e-12)
     significance = view["significance"]
-    assert significance["tested"] == int((~soft).sum())
+    assert (significance["method"], significance["permutations"]) == ("permutation", 1000)
+    assert significance["tested"] == len(p)
     assert significance["significant"] == [int(i) for i in np.flatnonzero(q <= 0.05)]
-    names = [rows[i]["name"] for i in significance["significant"]]
-    assert "strong" in names
+    names = [view["features"][i]["name"] for i in significance["significant"]]
+    assert {"strong", "level"} <= set(names)
     assert "noise" not in names
     # another rate marks more (or as many) features
     looser = client.get(
@@ -176,10 +181,24 @@ def test_significance_columns_are_fisher_and_benjamini_hochberg(client, features
     ).json()["significance"]
     assert set(significance["significant"]) <= set(looser["significant"])
     assert looser["fdr"] == 0.5
-    assert significance["optimistic"] == []  # no cut was chosen (soft numeric features)
+    assert significance["optimistic"] == []  # every cut was searched again
 
 
-def test_features_cut_on_the_data_are_flagged_optimistic(client, features):
+def test_binary_and_nominal_features_get_fishers_exact_test(client, features):
+    _, frame = features
+    dataset = _upload(client, frame.drop(columns="level"))
+    created = _create(client, dataset_id=dataset, kind="signature", label="y", positive="1")
+    view, p, q = _significance(client, created)
+    assert view["significance"]["method"] == "fisher"
+    assert view["significance"]["permutations"] is None
+    for row, value in zip(view["features"], p, strict=True):  # each 2×2 table's exact test
+        assert value == pytest.approx(
+            stats.fisher_exact(_table(frame, row["name"])).pvalue, rel=1e-10
+        )
+    assert_allclose(q, stats.false_discovery_control(p), rtol=1e-12)
+
+
+def test_features_cut_on_the_data_are_tested_with_the_cut_searched_again(client, features):
     created, _ = features
     threshold = _create(
         client,
@@ -191,8 +210,9 @@ def test_features_cut_on_the_data_are_flagged_optimistic(client, features):
     )
     view = client.get(f"/api/analyses/{threshold['id']}/view?significance=true").json()
     names = [f["name"] for f in view["features"]]
-    assert view["significance"]["tested"] == len(names)  # integer counts throughout
-    assert [names[i] for i in view["significance"]["optimistic"]] == ["level"]
+    assert view["significance"]["method"] == "permutation"
+    assert view["significance"]["tested"] == len(names)
+    assert view["significance"]["optimistic"] == []
 
 
 def test_significance_in_the_csv_download(client, features):

@@ -176,7 +176,8 @@ class Feature(BaseModel):
     information_gain: float | None
     pvalue: float | None = Field(
         None,
-        description="Fisher's exact p-value (with ?significance=true; null for soft counts)",
+        description="the feature's p-value (with ?significance=true): Fisher's exact test "
+        "or the permutation test of |δ|, as Significance.method says",
     )
     qvalue: float | None = Field(
         None, description="the Benjamini–Hochberg adjusted p-value (with ?significance=true)"
@@ -186,17 +187,24 @@ class Feature(BaseModel):
 class Significance(BaseModel):
     """Which features depend on the class by more than chance (``?significance=true``)."""
 
-    method: Literal["fisher"] = Field(..., description="Fisher's exact test of the 2×2 table")
+    method: Literal["fisher", "permutation"] = Field(
+        ...,
+        description="the library's rule (Signature.default_test): Fisher's exact test of the "
+        "2×2 table when every feature is binary or nominal, else the permutation test of |δ| "
+        "(a threshold feature's cut searched again in every permutation)",
+    )
+    permutations: int | None = Field(
+        None, description="permutations of the permutation test (seed 0); null for Fisher"
+    )
     adjustment: Literal["benjamini-hochberg"]
     fdr: float = Field(..., description="the false discovery rate features are marked at")
-    tested: int = Field(
-        ..., description="features with integer counts (binary, nominal, threshold mode)"
-    )
+    tested: int = Field(..., description="features with a p-value")
     significant: list[int] = Field(..., description="feature indices with q-value ≤ fdr")
     optimistic: list[int] = Field(
         default_factory=list,
-        description="tested numeric features (threshold mode): their cut was chosen on the "
-        "data to maximize |δ|, which Fisher's test ignores, so their p-values are optimistic",
+        description="numeric features tested by Fisher's test in threshold mode (only when "
+        "the rows to permute are gone): their cut was chosen on the data to maximize |δ|, "
+        "which Fisher's test ignores, so their p-values are optimistic",
     )
 
 

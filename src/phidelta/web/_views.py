@@ -6,6 +6,7 @@ import csv
 import heapq
 import io
 import json
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -237,8 +238,9 @@ def signature_view(
     loaded: Any = None,
 ) -> dict[str, Any]:
     """The feature view: every feature's point, the ranking, the rule's selection and the
-    diamond at ``ratio``; with ``significance``, Fisher p-values, their Benjamini–Hochberg
-    q-values and the features with q ≤ ``fdr``."""
+    diamond at ``ratio``; with ``significance``, the features' p-values
+    (:func:`feature_significance`), their Benjamini–Hochberg q-values and the features with
+    q ≤ ``fdr``."""
     sig = _signature_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, sig.ratio)
     if rank_by not in RANKINGS:
@@ -286,10 +288,14 @@ def _check_fdr(fdr: float) -> float:
     return float(fdr)
 
 
-def fisher_significance(sig: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Fisher's exact p-values of the features with integer counts (binary, nominal and
-    threshold-mode features; NaN for soft counts, which have no 2×2 table of examples) and
-    their Benjamini–Hochberg q-values (over the tested features only).
+def feature_significance(sig: Any) -> tuple[np.ndarray, np.ndarray, str]:
+    """The features' p-values by the library's rule (:meth:`Signature.default_test`, as the
+    command line and the report compute them: Fisher's exact test when every feature is binary
+    or nominal, else the permutation test of |δ|, 1,000 permutations, seed 0), their
+    Benjamini–Hochberg q-values and the test's name. Computed once per signature.
+
+    A signature without its rows falls back to Fisher's test of the features with integer
+    counts (NaN for soft ones).
 
     Parameters
     ----------
@@ -298,27 +304,48 @@ def fisher_significance(sig: Any) -> tuple[np.ndarray, np.ndarray]:
     Returns
     -------
     pvalues, qvalues : ndarray of shape (n_features,)
+    method : {"fisher", "permutation"}
     """
-    counts = sig.counts
-    cells = np.stack([np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")])
-    integer = np.all(np.mod(cells, 1) == 0, axis=0)
-    pvalues = np.full(len(sig), np.nan)
-    if integer.any():
-        pvalues[integer] = fisher_exact_pvalues(counts[integer])
-    return pvalues, benjamini_hochberg(pvalues)
+    key = id(sig)
+    if key not in _SIGNIFICANCE:
+        method = sig.default_test()
+        try:
+            pvalues = sig.pvalues(method)
+        except ValueError:  # no rows to permute: the integer features' Fisher p-values
+            method = "fisher"
+            counts = sig.counts
+            cells = np.stack(
+                [np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")]
+            )
+            integer = np.all(np.mod(cells, 1) == 0, axis=0)
+            pvalues = np.full(len(sig), np.nan)
+            if integer.any():
+                pvalues[integer] = fisher_exact_pvalues(counts[integer])
+        _SIGNIFICANCE[key] = (pvalues, benjamini_hochberg(pvalues), method)
+        weakref.finalize(sig, _SIGNIFICANCE.pop, key, None)  # kept as long as the signature
+    return _SIGNIFICANCE[key]
+
+
+#: p-values of the signatures alive in this process (their cache entries), by id
+_SIGNIFICANCE: dict[int, tuple[np.ndarray, np.ndarray, str]] = {}
 
 
 def _significance_payload(sig: Any, features: list[dict[str, Any]], fdr: float) -> dict[str, Any]:
     """p- and q-values into each feature, and which features pass the FDR control."""
     fdr = _check_fdr(fdr)
-    pvalues, qvalues = fisher_significance(sig)
+    pvalues, qvalues, method = feature_significance(sig)
     for feature, p, q in zip(features, _floats(pvalues), _floats(qvalues), strict=True):
         feature["pvalue"], feature["qvalue"] = p, q
     significant = np.flatnonzero(np.nan_to_num(qvalues, nan=2.0) <= fdr)
-    # a threshold feature's cut was chosen to maximize |δ| on these data: Fisher ignores it
-    chosen_cut = np.isfinite(pvalues) & (np.asarray(sig.kinds) == "numeric")
+    # Fisher's test of a threshold feature ignores that its cut was chosen to maximize |δ|
+    chosen_cut = (
+        np.isfinite(pvalues) & (np.asarray(sig.kinds) == "numeric")
+        if method == "fisher"
+        else np.zeros(len(sig), dtype=bool)
+    )
     return {
-        "method": "fisher",
+        "method": method,
+        "permutations": 1000 if method == "permutation" else None,
         "adjustment": "benjamini-hochberg",
         "fdr": fdr,
         "tested": int(np.isfinite(pvalues).sum()),
@@ -336,12 +363,13 @@ def signature_csv(
     significance: bool = False,
 ) -> str:
     """The ranking table as CSV (:meth:`Signature.to_csv`); with ``significance``, two more
-    columns: ``pvalue`` (Fisher) and ``qvalue`` (Benjamini–Hochberg), empty where untested."""
+    columns: ``pvalue`` (:func:`feature_significance`) and ``qvalue`` (Benjamini–Hochberg),
+    empty where untested."""
     sig = _signature_of(frame, params) if loaded is None else loaded
     text = sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
     if not significance:
         return text
-    pvalues, qvalues = fisher_significance(sig)
+    pvalues, qvalues, _ = feature_significance(sig)
     rows = list(csv.reader(io.StringIO(text)))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -237,9 +237,12 @@ function pText(v) {
 function significantSet(view) {
   return new Set(view.significance ? view.significance.significant : []);
 }
+function testName(s) {
+  return s.method === "fisher" ? "Fisher" : `${s.permutations} permutations`;
+}
 function significanceLegend(view) {
   if (!view.significance || !view.significance.significant.length) return [];
-  return [{x: [null], y: [null], mode: "markers", name: `q ≤ ${view.significance.fdr} (Fisher, BH)`,
+  return [{x: [null], y: [null], mode: "markers", name: `q ≤ ${view.significance.fdr} (${testName(view.significance)}, BH)`,
     marker: {symbol: "star", size: 11, color: BLUE}, hoverinfo: "skip"}];
 }
 function renderSignature(view) {
@@ -282,10 +285,11 @@ function renderSignature(view) {
   $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}` +
     (view.significance ? "&significance=true" : "");
   const s = view.significance;
+  const test = !s ? "" : s.method === "fisher" ? "Fisher's exact test" :
+    `A permutation test of |δ| (${s.permutations} permutations of the labels)`;
   $("significance-note").textContent = !s ? "" : s.tested === 0 ?
-    "No feature has integer counts (numeric features in soft mode have no 2×2 table): " +
-    "choose “best single cut” for Fisher's exact test." :
-    `Fisher's exact test of ${s.tested} features, Benjamini–Hochberg adjusted: ` +
+    "No feature could be tested." :
+    `${test} of ${s.tested} features, Benjamini–Hochberg adjusted: ` +
     `${s.significant.length} with q ≤ ${s.fdr} (stars).` + (s.optimistic.length ?
       " The cuts of numeric features were chosen on these data, so their p-values are " +
       "optimistic." : "");
