@@ -60,7 +60,7 @@ def mcnemar_test(
 
     Only the discordant examples count: b = A right and B wrong, c = A wrong and B right.
     Exact: two-sided binomial test of min(b, c) against Binomial(b + c, ½) (statistic
-    min(b, c)); otherwise χ² = (|b − c| − 1)² / (b + c) with one degree of freedom (Edwards'
+    min(b, c)); otherwise χ² = (abs(b − c) − 1)² / (b + c) with one degree of freedom (Edwards'
     continuity correction). Both equal ``statsmodels.stats.contingency_tables.mcnemar`` with
     ``correction=True``, except that no discordant pair at all gives statistic 0 and p = 1
     in both variants (statsmodels' χ² gives an infinite statistic and p = 0 there).
@@ -531,7 +531,7 @@ def rank_groups(
 def nemenyi_test(scores: Any) -> np.ndarray:
     """Pairwise Nemenyi p-values (k × k) of classifiers over data sets (Demšar 2006, §3.2.2).
 
-    z = |R_i − R_j| / √(k(k + 1)/(6N)); the p-value is the studentized range survival
+    z = abs(R_i − R_j) / √(k(k + 1)/(6N)); the p-value is the studentized range survival
     function at z·√2 with k groups and infinite degrees of freedom, the convention of
     scikit-posthocs' ``posthoc_nemenyi_friedman`` (equal to 1e-10). A pair differs at level
     α exactly when its rank difference reaches :func:`critical_difference`.

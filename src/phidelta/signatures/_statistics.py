@@ -175,8 +175,8 @@ def _factorize(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def nominal_subsets(m: int, max_exhaustive: int = 8) -> list[tuple[int, ...]]:
     """Value subsets of the published package, in a deterministic order.
 
-    Every subset S with 1 ≤ |S| ≤ ⌊m/2⌋ whose complement is not already listed when m ≤ 8
-    (for |S| = m/2 the half containing the first value); singletons only when m > 8.
+    Every subset S with 1 ≤ size(S) ≤ ⌊m/2⌋ whose complement is not already listed when m ≤ 8
+    (for size(S) = m/2 the half containing the first value); singletons only when m > 8.
     """
     if m > max_exhaustive:
         return [(i,) for i in range(m)]
