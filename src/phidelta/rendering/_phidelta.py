@@ -49,9 +49,8 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
     """Whether ``label``'s box overlaps the box of any of ``others`` (in display units)."""
     if not others:
         return False
-    renderer = ax.figure.canvas.get_renderer()
-    box = label.get_window_extent(renderer)
-    return any(box.overlaps(other.get_window_extent(renderer)) for other in others)
+    box = label.get_window_extent()  # the figure's own renderer, whatever its canvas
+    return any(box.overlaps(other.get_window_extent()) for other in others)
 
 
 class PhiDeltaDisplay:
