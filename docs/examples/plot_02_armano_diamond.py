@@ -56,6 +56,7 @@ for line in phidelta.isometrics("sensitivity", [0, 0.5, 1]):  # slope −1
 for line in phidelta.isometrics("specificity", [1, 0.5, 0]):  # slope +1
     ax.plot(line.phi, line.delta, color="tab:purple", lw=1.4, ls="--")
     label(line, f"fp = {1 - line.value:g}", "tab:purple")
+# sphinx_gallery_defer_figures
 
 # %%
 # Fig. 5 — the corners are well-known classifiers
@@ -78,6 +79,7 @@ PhiDeltaDisplay(phi=[c.phi for c in corners], delta=[c.delta for c in corners]).
     color="tab:red",
     title="Fig. 5: corners in the classifier view",
 )
+# sphinx_gallery_defer_figures
 
 # %%
 # Fig. 6 — a point reads as bias and accuracy

@@ -47,6 +47,7 @@ PhiDeltaDisplay.from_signature(
     marker_size=10,
     title="Fig. 3a: signature of Hiking vs Fishing",
 )
+# sphinx_gallery_defer_figures
 
 # %%
 # Listing 3 / Fig. 3b — 30-fold cross-validation of a linear SVM

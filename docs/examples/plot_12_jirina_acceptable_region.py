@@ -43,6 +43,7 @@ fig, axes = plt.subplots(1, 2, figsize=(11, 5), layout="constrained")
 RocDisplay(tables=[good, bad], names=["good data", "bad data"]).plot(
     ax=axes[0], hull=False, title="Fig. 4: ROC curves"
 )
+# sphinx_gallery_defer_figures
 
 # %%
 # Fig. 5 — lines of constant classification error
