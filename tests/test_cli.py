@@ -238,3 +238,19 @@ def test_help_of_every_command_has_an_example():
     result = run_program("stats", "--help")
     assert result.returncode == 0
     assert "Example:" in result.stdout
+
+
+def test_serve_passes_every_limit_to_the_server(monkeypatch, tmp_path):
+    pytest.importorskip("fastapi")
+    import phidelta.web
+    from phidelta.cli import main
+
+    seen = {}
+    monkeypatch.setattr(phidelta.web, "serve", lambda **kwargs: seen.update(kwargs))
+    args = ["serve", "--database", str(tmp_path / "db.sqlite3"), "--max-upload-mb", "5"]
+    assert main([*args, "--max-pending-upload-mb", "12", "--max-columns", "7"]) == 0
+    assert seen["max_upload_mb"] == 5
+    assert seen["max_pending_upload_bytes"] == 12 * 2**20
+    assert seen["limits"].max_columns == 7
+    assert main(args) == 0
+    assert seen["max_pending_upload_bytes"] is None  # the server's default: 4 × the upload limit

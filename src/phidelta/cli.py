@@ -918,6 +918,12 @@ if click is not None:
         help="Uploads larger than this are refused (HTTP 413) as they arrive.",
     )
     @click.option(
+        "--max-pending-upload-mb",
+        type=click.IntRange(min=1),
+        help="Bytes all uploads in progress may hold together; beyond it an upload gets "
+        "HTTP 503 with Retry-After  [default: 4 × --max-upload-mb]",
+    )
+    @click.option(
         "--max-columns",
         default=2_000,
         show_default=True,
@@ -975,6 +981,7 @@ if click is not None:
         port: int,
         database: str | None,
         max_upload_mb: int,
+        max_pending_upload_mb: int | None,
         max_columns: int,
         max_rows: int,
         max_cell_bytes: int,
@@ -1014,6 +1021,9 @@ if click is not None:
                 time_limit=time_limit,
                 cache_bytes=cache_mb * 2**20,
                 max_database_bytes=None if max_database_mb is None else max_database_mb * 2**20,
+                max_pending_upload_bytes=(
+                    None if max_pending_upload_mb is None else max_pending_upload_mb * 2**20
+                ),
             )
         except ServeError as exc:
             _fail(str(exc))
