@@ -39,11 +39,26 @@ __all__ = [
 class PairedTest(TupleResult):
     """A test statistic and its two-sided p-value; unpacks as ``statistic, pvalue``.
 
+    The result of McNemar's test (McNemar 1947) and of the corrected resampled t-test (Nadeau &
+    Bengio 2003).
+
     Attributes
     ----------
     statistic, pvalue : float
+        The test statistic and its two-sided p-value.
     method : str
         Which test (and variant) produced them.
+
+    See Also
+    --------
+    mcnemar_test, mcnemar_discordant_test, corrected_resampled_ttest
+
+    Examples
+    --------
+    >>> result = mcnemar_discordant_test(3, 0)
+    >>> statistic, pvalue = result
+    >>> statistic, pvalue, result.method
+    (0.0, 0.25, 'exact')
     """
 
     statistic: float
@@ -121,10 +136,11 @@ def mcnemar_test(
 
 
 def mcnemar_discordant_test(only_a: int, only_b: int, *, exact: bool | None = None) -> PairedTest:
-    """McNemar's test from its sufficient statistics: the numbers of examples that only
-    classifier A, and only classifier B, predicts right (see :func:`mcnemar_test`). Those
-    counts add up over blocks of examples, so chunked and distributed data give the test of
-    all of them.
+    """McNemar's test (McNemar 1947) from its sufficient statistics, the discordant counts.
+
+    The numbers of examples that only classifier A, and only classifier B, predicts right (see
+    :func:`mcnemar_test`). Those counts add up over blocks of examples, so chunked and
+    distributed data give the test of all of them.
 
     Parameters
     ----------
@@ -232,6 +248,9 @@ def corrected_resampled_ttest(values_a: Any, values_b: Any, *, test_fraction: fl
 class FriedmanTest(TupleResult):
     """Friedman's test over data sets; unpacks as ``statistic, pvalue`` (χ²_F and its p-value).
 
+    The result of :func:`friedman_test` (Friedman 1937; Iman & Davenport 1980; Demšar 2006,
+    §3.2.2).
+
     Attributes
     ----------
     statistic, pvalue : float
@@ -241,6 +260,13 @@ class FriedmanTest(TupleResult):
         degrees of freedom (Demšar 2006, eq. 2).
     average_ranks : ndarray of shape (k,)
         Rank 1 = best (highest score) on a data set; ties share the mean rank.
+
+    Examples
+    --------
+    >>> statistic, pvalue = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6],
+    ...                                    [0.8, 0.7, 0.65]])
+    >>> round(statistic, 3), round(pvalue, 4)
+    (6.5, 0.0388)
     """
 
     statistic: float
@@ -286,6 +312,7 @@ def friedman_test(scores: Any) -> FriedmanTest:
     Returns
     -------
     FriedmanTest
+        χ²_F and its p-value, the Iman–Davenport F_F and its p-value, and the average ranks.
 
     Raises
     ------
@@ -367,6 +394,7 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
     Returns
     -------
     float
+        The critical difference CD, in units of average rank.
 
     Raises
     ------
@@ -391,8 +419,10 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
 
 @dataclass(frozen=True)
 class RankGroups:
-    """Average ranks, the critical difference and the groups of classifiers whose average
-    ranks are not significantly different — what a critical difference diagram draws.
+    """Average ranks, critical difference and groups not significantly different (Demšar 2006).
+
+    What a critical difference diagram draws (Demšar 2006, §3.2.2 and Figures 1–2); the result
+    of :func:`rank_groups`.
 
     Attributes
     ----------
@@ -407,10 +437,20 @@ class RankGroups:
         best member. ``"bonferroni-dunn"``: at most one group, the control and every
         classifier within CD of it.
     n_datasets : int
+        N, the number of data sets.
     level : float
+        The significance level α.
     test : str
+        ``"nemenyi"`` or ``"bonferroni-dunn"``.
     control : int or None
         The control classifier of a Bonferroni–Dunn comparison.
+
+    Examples
+    --------
+    >>> groups = rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6],
+    ...                       [0.8, 0.7, 0.65]])
+    >>> groups.n_datasets, groups.test, groups.cliques
+    (4, 'nemenyi', [(0, 1), (1, 2)])
     """
 
     average_ranks: np.ndarray
@@ -423,21 +463,24 @@ class RankGroups:
 
 
 def rank_cliques(average_ranks: Any, critical_difference: float) -> list[tuple[int, ...]]:
-    """Maximal groups of at least two classifiers whose average ranks span less than
-    ``critical_difference`` (the thick lines of a Nemenyi CD diagram).
+    """Maximal groups of classifiers whose average ranks span less than the CD (Demšar 2006).
 
+    Groups of at least two classifiers whose average ranks span less than
+    ``critical_difference``: the thick lines of a Nemenyi CD diagram (Demšar 2006, Figure 1).
     Sorted by rank, such a group is a run of consecutive classifiers; a run is kept when no
     other run contains it. Indices are those of ``average_ranks``, best (lowest) rank first.
 
     Parameters
     ----------
     average_ranks : array-like of shape (k,)
+        Average rank of every classifier (1 = best).
     critical_difference : float
-        Non-negative.
+        The critical difference, non-negative (see :func:`critical_difference`).
 
     Returns
     -------
     list of tuple of int
+        The groups, as indices of ``average_ranks``, best rank first.
 
     Raises
     ------
@@ -485,6 +528,7 @@ def rank_groups(
     scores : array-like of shape (n_datasets, n_classifiers)
         One row per data set, one column per classifier.
     level : float in (0, 1), default 0.05
+        The significance level α.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
         See :func:`critical_difference`.
     lower_is_better : bool, default False
@@ -495,6 +539,7 @@ def rank_groups(
     Returns
     -------
     RankGroups
+        Average ranks, critical difference and cliques.
 
     Raises
     ------
@@ -539,6 +584,7 @@ def nemenyi_test(scores: Any) -> np.ndarray:
     Parameters
     ----------
     scores : array-like of shape (n_datasets, n_classifiers)
+        One row per data set, one column per classifier (higher is better).
 
     Returns
     -------
