@@ -32,12 +32,18 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
     Parameters
     ----------
     phi_max : float, default 1.0
+        φM of the rule: features with |φ| ≥ ``phi_max`` are too characteristic (present in
+        almost all documents, or in almost none) to be kept (Armano 2015, §5.1).
     delta_min : float, default 0.0
+        δm of the rule: the discriminant capability a feature at φ = 0 needs; 0 keeps every
+        feature with |φ| < ``phi_max``.
     k : int or None, default None
         Keep at most this many features (by |δ|); None keeps all that pass the rule.
     ratio : float or "actual", default 1.0
         Class ratio of the φ-δ space the rule is applied in (1: standard, unbiased).
     numeric : {"presence", "soft", "threshold"}, default "presence"
+        How a column becomes counts: ``"presence"`` reads nonzero as present (binary counts);
+        ``"soft"`` and ``"threshold"`` read dense numeric columns as :func:`signature` does.
     pos_label : optional
         The positive class of the reported signatures. The selection itself does not depend
         on it (|φ| and |δ| are symmetric in the classes); by default 1 / True for {0, 1},
@@ -60,6 +66,19 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
     signatures_ : list of Signature
         One per class for multi-class labels; a single one for binary labels.
     support_ : ndarray of bool
+        The mask of the kept features (:meth:`get_support`).
+
+    See Also
+    --------
+    phidelta.signatures.signature : the signatures the rule reads.
+    phidelta.signatures.Signature.select : the rule on one signature.
+
+    References
+    ----------
+    G. Armano, "A direct measure of discriminant and characteristic capability for classifier
+    building and assessment", Information Sciences (2015): §5.1, Fig. 12 and Table 3.
+    Y. Benjamini and Y. Hochberg, "Controlling the false discovery rate: a practical and
+    powerful approach to multiple testing", JRSS B 57 (1995) 289–300.
 
     Examples
     --------
@@ -106,6 +125,24 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         With more than two classes each class is assessed against the rest (one signature
         per class, ``signatures_``) and a feature is kept when the rule keeps it for any class;
         ``k`` then ranks features by their largest |δ| over the classes.
+
+        Parameters
+        ----------
+        X : array-like or sparse matrix of shape (n_samples, n_features)
+            The features: counts or presence (a bag-of-words matrix), or numeric columns with
+            ``numeric="soft"`` or ``"threshold"``; no missing values.
+        y : array-like of shape (n_samples,)
+            The class labels (two or more classes).
+
+        Returns
+        -------
+        PhiDeltaSelector
+            The fitted selector itself (``signature_``, ``signatures_`` and ``support_`` set).
+
+        Raises
+        ------
+        ValueError
+            If ``numeric``, ``fdr`` or ``k`` is invalid, or ``y`` has a single class.
         """
         X, y = validate_data(
             self,

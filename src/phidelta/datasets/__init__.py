@@ -14,13 +14,43 @@ def climate_data_path() -> str:
     """Path of ``climate_data.csv``: 29 days of weather at Frankfurt (Oder), February 2016.
 
     The example of the R package phiDelta (same data as ``EFS::efsdata``): class ``RainBool``
-    (1 = rain, 15 days; 0 = no rain, 14 days) and six features.
+    (1 = rain, 15 days; 0 = no rain, 14 days) and six features; the data of the software
+    paper's Fig. 7 (Armano et al. 2019).
+
+    Returns
+    -------
+    str
+        The path of the CSV file inside the installed package: a header line, then the class
+        in the first column and the features in the others.
+
+    See Also
+    --------
+    load_climate_data : the same data as NumPy arrays.
+
+    Examples
+    --------
+    >>> path = climate_data_path()
+    >>> path.endswith("climate_data.csv")
+    True
+    >>> open(path).readline().split(",")[:2]
+    ['RainBool', 'date']
     """
     return str(resources.files("phidelta.datasets").joinpath("climate_data.csv"))
 
 
 def load_climate_data() -> tuple[np.ndarray, np.ndarray, list[str]]:
     """``(data, labels, feature_names)`` of the climate example as NumPy arrays.
+
+    The file of :func:`climate_data_path` (Armano et al. 2019, Fig. 7), read without pandas.
+
+    Returns
+    -------
+    data : ndarray of shape (29, 6)
+        The six features, one row per day (floats).
+    labels : ndarray of shape (29,)
+        The class ``RainBool``: 1 = rain, 0 = no rain (integers).
+    feature_names : list of str
+        The names of the six features, in the order of the columns of ``data``.
 
     Examples
     --------
@@ -47,12 +77,27 @@ def make_text_corpus(
     """A generated two-topic text collection (like the software paper's Hiking vs Fishing).
 
     Documents mix stop words (frequent in both classes), Zipf-distributed filler terms (rare,
-    the left corner of a signature) and topic terms of their class (the discriminant ones).
+    the left corner of a signature) and topic terms of their class (the discriminant ones);
+    stop words, at high φ and low abs(δ), are the characteristic but not discriminant features
+    of Armano (2015, §5).
+
+    Parameters
+    ----------
+    n_documents : int, default 600
+        Number of documents (the first is always "hiking", the second "fishing").
+    positive_fraction : float, default 0.4
+        Probability that a document is about hiking.
+    vocabulary : int, default 2000
+        Number of filler terms ``w1``, ``w2``, … (term r has probability proportional to 1/r).
+    seed : int, default 0
+        Seed of the random generator: the same seed gives the same corpus.
 
     Returns
     -------
     documents : list of str
-    labels : ndarray of str, "hiking" (the positive class of the examples) or "fishing"
+        The documents, words separated by single spaces.
+    labels : ndarray of str
+        ``"hiking"`` (the positive class of the examples) or ``"fishing"``, one per document.
 
     Examples
     --------
