@@ -172,7 +172,38 @@ class TextSummary:
 class SignatureStatistics:
     """Everything a signature needs from its rows; ``+`` merges blocks of rows.
 
-    Build with :func:`statistics_of_block`; turn into features with :meth:`features`.
+    Build with :func:`block_statistics` (or :func:`statistics_of_block`); turn into a signature
+    with :meth:`Signature.from_statistics`, into features with :meth:`features`. The sum of
+    the statistics of blocks is the statistics of their union, so a signature computed from
+    chunks or on a cluster equals the one computed in one go (the soft counts of the published
+    packages, Armano et al. 2019, are sums over rows).
+
+    Attributes
+    ----------
+    names : list of str
+        All the columns, in order.
+    n_pos, n_neg : float
+        Rows of the positive and of the negative class.
+    numeric_names : list of str
+        The numeric columns.
+    numeric : NumericSummary or None
+        Per numeric column: class sums and observed counts, range, and the class counts of up
+        to two distinct values.
+    text_names : list of str
+        The text (nominal) columns.
+    text : list of TextSummary
+        Per text column: the class counts of each value.
+    sparse_pos, sparse_neg : ndarray or None
+        For a sparse matrix: per column, the positive and negative rows where it is present.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from phidelta.signatures import block_statistics
+    >>> x, y = np.array([[1, 0.5], [0, 2.5], [1, 1.0]]), np.array([True, False, True])
+    >>> total = block_statistics(x[:2], y[:2]) + block_statistics(x[2:], y[2:])
+    >>> total.n_pos, total.n_neg, total.schema()
+    (2.0, 1.0, {'F1': True, 'F2': True})
     """
 
     names: list[str]
@@ -186,8 +217,16 @@ class SignatureStatistics:
     sparse_neg: np.ndarray | None = None
 
     def schema(self) -> dict[str, bool]:
-        """Column name → numeric?: read later blocks with these types (see
-        :func:`phidelta.signatures.block_statistics`)."""
+        """Column name → numeric?: read later blocks with these types.
+
+        Pass it as the ``schema`` of :func:`phidelta.signatures.block_statistics`, so that a
+        block whose column happens to hold only numbers is still read as text, and vice versa.
+
+        Returns
+        -------
+        dict of str to bool
+            True for the numeric columns, False for the text ones.
+        """
         return {**dict.fromkeys(self.numeric_names, True), **dict.fromkeys(self.text_names, False)}
 
     def __add__(self, other: SignatureStatistics) -> SignatureStatistics:
@@ -220,8 +259,35 @@ class SignatureStatistics:
     def features(
         self, rows: FeatureRows, forced: dict[str, str], max_values: int, soft: bool = True
     ) -> tuple[list[str], np.ndarray]:
-        """Add the derived features to ``rows``; returns (constant columns, many-valued
-        numeric column indices left for the threshold mode when ``soft`` is False)."""
+        """Add the derived features to ``rows``.
+
+        Parameters
+        ----------
+        rows : FeatureRows
+            The derived features so far; this method appends to it.
+        forced : dict of str to str
+            Per-column kinds ("binary", "numeric", "nominal" or "ignore").
+        max_values : int
+            Nominal columns with more distinct values get indicators for the most frequent
+            ones.
+        soft : bool, default True
+            Soft counts for many-valued numeric columns; False leaves them out of ``rows``
+            (the threshold mode needs whole columns).
+
+        Returns
+        -------
+        constants : list of str
+            The columns holding a single value.
+        leftover : ndarray of int
+            Indices into ``numeric_names`` of the many-valued numeric columns left for the
+            threshold mode (empty when ``soft``).
+
+        Raises
+        ------
+        ValueError
+            If a numeric column has no values, or a column forced to be binary has more than
+            two.
+        """
         constants: list[str] = []
         if self.sparse_pos is not None:
             assert self.sparse_neg is not None
@@ -379,7 +445,34 @@ def numbers_as_text(values: np.ndarray) -> np.ndarray:
 def statistics_of_block(
     table: Any, is_pos: np.ndarray, forced: dict[str, str]
 ) -> SignatureStatistics:
-    """The sufficient statistics of one block of rows (a :class:`Table` from ``read_table``)."""
+    """The sufficient statistics of one block of rows (a :class:`Table` from ``read_table``).
+
+    The low-level step of :func:`block_statistics`, for a table already read.
+
+    Parameters
+    ----------
+    table : Table
+        The block, as ``phidelta.signatures._columns.read_table`` splits it (numeric matrix,
+        text columns, or a sparse matrix).
+    is_pos : ndarray of bool, shape (n_rows,)
+        True for the rows of the positive class.
+    forced : dict of str to str
+        Per-column kinds ("binary", "numeric", "nominal" or "ignore").
+
+    Returns
+    -------
+    SignatureStatistics
+        The block's statistics; blocks add up with ``+``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from phidelta.signatures._columns import read_table
+    >>> table = read_table(np.array([[1, 0.5], [0, 2.5], [1, 1.0]]), None)
+    >>> statistics = statistics_of_block(table, np.array([True, False, True]), {})
+    >>> statistics.names, statistics.n_pos, statistics.n_neg
+    (['F1', 'F2'], 2.0, 1.0)
+    """
     n_pos, n_neg = float(is_pos.sum()), float((~is_pos).sum())
     if table.sparse is not None:
         pos_present, neg_present = sparse_presence(table.sparse, is_pos)

@@ -96,12 +96,36 @@ class Signature:
         Rows left out because their class label was missing (reading a table through
         :mod:`phidelta.data`).
 
+    See Also
+    --------
+    signature : build one from data and labels.
+    signature_from_chunks : build one from blocks of rows.
+
     Notes
     -----
     A signature built by :func:`signature` keeps a reference to its rows (the table as read:
     no copy of a float64 array or of a sparse matrix), which the permutation test of
     :meth:`pvalues` needs; one built from statistics (:func:`signature_from_chunks`,
     :meth:`from_statistics`) has none.
+
+    The signature is Armano's (2015, §4.3 and Fig. 10): each feature is a point of the φ-δ
+    diamond, discriminant features near the top and bottom corners (high abs(δ)),
+    characteristic ones near the left and right corners (abs(φ) near 1: rare terms and stop
+    words).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> data = np.array([[1, 0], [1, 1], [0, 1], [0, 0]])
+    >>> sig = signature(data, [1, 1, 0, 0])
+    >>> sig.names, sig.kinds, sig.ratio
+    (['F1', 'F2'], ['binary', 'binary'], 1.0)
+    >>> sig.counts
+    BinaryCounts(tn=[2, 1], fp=[0, 1], fn=[0, 1], tp=[2, 1])
+    >>> sig.phi_delta().delta.tolist()
+    [1.0, 0.0]
+    >>> len(sig), sig[1:].names
+    (2, ['F2'])
     """
 
     names: list[str]
@@ -143,20 +167,72 @@ class Signature:
         kinds: dict[str, str] | None = None,
         max_values: int = 256,
     ) -> Signature:
-        """The signature (soft mode) of merged :func:`block_statistics`; ``positive`` is only
-        reported. Raises when the rows hold a single class."""
+        """The signature (soft mode) of merged :func:`block_statistics`.
+
+        Equal to :func:`signature` on all the rows the statistics came from (soft mode); it
+        keeps no rows, so :meth:`pvalues` offers Fisher's test only.
+
+        Parameters
+        ----------
+        statistics : SignatureStatistics
+            The sum of the blocks' :func:`block_statistics`.
+        positive : object
+            The positive class, only reported (the blocks already marked the positive rows).
+        kinds : dict, optional
+            Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+        max_values : int, default 256
+            Nominal columns with more distinct values get indicators for the most frequent
+            ones.
+
+        Returns
+        -------
+        Signature
+            One row per (derived) feature, soft counts for numeric features.
+
+        Raises
+        ------
+        ValueError
+            If the rows hold a single class, or ``kinds`` holds an unknown kind.
+        """
         if statistics.n_pos == 0 or statistics.n_neg == 0:
             raise ValueError("The labels hold a single class; a signature needs both.")
         forced = _check_kinds(kinds, None)
         return _finish(statistics, None, None, positive, "soft", forced, max_values)
 
     def phi_delta(self, ratio: RatioLike = 1.0) -> Any:
-        """(φ, δ) of every feature: standard at ratio 1, generalized otherwise ("actual": N/P)."""
+        """(φ, δ) of every feature: standard at ratio 1, generalized otherwise ("actual": N/P).
+
+        φ = ρ − ρ̄ and δ = ρ + ρ̄ − 1 from specificity ρ̄ and sensitivity ρ (Armano 2015,
+        eqs. 11–12), or the generalized coordinates at a class ratio (Armano et al. 2019).
+
+        Parameters
+        ----------
+        ratio : float or "actual", default 1.0
+            Class ratio N/P of the φ-δ space; ``"actual"`` takes the signature's ``ratio``.
+
+        Returns
+        -------
+        PhiDelta
+            ``phi`` and ``delta``, arrays of shape (n_features,); unpacks as ``phi, delta``
+            (NaN where a class has no samples of a feature's counts).
+        """
         value = self.ratio if isinstance(ratio, str) and ratio == "actual" else ratio
         return phi_delta(self.counts, ratio=value, zero_division=np.nan)
 
     def measures(self, names: list[str] | None = None) -> MeasureTable:
-        """Any measure of the core registry, one row per feature (undefined entries NaN)."""
+        """Any measure of the core registry, one row per feature (undefined entries NaN).
+
+        Parameters
+        ----------
+        names : list of str, optional
+            Names from :data:`phidelta.measures.MEASURES`; all of them by default.
+
+        Returns
+        -------
+        MeasureTable
+            Name → array of shape (n_features,), the counts tn, fp, fn, tp first;
+            :meth:`~phidelta.measures.MeasureTable.to_frame` indexes it by feature name.
+        """
         return measure_table(self.counts, measures=names, index=self.names)
 
     def _information(self, ratio: float) -> np.ndarray:
@@ -164,8 +240,24 @@ class Signature:
         return information_gain(counts, zero_division=np.nan)
 
     def to_dict(self, ratio: float | None = None) -> dict[str, Any]:
-        """Columns: name, source, kind, cut, counts, rates, φ and δ (standard and at ``ratio``,
-        default the actual one), information gain at balance and at ``ratio``."""
+        """The signature as columns: counts, rates, φ, δ and information gain per feature.
+
+        Columns: name, source, kind, cut, counts, rates, φ and δ (standard and at ``ratio``,
+        default the actual one), information gain at balance and at ``ratio``.
+
+        Parameters
+        ----------
+        ratio : float, optional
+            The class ratio of the ``*_ratio`` columns; default the signature's actual ratio.
+
+        Returns
+        -------
+        dict of str to list or ndarray
+            ``name``, ``source``, ``kind``, ``cut``, ``tn``, ``fp``, ``fn``, ``tp``,
+            ``specificity``, ``sensitivity``, ``phi``, ``delta``, ``phi_ratio``,
+            ``delta_ratio``, ``ratio``, ``information_gain``, ``information_gain_ratio``; one
+            entry per feature in each.
+        """
         r = self.ratio if ratio is None else ratio
         std = self.phi_delta(1.0)
         gen = self.phi_delta(r)
@@ -190,7 +282,23 @@ class Signature:
         }
 
     def to_frame(self, ratio: float | None = None) -> Any:
-        """A pandas DataFrame with the columns of :meth:`to_dict`, indexed by feature name."""
+        """A pandas DataFrame with the columns of :meth:`to_dict`, indexed by feature name.
+
+        Parameters
+        ----------
+        ratio : float, optional
+            The class ratio of the ``*_ratio`` columns; default the signature's actual ratio.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per feature.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+        """
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover
@@ -198,8 +306,23 @@ class Signature:
         return pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
 
     def to_csv(self, path: str | Path | None = None, ratio: float | None = None) -> str | None:
-        """Write the table as CSV (numbers with 17 significant digits, undefined values as empty
-        cells, e.g. the cut of a nominal feature); returns the text when ``path`` is None."""
+        """Write the table of :meth:`to_dict` as CSV, or return it as text.
+
+        Numbers are written with 17 significant digits (they read back exactly), undefined
+        values as empty cells (e.g. the cut of a nominal feature).
+
+        Parameters
+        ----------
+        path : str or Path, optional
+            The file to write (UTF-8); ``None`` returns the text instead.
+        ratio : float, optional
+            The class ratio of the ``*_ratio`` columns; default the signature's actual ratio.
+
+        Returns
+        -------
+        str or None
+            The CSV text when ``path`` is None, else None.
+        """
         columns = self.to_dict(ratio)
         keys = list(columns)
         buffer = io.StringIO()
@@ -222,11 +345,27 @@ class Signature:
     def rank(self, by: RankBy = "delta", *, ratio: float = 1.0) -> np.ndarray:
         """Indices of the features, best first.
 
-        ``"delta"``: by |δ| (discriminant features); ``"corner"``: by distance to the nearer of
-        the top and bottom corners of the diagram at ``ratio`` (the bottom corner is
-        (2(n − p), −1), not (0, −1), when ratio ≠ 1); ``"phi"``: by φ, largest first (stop words
-        and characteristic features, Armano 2015 §5.1); ``"information_gain"``: by the mutual
-        information with the class at ``ratio``. Ties keep the feature order.
+        Parameters
+        ----------
+        by : {"delta", "corner", "phi", "information_gain"}, default "delta"
+            ``"delta"``: by |δ| (discriminant features); ``"corner"``: by distance to the
+            nearer of the top and bottom corners of the diagram at ``ratio`` (the bottom corner
+            is (2(n − p), −1), not (0, −1), when ratio ≠ 1); ``"phi"``: by φ, largest first
+            (stop words and characteristic features, Armano 2015 §5.1); ``"information_gain"``:
+            by the mutual information with the class at ``ratio``.
+        ratio : float, default 1.0
+            The class ratio of the φ-δ space the features are ranked in.
+
+        Returns
+        -------
+        ndarray of int
+            A permutation of the feature indices; ties keep the feature order, undefined
+            entries come last.
+
+        Raises
+        ------
+        ValueError
+            If ``by`` is not one of :data:`RANKINGS`.
         """
         if by not in RANKINGS:
             raise ValueError(f"`by` must be one of {list(RANKINGS)}; got {by!r}.")
@@ -487,10 +626,34 @@ def signature(
     max_values : int, default 256
         Nominal columns with more distinct values get indicators for the most frequent ones.
 
+    Returns
+    -------
+    Signature
+        One row per (derived) feature: a binary or numeric column gives one, a nominal column
+        one indicator per value (one against the rest, as the published packages binarize
+        nominal features).
+
+    Raises
+    ------
+    ValueError
+        If ``numeric`` or ``kinds`` is invalid, ``data`` has no rows, the labels do not match
+        the rows or hold a single class, or every column is ignored.
+
+    Warns
+    -----
+    ConstantFeatureWarning
+        When some features take a single value.
+
+    Notes
+    -----
     Missing values: numeric (soft) — replaced by the column mean (the published handling of
     "?"); numeric (threshold) and binary numeric — left out of that feature's counts; text —
     the value "?". A constant feature is a dummy classifier on a corner of the diamond: "always
     present" (right corner) unless its value is 0/False (left corner); a warning names it.
+
+    Each feature's (φ, δ) is Armano's (2015, §4.3): the feature read as a classifier, "present"
+    predicting the positive class; the soft counts of a numeric feature are those of the
+    published packages (Armano et al. 2019).
 
     Examples
     --------
@@ -584,6 +747,33 @@ def signature_from_chunks(
     first block and imposed on the others. Blocks may lack a class; give ``pos_label`` unless
     the labels are {0, 1}, {−1, 1} or booleans.
 
+    Parameters
+    ----------
+    chunks : iterable of (data, labels) pairs
+        The blocks: ``data`` as for :func:`signature` (same columns in every block), ``labels``
+        one per row of the block.
+    pos_label : optional
+        The positive class, as for :func:`signature`.
+    kinds : dict, optional
+        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+    feature_names : list of str, optional
+        Column names (default: the DataFrame's columns, or F1, F2, …).
+    max_values : int, default 256
+        Nominal columns with more distinct values get indicators for the most frequent ones.
+
+    Returns
+    -------
+    Signature
+        The signature of all the rows (soft mode), without the rows themselves.
+
+    Raises
+    ------
+    TypeError
+        If a chunk is not a pair.
+    ValueError
+        If ``chunks`` is empty, a block's labels do not match its rows, or the labels of all
+        blocks hold a single class.
+
     Examples
     --------
     >>> import numpy as np
@@ -638,6 +828,29 @@ def block_statistics(
     block's :meth:`SignatureStatistics.schema`) makes every block read its columns alike.
     Blocks add up with ``+``; :meth:`Signature.from_statistics` turns the total into a
     signature equal to :func:`signature` on all rows (soft mode).
+
+    Parameters
+    ----------
+    data : 2-D array, DataFrame or sparse matrix
+        The block's rows, as for :func:`signature`.
+    is_positive : array-like of bool, shape (n_rows,)
+        True for the rows of the positive class.
+    schema : dict of str to bool, optional
+        Column → numeric?, from the first block; by default read from this block.
+    feature_names : list of str, optional
+        Column names (default: the DataFrame's columns, or F1, F2, …).
+    kinds : dict, optional
+        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+
+    Returns
+    -------
+    SignatureStatistics
+        The block's sufficient statistics; blocks add up with ``+``.
+
+    Raises
+    ------
+    ValueError
+        If ``is_positive`` does not have one entry per row, or ``kinds`` is invalid.
 
     Examples
     --------

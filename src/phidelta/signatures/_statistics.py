@@ -18,7 +18,27 @@ Kind = Literal["binary", "numeric", "nominal", "constant"]
 
 
 class ConstantFeatureWarning(UserWarning):
-    """Some features take a single value: they are dummy classifiers on a corner of the diamond."""
+    """Some features take a single value: they are dummy classifiers on a corner of the diamond.
+
+    A constant feature "always present" predicts every sample positive (the right corner,
+    φ = 1, δ = 0, of Armano 2015, Figs. 5 and 8); one that is always 0 or False predicts every
+    sample negative (the left corner). :func:`signature` keeps such features and warns once,
+    naming them.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from phidelta.signatures import signature
+    >>> data = np.array([[1, 0], [1, 1], [1, 0]])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     sig = signature(data, [0, 1, 1])
+    >>> caught[0].category is ConstantFeatureWarning, sig.kinds
+    (True, ['constant', 'binary'])
+    >>> sig.phi_delta()
+    PhiDelta(phi=array([ 1. , -0.5]), delta=array([0. , 0.5]))
+    """
 
 
 @dataclass
@@ -176,7 +196,31 @@ def nominal_subsets(m: int, max_exhaustive: int = 8) -> list[tuple[int, ...]]:
     """Value subsets of the published package, in a deterministic order.
 
     Every subset S with 1 ≤ size(S) ≤ ⌊m/2⌋ whose complement is not already listed when m ≤ 8
-    (for size(S) = m/2 the half containing the first value); singletons only when m > 8.
+    (for size(S) = m/2 the half containing the first value); singletons only when m > 8. Each
+    subset becomes an indicator feature "value in S" of a nominal column (the binarization of
+    nominal features of the software paper, Armano et al. 2019).
+
+    Parameters
+    ----------
+    m : int
+        Number of distinct values of the nominal column.
+    max_exhaustive : int, default 8
+        Above this many values only singletons are listed (2^(m − 1) − 1 subsets would be too
+        many).
+
+    Returns
+    -------
+    list of tuple of int
+        The subsets, as sorted value indices: by size, then lexicographically.
+
+    Examples
+    --------
+    >>> nominal_subsets(3)
+    [(0,), (1,), (2,)]
+    >>> nominal_subsets(4)
+    [(0,), (1,), (2,), (3,), (0, 1), (0, 2), (0, 3)]
+    >>> len(nominal_subsets(10))
+    10
     """
     if m > max_exhaustive:
         return [(i,) for i in range(m)]
