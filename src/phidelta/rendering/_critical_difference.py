@@ -36,12 +36,17 @@ class CriticalDifferenceDisplay:
     Parameters
     ----------
     average_ranks : array-like of shape (k,)
+        Average rank of every classifier over the data sets (1 = best).
     names : list of str
+        One name per classifier.
     critical_difference : float
+        The critical difference CD (:func:`phidelta.measures.critical_difference`).
     cliques : list of tuple of int
         Groups (indices into ``average_ranks``) drawn as thick lines.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
+        The post-hoc test, named in the CD label.
     level : float, default 0.05
+        The significance level α, named in the CD label.
     control : int, optional
         Index of the control classifier (Bonferroni–Dunn).
 
@@ -132,12 +137,14 @@ class CriticalDifferenceDisplay:
         control : int, optional
             Column of the control classifier for ``"bonferroni-dunn"``; default the best.
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure sized to the names.
         **plot_kw
             Passed to :meth:`plot`.
 
         Returns
         -------
         CriticalDifferenceDisplay
+            The display, drawn.
 
         Raises
         ------
@@ -175,13 +182,16 @@ class CriticalDifferenceDisplay:
         Parameters
         ----------
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure sized to the names.
         fontsize : float, default 9
             Size of the names; tick labels and the CD label are one point smaller.
         title : str, optional
+            Title of the diagram; default none.
 
         Returns
         -------
         CriticalDifferenceDisplay
+            The display itself, with ``ax_``, ``figure_`` and the artists set.
         """
         plt = require_matplotlib("CriticalDifferenceDisplay.plot")
         k = len(self.average_ranks)

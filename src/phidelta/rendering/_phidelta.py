@@ -14,7 +14,11 @@ from phidelta.rendering._common import place_labels, require_matplotlib
 
 __all__ = ["PhiDeltaDisplay", "plot"]
 
+#: The label of the φ axis: φ is the characteristic capability, and −φ Friedman's bias
+#: (Armano 2015, eqs. 12 and 16–17).
 PHI_LABEL = "φ (characteristic / bias)"
+#: The label of the δ axis: δ is the discriminant capability, and (1 + δ)/2 the unbiased
+#: accuracy (Armano 2015, eqs. 11 and 14).
 DELTA_LABEL = "δ (discriminant / accuracy)"
 _ISOMETRIC_STYLE = {
     "accuracy": ("tab:blue", "a"),
@@ -56,6 +60,10 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
 class PhiDeltaDisplay:
     """A φ-δ diagram: the diamond for a class ratio, isometrics, and points.
 
+    The diagram of Armano (2015, Figs. 4–9): φ on the horizontal axis, δ on the vertical one,
+    the diamond of admissible pairs; for a class ratio N/P ≠ 1 the generalized diagram of the
+    software paper (Armano et al. 2019).
+
     Like scikit-learn's ``*Display`` objects: the constructor stores values, ``from_*``
     computes them and draws, ``plot(ax=...)`` draws and returns the display (never shows).
 
@@ -64,8 +72,10 @@ class PhiDeltaDisplay:
     phi, delta : array-like of shape (k,)
         Coordinates in the diagram of ``ratio`` (generalized when ratio ≠ 1).
     ratio : float in [0.1, 10], default 1.0
+        Class ratio N/P of the diagram: 1 draws the standard diamond.
     names : list of str, optional
-    view : {"classifier", "feature"}
+        One name per point (folds, classifiers, features), for ``annotate``.
+    view : {"classifier", "feature"}, default "classifier"
         Which corner labels to draw (oracle / dummies, or covariant / characteristic / rare).
 
     Attributes
@@ -74,6 +84,8 @@ class PhiDeltaDisplay:
         Set by :meth:`plot`, like every attribute below.
     border_, points_, isometrics_, labels_, colorbar_ : matplotlib artists
         The diamond, the points, the isometric lines, the placed names, the colour bar.
+    isometric_labels_, corner_labels_ : list of Text
+        The labels of the isometrics and of the corners.
     regions_ : list of Polygon
         Confidence regions (``regions=``).
     marked_ : PathCollection or None
@@ -90,6 +102,12 @@ class PhiDeltaDisplay:
     ...                                                    fn=[15, 20], tp=[60, 30]))
     >>> display.border_.get_xydata().shape
     (5, 2)
+
+    The published functional interface draws the same diagram from coordinates:
+
+    >>> display = plot([0.1, -0.2], [0.5, 0.3], names=["f1", "f2"])
+    >>> display.view, [label.get_text() for label in display.labels_]
+    ('feature', ['f1', 'f2'])
     """
 
     def __init__(
@@ -130,7 +148,29 @@ class PhiDeltaDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
-        """Diagram of binary counts (folds, classifiers or features) at ``ratio``."""
+        """Diagram of binary counts (folds, classifiers or features) at ``ratio``.
+
+        Parameters
+        ----------
+        counts : BinaryCounts
+            One point per entry; entries whose φ or δ is undefined (a class without samples)
+            are left out.
+        ratio : float in [0.1, 10], default 1.0
+            Class ratio N/P of the diagram.
+        names : list of str, optional
+            One name per entry of ``counts``.
+        view : {"classifier", "feature"}, default "classifier"
+            Which corner labels to draw.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            The display, drawn; it keeps the counts (for ``color_by`` and ``regions``).
+        """
         display, _ = cls._from_counts(counts, ratio=ratio, names=names, view=view)
         return display.plot(ax=ax, **plot_kw)
 
@@ -157,6 +197,7 @@ class PhiDeltaDisplay:
         ratio : float, default=1.0
             Class ratio N/P of the diagram.
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
         colors : pair of str
             Colours of classifier A and classifier B.
         regions : bool or {"exact", "wilson", "bootstrap"}, default=True
@@ -234,7 +275,29 @@ class PhiDeltaDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
-        """Diagram of predictions, one point per group (fold) when ``groups`` is given."""
+        """Diagram of predictions, one point per group (fold) when ``groups`` is given.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels (binary).
+        groups : array-like of shape (n_samples,), optional
+            The fold (or group) of every sample: one point per group, named after it.
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ratio : float in [0.1, 10], default 1.0
+            Class ratio N/P of the diagram.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            The display, drawn.
+        """
         if groups is None:
             counts, names = BinaryCounts.from_labels(y_true, y_pred, pos_label=pos_label), None
         else:
@@ -254,8 +317,32 @@ class PhiDeltaDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
-        """Diagram of a fitted classifier's predictions on (X, y) — one point. For folds use
-        :func:`phidelta.assessment.cross_validate` and :meth:`from_counts`."""
+        """Diagram of a fitted classifier's predictions on (X, y): one point.
+
+        For folds use :func:`phidelta.assessment.cross_validate` and :meth:`from_counts`.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Anything with ``predict``.
+        X : array-like of shape (n_samples, n_features)
+            The samples to predict.
+        y : array-like of shape (n_samples,)
+            Their true labels (binary).
+        pos_label : optional
+            The positive class; default the package's rule.
+        ratio : float in [0.1, 10], default 1.0
+            Class ratio N/P of the diagram.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            The display, drawn.
+        """
         return cls.from_predictions(
             y, estimator.predict(X), pos_label=pos_label, ratio=ratio, ax=ax, **plot_kw
         )
@@ -276,7 +363,9 @@ class PhiDeltaDisplay:
         Parameters
         ----------
         signature : phidelta.signatures.Signature
+            The features to draw (:func:`phidelta.signatures.signature`).
         ratio : float in [0.1, 10] or "actual", default 1.0
+            Class ratio N/P of the diagram; ``"actual"`` uses the signature's.
         fdr : float in (0, 1), optional
             Mark the features whose Benjamini–Hochberg adjusted p-value
             (:func:`phidelta.measures.benjamini_hochberg` of ``signature.pvalues()``) is at
@@ -285,6 +374,7 @@ class PhiDeltaDisplay:
             The p-values adjusted for ``fdr``: a method of ``signature.pvalues`` or the
             p-values themselves, one per feature.
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
         **plot_kw
             Passed to :meth:`plot` (``annotate`` defaults to 10).
 
@@ -376,6 +466,7 @@ class PhiDeltaDisplay:
             Add the macro mean point: the mean of the classes' φ and δ, which is the point of
             the macro-averaged sensitivity and specificity (φ and δ are linear in them).
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
         **plot_kw
             Passed to :meth:`plot`; ``annotate`` defaults to every class.
 
@@ -441,17 +532,40 @@ class PhiDeltaDisplay:
 
         Parameters
         ----------
-        isometrics : names of :data:`phidelta.geometry.ISOMETRIC_MEASURES` to draw
-        color_by : measure name (from the core registry, needs counts) or values per point
-        annotate : label the first ``annotate`` points by |δ| (names, without overlaps)
-        highlight : indices of points to ring in pink (the web application's highlight)
-        mean, ellipse : the mean point and a 2-standard-deviation spread ellipse (folds)
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        isometrics : sequence of str, default ("accuracy",)
+            Names of :data:`phidelta.geometry.ISOMETRIC_MEASURES` whose isometrics to draw
+            (Armano 2015, Figs. 2–3).
+        color_by : str or array-like, optional
+            A measure name (from the core registry, needs counts) or one value per point:
+            colours the points, with a colour bar.
+        cmap : str, default "viridis"
+            The colour map of ``color_by``.
+        annotate : int, default 0
+            Label the first ``annotate`` points by |δ| (names, without overlaps).
+        highlight : array-like of int, optional
+            Indices of points to ring in pink (the web application's highlight).
+        mean, ellipse : bool, default False
+            The mean point and a 2-standard-deviation spread ellipse (folds).
+        corner_labels : bool, default True
+            Name the corners of the diamond (after ``view``; Armano 2015, Figs. 5 and 8).
+        title : str, optional
+            Title of the axes; default "φ-δ diagram (standard)" or "(generalized, …)".
+        marker_size : float, default 28
+            Size of the points (matplotlib's ``s``).
+        color : str, default "tab:blue"
+            Colour of the points (and of a named set's mean, spread and regions).
         regions : bool or {"exact", "wilson", "bootstrap"}
             Draw joint confidence regions at ``level`` (:func:`phidelta.measures.phi_delta_region`,
             needs counts): one per point, or — with ``mean`` — the region of the pooled counts.
+        level : float, default 0.95
+            Confidence level of the regions.
         marked : array-like of bool, optional
             One flag per point: flagged points get a ringed diamond and the legend entry
             ``marked_label`` (:meth:`from_signature` marks significant features this way).
+        marked_label : str, default "marked"
+            The legend entry of the marked points (followed by their number).
         limits : (phi_min, phi_max, delta_min, delta_max), optional
             Zoom into this part of the diagram (names are placed inside the zoomed view);
             default the whole diamond.
@@ -461,6 +575,17 @@ class PhiDeltaDisplay:
         frame : bool, default=True
             Draw the diamond, isometrics and corner labels; False adds the points to the
             diagram already on ``ax`` (see :meth:`from_comparison`).
+
+        Returns
+        -------
+        PhiDeltaDisplay
+            The display itself, with ``ax_``, ``figure_`` and the artists set.
+
+        Raises
+        ------
+        ValueError
+            If ``regions`` or ``color_by`` needs counts the display does not have, ``marked``
+            does not hold one flag per point, or ``limits`` is not a box.
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         if ax is None:
@@ -765,9 +890,35 @@ def plot(
 ) -> PhiDeltaDisplay:
     """The published ``phiDelta.plot(phi, delta, names=None, ratio=1.0)``: draw a φ-δ diagram.
 
-    Extra keywords go to :meth:`PhiDeltaDisplay.plot` (``ax``, ``isometrics``, ``annotate``,
-    ``highlight``, ``view``…). Returns the display; call ``matplotlib.pyplot.show()`` or
-    ``display.figure_.savefig(...)`` yourself.
+    The functional interface of the software paper (Armano et al. 2019), in Python and R.
+    Call ``matplotlib.pyplot.show()`` or ``display.figure_.savefig(...)`` yourself.
+
+    Parameters
+    ----------
+    phi, delta : array-like of shape (k,)
+        Coordinates of the points (generalized when ``ratio`` ≠ 1, as ``phidelta.convert``
+        returns them).
+    names : list of str, optional
+        One name per point: the points are then features (``view="feature"``) and the 10
+        most discriminant are labelled.
+    ratio : float in [0.1, 10], default 1.0
+        Class ratio N/P of the diagram.
+    **plot_kw
+        ``ax``, ``view`` and the options of :meth:`PhiDeltaDisplay.plot` (``isometrics``,
+        ``annotate``, ``highlight``, …).
+
+    Returns
+    -------
+    PhiDeltaDisplay
+        The display, drawn.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> display = plot([0.1, -0.2, 0.0], [0.5, 0.3, -0.1], ratio=2.0)
+    >>> display.ratio, display.ax_.get_title()
+    (2.0, 'φ-δ diagram (generalized, ratio N/P = 2)')
     """
     view = plot_kw.pop("view", "classifier" if names is None else "feature")
     ax = plot_kw.pop("ax", None)

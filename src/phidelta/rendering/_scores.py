@@ -23,8 +23,38 @@ __all__ = ["CalibrationDisplay", "RocDisplay", "ThresholdScanDisplay"]
 
 
 class RocDisplay:
-    """ROC curve (or coverage curve) with ties as diagonals, the convex hull, the isometric of
-    an operating condition through its optimal point, and Jiřina's acceptable region.
+    """ROC or coverage curve with its convex hull, an isometric and Jiřina's acceptable region.
+
+    ROC curve (or coverage curve, Flach 2012, §2.2) with ties as diagonals, the convex hull, the
+    isometric of an operating condition through its optimal point (Flach 2012, Example 2.5 and
+    Fig. 2.11), and Jiřina's acceptable region Q ≥ 1, E ≥ 1 (Jiřina & Jiřina 2005, §5.5).
+
+    Parameters
+    ----------
+    tables : list of ScoreTable
+        One score table per curve; the first one gets the hull and the operating point.
+    names : list of str, optional
+        Legend names of the curves.
+
+    Attributes
+    ----------
+    curves_ : list of matplotlib Line2D
+        The curves, one per table (set by :meth:`plot`).
+    curve_ : matplotlib Line2D
+        The first curve.
+    hull_ : matplotlib Line2D
+        The first table's convex hull (when drawn).
+    operating_point_ : matplotlib PathCollection or None
+        The first table's optimal operating point (when drawn).
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+
+    See Also
+    --------
+    phidelta.measures.roc_curve, phidelta.measures.roc_convex_hull,
+    phidelta.measures.optimal_points
 
     Examples
     --------
@@ -43,6 +73,27 @@ class RocDisplay:
     def from_predictions(
         cls, y_true: Any, scores: Any, *, pos_label: Any = None, ax: Any = None, **plot_kw: Any
     ) -> RocDisplay:
+        """ROC curve of labels and scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels (binary).
+        scores : array-like of shape (n_samples,)
+            Scores of the positive class (higher = more positive).
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        RocDisplay
+            The display, drawn.
+        """
         table = ScoreTable.from_scores(y_true, scores, pos_label=pos_label)
         return cls(tables=[table]).plot(ax=ax, **plot_kw)
 
@@ -57,8 +108,40 @@ class RocDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> RocDisplay:
-        """ROC of a fitted classifier's scores on (X, y): the positive class's
-        ``predict_proba`` column, else ``decision_function``."""
+        """ROC of a fitted classifier's scores on (X, y).
+
+        The scores are the positive class's ``predict_proba`` column, else
+        ``decision_function``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            A scikit-learn style classifier with ``classes_`` and ``predict_proba`` or
+            ``decision_function``.
+        X : array-like of shape (n_samples, n_features)
+            The samples to score.
+        y : array-like of shape (n_samples,)
+            Their true labels (binary).
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        RocDisplay
+            The display, drawn.
+
+        Raises
+        ------
+        ValueError
+            If the estimator's classes do not include the positive class.
+        TypeError
+            If the estimator has neither ``predict_proba`` nor ``decision_function``.
+        """
         return cls.from_predictions(
             y, _estimator_scores(estimator, X, y, pos_label), pos_label=pos_label, ax=ax, **plot_kw
         )
@@ -72,6 +155,24 @@ class RocDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> RocDisplay:
+        """ROC curves of score tables computed beforehand (e.g. several classifiers).
+
+        Parameters
+        ----------
+        tables : list of ScoreTable
+            One table per curve; the first one gets the hull and the operating point.
+        names : list of str, optional
+            Legend names of the curves.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        RocDisplay
+            The display, drawn.
+        """
         return cls(tables=tables, names=names).plot(ax=ax, **plot_kw)
 
     def plot(
@@ -91,22 +192,31 @@ class RocDisplay:
         Parameters
         ----------
         ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
         space : {"roc", "coverage"}, default="roc"
             Rates, or counts in the first table's N × P box (Flach's coverage plot).
         hull : bool, default=True
             The first table's ROC convex hull.
         ratio, cost_ratio : float, optional
             The operating condition whose isometric and optimal point are drawn (default
-            ratio: the data's own N/P; Flach eq. 2.9).
+            ratio: the data's own N/P; the isometric's slope is N/P times the cost ratio,
+            Flach §2.2, Example 2.5).
         acceptable_region : bool, default=False
             Shade Jiřina's acceptable region (Q ≥ 1 and E ≥ 1).
         title : str, optional
+            Title of the axes; default "ROC curve" or "coverage curve".
         operating_point : bool, default=True
             Draw the first table's optimal operating point and its isometric.
 
         Returns
         -------
         RocDisplay
+            The display itself, with ``curves_``, ``ax_`` and ``figure_`` set.
+
+        Raises
+        ------
+        ValueError
+            If ``space`` is unknown.
         """
         plt = require_matplotlib("RocDisplay.plot")
         if space not in ("roc", "coverage"):
@@ -209,7 +319,43 @@ def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndar
 
 
 class ThresholdScanDisplay:
-    """Jiřina's threshold dependences: measures against the threshold θ or against Be."""
+    """Jiřina's threshold dependences: measures against the threshold θ or against Be.
+
+    Jiřina & Jiřina (2005), Figs. 2–3 (classification error against θ) and Figs. 6–7
+    (enrichment and quality factor against the background acceptance Be).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The scores and labels (:meth:`phidelta.counts.ScoreTable.from_scores`).
+
+    Attributes
+    ----------
+    lines_ : list of matplotlib Line2D
+        One line per measure (set by :meth:`plot`).
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+
+    See Also
+    --------
+    phidelta.measures.threshold_scan : the numbers drawn.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> y, scores = [1, 0, 1, 0, 1], [0.9, 0.8, 0.6, 0.3, 0.1]
+    >>> d = ThresholdScanDisplay.from_predictions(y, scores)
+    >>> [line.get_label() for line in d.lines_]
+    ['classification error']
+    >>> d = ThresholdScanDisplay.from_predictions(
+    ...     y, scores, measures=("enrichment_factor", "quality_factor"),
+    ...     against="background_acceptance", log=True)
+    >>> d.ax_.get_xlabel()
+    'background acceptance Be'
+    """
 
     def __init__(self, *, table: ScoreTable) -> None:
         self.table = table
@@ -218,6 +364,27 @@ class ThresholdScanDisplay:
     def from_predictions(
         cls, y_true: Any, scores: Any, *, pos_label: Any = None, ax: Any = None, **plot_kw: Any
     ) -> ThresholdScanDisplay:
+        """Threshold dependences of labels and scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels (binary).
+        scores : array-like of shape (n_samples,)
+            Scores of the positive class (higher = more positive).
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        ThresholdScanDisplay
+            The display, drawn.
+        """
         return cls(table=ScoreTable.from_scores(y_true, scores, pos_label=pos_label)).plot(
             ax=ax, **plot_kw
         )
@@ -231,8 +398,33 @@ class ThresholdScanDisplay:
         log: bool = False,
         title: str | None = None,
     ) -> ThresholdScanDisplay:
-        """``against="threshold"`` (Jiřina Figs. 2–3) or ``"background_acceptance"`` (Figs.
-        6–7, e.g. measures=("enrichment_factor", "quality_factor"), log=True)."""
+        """Draw the measures against the threshold or against the background acceptance.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        measures : tuple of str, default ("classification_error",)
+            Measures of :func:`phidelta.measures.threshold_scan`; the minimum of the
+            classification error is marked.
+        against : {"threshold", "background_acceptance"}, default "threshold"
+            ``"threshold"`` (Jiřina Figs. 2–3) or ``"background_acceptance"`` (Figs. 6–7, e.g.
+            ``measures=("enrichment_factor", "quality_factor"), log=True``).
+        log : bool, default False
+            A logarithmic y axis.
+        title : str, optional
+            Title of the axes; default "threshold dependence".
+
+        Returns
+        -------
+        ThresholdScanDisplay
+            The display itself, with ``lines_``, ``ax_`` and ``figure_`` set.
+
+        Raises
+        ------
+        ValueError
+            If ``against`` is unknown.
+        """
         plt = require_matplotlib("ThresholdScanDisplay.plot")
         if ax is None:
             _, ax = plt.subplots(figsize=(6, 4))
@@ -277,7 +469,45 @@ class ThresholdScanDisplay:
 
 
 class CalibrationDisplay:
-    """The calibration map (Flach Fig. 2.13) and a reliability diagram."""
+    """The calibration map (Flach Fig. 2.13) and a reliability diagram.
+
+    The calibration map is the isotonic one read off the ROC convex hull (Flach 2012, §2.3 and
+    Fig. 2.13), optionally Laplace-corrected; the reliability diagram bins the scores (they
+    must be probabilities) and shows the expected calibration error.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (binary).
+    scores : array-like of shape (n_samples,)
+        Scores of the positive class.
+    pos_label : optional
+        The positive class; default the package's rule.
+
+    Attributes
+    ----------
+    map_ : matplotlib Line2D
+        The calibration map, or the reliability curve (set by :meth:`plot`).
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+
+    See Also
+    --------
+    phidelta.measures.IsotonicCalibrator, phidelta.measures.expected_calibration_error
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> y, scores = [1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.6, 0.3, 0.1, 0.05]
+    >>> CalibrationDisplay.from_predictions(y, scores).map_.get_label()
+    'isotonic calibration map'
+    >>> d = CalibrationDisplay.from_predictions(y, scores, kind="reliability", bins=2)
+    >>> d.map_.get_label()
+    'ECE = 0.142'
+    """
 
     def __init__(self, *, y_true: Any, scores: Any, pos_label: Any = None) -> None:
         self.y_true, self.scores, self.pos_label = y_true, np.asarray(scores, float), pos_label
@@ -293,7 +523,40 @@ class CalibrationDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> CalibrationDisplay:
-        """Calibration of a fitted classifier's scores on (X, y)."""
+        """Calibration of a fitted classifier's scores on (X, y).
+
+        The scores are the positive class's ``predict_proba`` column, else
+        ``decision_function``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            A scikit-learn style classifier with ``classes_`` and ``predict_proba`` or
+            ``decision_function``.
+        X : array-like of shape (n_samples, n_features)
+            The samples to score.
+        y : array-like of shape (n_samples,)
+            Their true labels (binary).
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        CalibrationDisplay
+            The display, drawn.
+
+        Raises
+        ------
+        ValueError
+            If the estimator's classes do not include the positive class.
+        TypeError
+            If the estimator has neither ``predict_proba`` nor ``decision_function``.
+        """
         return cls.from_predictions(
             y, _estimator_scores(estimator, X, y, pos_label), pos_label=pos_label, ax=ax, **plot_kw
         )
@@ -302,6 +565,27 @@ class CalibrationDisplay:
     def from_predictions(
         cls, y_true: Any, scores: Any, *, pos_label: Any = None, ax: Any = None, **plot_kw: Any
     ) -> CalibrationDisplay:
+        """Calibration of labels and scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels (binary).
+        scores : array-like of shape (n_samples,)
+            Scores of the positive class (higher = more positive).
+        pos_label : optional
+            The positive class; default the package's rule (1 / True for {0, 1}, {−1, 1} and
+            booleans).
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        CalibrationDisplay
+            The display, drawn.
+        """
         return cls(y_true=y_true, scores=scores, pos_label=pos_label).plot(ax=ax, **plot_kw)
 
     def plot(
@@ -313,9 +597,33 @@ class CalibrationDisplay:
         laplace: bool = True,
         title: str | None = None,
     ) -> CalibrationDisplay:
-        """``kind="map"``: score → calibrated probability (isotonic, and Laplace-corrected);
-        ``kind="reliability"``: observed frequency against mean predicted probability per bin
-        (scores must be probabilities)."""
+        """Draw the calibration map or the reliability diagram.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        kind : {"map", "reliability"}, default "map"
+            ``"map"``: score → calibrated probability (isotonic, and Laplace-corrected);
+            ``"reliability"``: observed frequency against mean predicted probability per bin
+            (scores must be probabilities).
+        bins : int, default 10
+            Bins of the reliability diagram.
+        laplace : bool, default True
+            Also draw the Laplace-corrected map (``kind="map"``).
+        title : str, optional
+            Title of the axes; default "calibration map" or "reliability diagram".
+
+        Returns
+        -------
+        CalibrationDisplay
+            The display itself, with ``map_``, ``ax_`` and ``figure_`` set.
+
+        Raises
+        ------
+        ValueError
+            If ``kind`` is unknown.
+        """
         plt = require_matplotlib("CalibrationDisplay.plot")
         if ax is None:
             _, ax = plt.subplots(figsize=(5.2, 4.6))

@@ -15,8 +15,37 @@ __all__ = ["EntropyTriangleDisplay"]
 
 
 class EntropyTriangleDisplay:
-    """Entropy triangle of confusion matrices: F_XY points, optionally flanked by F_X and F_Y
-    joined through F_XY (the extended diagram), series drawn as connected markers.
+    """Entropy triangle of confusion matrices (Valverde-Albacete & Peláez-Moreno 2010).
+
+    F_XY points, optionally flanked by F_X and F_Y joined through F_XY (the extended diagram),
+    series drawn as connected markers: the de Finetti entropy diagram of Valverde-Albacete &
+    Peláez-Moreno (2010, §2.2 and Fig. 2b), whose sides are 2MI′ = 0 (bottom), ΔH′ = 0 (left)
+    and VI′ = 0 (right).
+
+    Parameters
+    ----------
+    balance : EntropyBalance
+        The entropy balance of the matrices (:func:`phidelta.measures.entropy_balance`).
+    names : list of str, optional
+        One name per matrix, placed beside its point.
+
+    Attributes
+    ----------
+    points_ : matplotlib PathCollection
+        The F_XY points (set by :meth:`plot`, like every attribute below).
+    triangle_ : matplotlib Line2D
+        The outline of the triangle.
+    vertex_labels_, tick_labels_, labels_ : list of Text
+        The meanings of the vertices, the grid's tick labels and axis names, the names.
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+
+    See Also
+    --------
+    phidelta.measures.entropy_balance : the numbers drawn.
+    phidelta.geometry.extended_triangle : the coordinates.
 
     Examples
     --------
@@ -25,6 +54,15 @@ class EntropyTriangleDisplay:
     >>> d = EntropyTriangleDisplay.from_matrices(ConfusionMatrix([[5, 1], [2, 4]]))
     >>> d.points_.get_offsets().shape
     (1, 2)
+
+    Two of the paper's matrices (Fig. 3, a and b), extended and named:
+
+    >>> a = [[15, 0, 5], [0, 15, 5], [0, 0, 20]]
+    >>> b = [[16, 2, 2], [2, 16, 2], [1, 1, 18]]
+    >>> d = EntropyTriangleDisplay.from_matrices(
+    ...     ConfusionMatrix([a, b]), names=["a", "b"], extended=True)
+    >>> [label.get_text() for label in d.labels_]
+    ['a', 'b']
     """
 
     def __init__(self, *, balance: Any, names: list[str] | None = None) -> None:
@@ -40,12 +78,56 @@ class EntropyTriangleDisplay:
         ax: Any = None,
         **plot_kw: Any,
     ) -> EntropyTriangleDisplay:
+        """Entropy triangle of one or more confusion matrices.
+
+        Parameters
+        ----------
+        matrices : ConfusionMatrix
+            One matrix, or a stack of them (one point each).
+        names : list of str, optional
+            One name per matrix.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        EntropyTriangleDisplay
+            The display, drawn.
+        """
         return cls(balance=entropy_balance(matrices), names=names).plot(ax=ax, **plot_kw)
 
     @classmethod
     def from_predictions(
         cls, y_true: Any, y_pred: Any, *, classes: Any = None, ax: Any = None, **plot_kw: Any
     ) -> EntropyTriangleDisplay:
+        """Entropy triangle of the confusion matrix of labels and predictions.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels (any number of classes).
+        classes : array-like, optional
+            The classes, in the order of the matrix; default the sorted labels.
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        **plot_kw
+            Options of :meth:`plot`.
+
+        Returns
+        -------
+        EntropyTriangleDisplay
+            The display, drawn (one point).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> d = EntropyTriangleDisplay.from_predictions([0, 0, 1, 1, 2, 2], [0, 1, 1, 1, 2, 0])
+        >>> d.points_.get_offsets().round(3).tolist()
+        [[0.29, 0.433]]
+        """
         matrix = ConfusionMatrix.from_labels(y_true, y_pred, classes=classes)
         return cls.from_matrices(matrix, ax=ax, **plot_kw)
 
@@ -58,9 +140,30 @@ class EntropyTriangleDisplay:
         title: str | None = None,
         levels: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8),
     ) -> EntropyTriangleDisplay:
-        """Draw the triangle as a ternary plot: grid lines and tick labels for ΔH′, 2MI′ and
-        VI′, the F_XY points (and with ``extended`` the F_X ◁ and F_Y ▷ marks joined through
-        them, drawn above F_XY so that none hides another), names placed without overlaps."""
+        """Draw the triangle as a ternary plot.
+
+        Grid lines and tick labels for ΔH′, 2MI′ and VI′, the F_XY points (and with
+        ``extended`` the F_X ◁ and F_Y ▷ marks joined through them, drawn above F_XY so that
+        none hides another), names placed without overlaps.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure.
+        extended : bool, default False
+            Also draw the marginal fractions F_X and F_Y (the extended diagram).
+        series : bool, default False
+            Join the F_XY points in order (a series of matrices, e.g. a convex combination).
+        title : str, optional
+            Title of the axes; default the meaning of the three sides.
+        levels : tuple of float, default (0.2, 0.4, 0.6, 0.8)
+            The levels of the grid lines of each fraction.
+
+        Returns
+        -------
+        EntropyTriangleDisplay
+            The display itself, with ``points_``, ``ax_`` and ``figure_`` set.
+        """
         plt = require_matplotlib("EntropyTriangleDisplay.plot")
         if ax is None:
             _, ax = plt.subplots(figsize=(6.4, 5.8))
