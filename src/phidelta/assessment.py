@@ -71,6 +71,10 @@ DEFAULT_THRESHOLD_RULE = "0.5 for scores within [0, 1], else 0"
 class Assessment:
     """Per-fold results of a classifier.
 
+    Build it with :func:`assess`, :func:`cross_validate` or :func:`assess_chunks`. Each fold is
+    one point of a φ-δ diagram (Armano 2015, Fig. 11: 30 classifiers on Reuters categories;
+    the software paper's Listing 3: a 30-fold cross-validation, Armano et al. 2019).
+
     Attributes
     ----------
     counts : BinaryCounts
@@ -86,8 +90,26 @@ class Assessment:
         N/P over all folds.
     threshold : float or None
         The cut that turned scores into predictions (None when predictions were given).
+    y_true : ndarray or None
+        The labels, kept by :func:`assess` (for measures of the pooled rows); None otherwise.
+    scores : ndarray or None
+        The scores, kept by :func:`assess` when given; None otherwise.
     rows_left_out : int
         Rows left out because a value they needed was missing (see :mod:`phidelta.data`).
+
+    See Also
+    --------
+    phidelta.rendering.PhiDeltaDisplay.from_counts : the folds in a φ-δ diagram.
+
+    Examples
+    --------
+    >>> a = assess([1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6], folds=[1, 1, 2, 2])
+    >>> a.counts
+    BinaryCounts(tn=[1, 0], fp=[0, 1], fn=[0, 1], tp=[1, 0])
+    >>> a.measures(["delta"])["delta"], a.pooled()
+    (array([ 1., -1.]), BinaryCounts(tn=[1], fp=[1], fn=[1], tp=[1]))
+    >>> a.pooled_table()
+    ScoreTable(4 distinct scores, 2 positives, 2 negatives)
     """
 
     counts: BinaryCounts
@@ -101,14 +123,43 @@ class Assessment:
     rows_left_out: int = 0
 
     def measures(self, names: list[str] | None = None) -> MeasureTable:
-        """Every measure per fold (undefined values NaN)."""
+        """Every measure per fold (undefined values NaN).
+
+        Parameters
+        ----------
+        names : list of str, optional
+            Names from :data:`phidelta.measures.MEASURES`; all of them by default.
+
+        Returns
+        -------
+        MeasureTable
+            Name → array with one value per fold (the counts first), indexed by fold.
+        """
         return measure_table(self.counts, measures=names, index=[str(f) for f in self.folds])
 
     def pooled(self) -> BinaryCounts:
-        """The counts of all folds together."""
+        """The counts of all folds together.
+
+        Returns
+        -------
+        BinaryCounts
+            A single entry: the sum of the folds' counts.
+        """
         return self.counts.sum()
 
     def pooled_table(self) -> ScoreTable:
+        """The score table of all folds together.
+
+        Returns
+        -------
+        ScoreTable
+            The merged score tables of the folds.
+
+        Raises
+        ------
+        ValueError
+            If the assessment has no scores.
+        """
         if self.tables is None:
             raise ValueError("This assessment has no scores.")
         return ScoreTable.merge(self.tables)
@@ -116,9 +167,31 @@ class Assessment:
 
 @dataclass
 class AssessmentPart:
-    """Additive partial results of an assessment: per-fold counts of predictions, per-fold
-    score tables, and the class totals. Parts of disjoint rows add up (``+``) to the part of
-    their union, which is what makes in-memory, chunked and distributed assessments equal.
+    """Additive partial results of an assessment: counts, score tables and class totals.
+
+    Per-fold counts of predictions, per-fold score tables, and the class totals. Parts of
+    disjoint rows add up (``+``) to the part of their union, which is what makes in-memory,
+    chunked and distributed assessments equal. Build one with :func:`assessment_part`; turn
+    the sum into an :class:`Assessment` with :func:`finish_assessment`.
+
+    Attributes
+    ----------
+    counts : dict of fold to BinaryCounts
+        The counts of the predictions, per fold (empty without predictions).
+    tables : dict of fold to ScoreTable
+        The score tables, per fold (empty without scores).
+    positives, negatives : float
+        Rows (or weights) of the positive and of the negative class.
+    has_predictions, has_scores : bool
+        Whether predictions, and scores, were given.
+
+    Examples
+    --------
+    >>> first = assessment_part([1, 0], y_pred=[1, 1], classes=[0, 1], positive=1)
+    >>> second = assessment_part([1, 0], y_pred=[0, 0], classes=[0, 1], positive=1)
+    >>> total = first + second
+    >>> total.counts, total.positives, total.negatives
+    ({'all': BinaryCounts(tn=[1], fp=[1], fn=[1], tp=[1])}, 2.0, 2.0)
     """
 
     counts: dict[Any, BinaryCounts]
@@ -155,9 +228,41 @@ def assessment_part(
     classes: Any,
     positive: Any,
 ) -> AssessmentPart:
-    """The additive part of one block of rows; ``classes`` declares both classes (a block may
-    hold one) and ``positive`` is the positive one (decided beforehand by
-    :func:`phidelta.counts.check_pos_label`)."""
+    """The additive part of one block of rows (a chunk, a Dask partition).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_rows,)
+        True labels of the block.
+    y_pred : array-like of shape (n_rows,), optional
+        Predicted labels.
+    scores : array-like of shape (n_rows,), optional
+        Scores of the positive class (at least one of ``y_pred`` and ``scores``).
+    folds : array-like of shape (n_rows,), optional
+        Fold id of every row (default: a single fold "all").
+    sample_weight : array-like of shape (n_rows,), optional
+        Non-negative weights; counts become weighted sums.
+    classes : sequence
+        Both classes (a block may hold only one).
+    positive : object
+        The positive one, decided beforehand by :func:`phidelta.counts.check_pos_label`.
+
+    Returns
+    -------
+    AssessmentPart
+        The block's counts and score tables per fold, and its class totals.
+
+    Raises
+    ------
+    ValueError
+        If neither ``y_pred`` nor ``scores`` is given, or the arrays differ in length.
+
+    Examples
+    --------
+    >>> part = assessment_part([1, 0, 1], scores=[0.8, 0.3, 0.6], classes=[0, 1], positive=1)
+    >>> part.tables["all"], part.has_predictions
+    (ScoreTable(3 distinct scores, 2 positives, 1 negatives), False)
+    """
     y = as_label_array(y_true, "y_true")
     if y_pred is None and scores is None:
         raise ValueError("Pass `y_pred` (predicted labels) or `scores` (or both).")
@@ -191,9 +296,31 @@ def assessment_part(
 
 
 def decision_threshold(table: ScoreTable, threshold: float | str | None = None) -> float:
-    """The cut that turns scores into predictions (positive when score ≥ cut): ``threshold``
-    itself, the accuracy-optimal cut of ``table`` for ``"optimal"``, or by default 0.5 when
-    every score lies in [0, 1] (probabilities) and 0 otherwise (decision functions).
+    """The cut that turns scores into predictions (positive when score ≥ cut).
+
+    ``threshold`` itself, the accuracy-optimal cut of ``table`` for ``"optimal"`` (the optimal
+    point of the ROC curve, Flach 2012, Example 2.5), or by default 0.5 when every score lies
+    in [0, 1] (probabilities) and 0 otherwise (decision functions):
+    :data:`DEFAULT_THRESHOLD_RULE`.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The pooled scores.
+    threshold : float or "optimal", optional
+        The cut, or how to choose it; default the rule above.
+
+    Returns
+    -------
+    float
+        The cut.
+
+    Raises
+    ------
+    ValueError
+        If ``threshold`` is a string other than "optimal", or not finite.
+    TypeError
+        If ``threshold`` is neither a number nor a string.
 
     Examples
     --------
@@ -201,6 +328,9 @@ def decision_threshold(table: ScoreTable, threshold: float | str | None = None) 
     0.5
     >>> decision_threshold(ScoreTable.from_scores([1, 0], [2.5, -1.0]))
     0.0
+    >>> table = ScoreTable.from_scores([1, 0, 1, 0], [0.7, 0.2, 0.3, 0.1])
+    >>> decision_threshold(table, "optimal")  # between the scores 0.2 and 0.3
+    0.25
     """
     if threshold is None:
         if len(table) == 0:
@@ -225,8 +355,39 @@ def finish_assessment(
     threshold: float | str | None = None,
     rows_left_out: int = 0,
 ) -> Assessment:
-    """Turn the (summed) parts of all rows into an :class:`Assessment`. Without predictions,
-    the per-fold counts come from the score tables at :func:`decision_threshold`."""
+    """Turn the (summed) parts of all rows into an :class:`Assessment`.
+
+    Without predictions, the per-fold counts come from the score tables at
+    :func:`decision_threshold`.
+
+    Parameters
+    ----------
+    part : AssessmentPart
+        The sum of the parts of all blocks.
+    positive : object
+        The positive class, reported in the result.
+    threshold : float or "optimal", optional
+        The cut of the scores when there are no predictions (:func:`decision_threshold`).
+    rows_left_out : int, default 0
+        Rows left out because a value was missing, reported in the result.
+
+    Returns
+    -------
+    Assessment
+        One entry per fold, folds in sorted order.
+
+    Raises
+    ------
+    ValueError
+        If the labels hold a single class.
+
+    Examples
+    --------
+    >>> first = assessment_part([1, 0], y_pred=[1, 1], classes=[0, 1], positive=1)
+    >>> second = assessment_part([1, 0], y_pred=[0, 0], classes=[0, 1], positive=1)
+    >>> finish_assessment(first + second, positive=1).counts
+    BinaryCounts(tn=[1], fp=[1], fn=[1], tp=[1])
+    """
     if part.positives == 0 or part.negatives == 0:
         raise ValueError("The labels hold a single class; an assessment needs both.")
     keys = ordered_values(part.counts if part.has_predictions else part.tables)
@@ -279,6 +440,18 @@ def assess(
         accuracy-optimal cut of the pooled scores; default 0.5 when every score lies in
         [0, 1], else 0 (:func:`decision_threshold`). The cut used is ``Assessment.threshold``.
     sample_weight : array-like, optional
+        Non-negative weight of every sample; the counts become weighted sums.
+
+    Returns
+    -------
+    Assessment
+        One entry per fold (folds in sorted order), with the labels and scores kept.
+
+    Raises
+    ------
+    ValueError
+        If neither ``y_pred`` nor ``scores`` is given, the arrays differ in length, or the
+        labels do not hold two classes.
 
     Examples
     --------
@@ -310,11 +483,43 @@ def assess_chunks(
     pos_label: Any = None,
     threshold: float | str | None = None,
 ) -> Assessment:
-    """Assess predictions arriving in blocks of ``(y_true, y_pred, scores, folds)`` (any of the
-    last three may be None; a fifth item, sample weights, is optional). Per-fold counts and
-    score tables add up as blocks arrive; memory is one block plus the counts and the
-    distinct scores. ``labels`` declares both classes. The result equals :func:`assess` on all
-    rows at once, threshold included (it is decided on the merged score tables).
+    """Assess predictions arriving in blocks of ``(y_true, y_pred, scores, folds)``.
+
+    Any of the last three may be None; a fifth item, sample weights, is optional. Per-fold
+    counts and score tables add up as blocks arrive; memory is one block plus the counts and
+    the distinct scores. The result equals :func:`assess` on all rows at once, threshold
+    included (it is decided on the merged score tables).
+
+    Parameters
+    ----------
+    chunks : iterable of tuple
+        The blocks: ``(y_true, y_pred, scores, folds)`` or ``(…, sample_weight)``.
+    labels : sequence of length 2
+        Both classes (a block may hold only one).
+    pos_label : optional
+        The positive class, one of ``labels``: needed unless they are {0, 1}, {−1, 1} or
+        {False, True}.
+    threshold : float or "optimal", optional
+        The cut of the scores when there are no predictions (:func:`decision_threshold`).
+
+    Returns
+    -------
+    Assessment
+        One entry per fold, without the labels and scores themselves.
+
+    Raises
+    ------
+    TypeError
+        If a chunk is not a tuple of 4 or 5 items.
+    ValueError
+        If ``labels`` does not list two classes, or ``chunks`` is empty.
+
+    Examples
+    --------
+    >>> blocks = [([1, 0], None, [0.9, 0.2], [1, 1]), ([1, 0], None, [0.4, 0.6], [2, 2])]
+    >>> run = assess_chunks(blocks, labels=[0, 1])
+    >>> run.counts.tp, run.folds, run.threshold
+    (array([1, 0]), array([1, 2]), 0.5)
     """
     declared = list(np.asarray(labels).tolist())
     if len(declared) != 2:
@@ -362,6 +567,36 @@ def cross_validate(
 
     Each fold's model is fit on the other folds; its predictions give the fold's counts and its
     ``predict_proba`` (positive column) or ``decision_function`` scores the fold's score table.
+    The software paper's Listing 3 (a 30-fold linear SVM, Armano et al. 2019) in one call.
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier
+        Cloned and fit once per fold.
+    X : array-like, sparse matrix or list of shape (n_samples, …)
+        The samples (a list, e.g. of documents, for a pipeline that vectorizes them).
+    y : array-like of shape (n_samples,)
+        Their labels (two classes).
+    cv : int, default 10
+        Number of stratified folds (at least 2).
+    pos_label : optional
+        The positive class: needed unless the labels are {0, 1}, {−1, 1} or {False, True}.
+    seed : int or None, default 0
+        Seed of the shuffled stratified split (the same seed gives the same folds).
+    scoring : {"auto", "proba", "decision"}, default "auto"
+        Where the scores come from (see :func:`cross_validated_predictions`).
+
+    Returns
+    -------
+    Assessment
+        One entry per fold (folds numbered from 1), with scores when the model has them.
+
+    Raises
+    ------
+    ValueError
+        If ``cv`` < 2, ``X`` and ``y`` differ in length, or ``scoring`` is unknown.
+    ImportError
+        If scikit-learn is not installed.
 
     Examples
     --------
@@ -390,8 +625,35 @@ def cross_validate(
 def cross_validation_splits(
     y: Any, *, cv: int = 10, pos_label: Any = None, seed: int | None = 0
 ) -> tuple[np.ndarray, Any, list[tuple[np.ndarray, np.ndarray]]]:
-    """The labels, the positive class and the stratified k-fold ``(train, test)`` splits that
-    :func:`cross_validate` uses (the same splits for every estimator given the same seed).
+    """The labels, the positive class and the stratified k-fold splits of :func:`cross_validate`.
+
+    The same splits for every estimator given the same seed, so classifiers can be compared
+    on the same folds (:func:`phidelta.comparison.compare_estimators`).
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        The labels (two classes).
+    cv : int, default 10
+        Number of stratified folds (at least 2).
+    pos_label : optional
+        The positive class: needed unless the labels are {0, 1}, {−1, 1} or {False, True}.
+    seed : int or None, default 0
+        Seed of scikit-learn's shuffled ``StratifiedKFold``.
+
+    Returns
+    -------
+    labels : ndarray of shape (n_samples,)
+        The labels as an array.
+    positive : object
+        The positive class.
+    splits : list of (ndarray, ndarray)
+        The ``(train, test)`` row indices of every fold.
+
+    Raises
+    ------
+    ValueError
+        If ``cv`` < 2 or the labels do not hold two classes.
 
     Examples
     --------
@@ -419,11 +681,51 @@ def cross_validated_predictions(
     positive: Any,
     scoring: str = "auto",
 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
-    """Out-of-fold ``(predictions, scores, folds)`` of a scikit-learn classifier: each fold's
-    model is fit on the other folds. Scores are the positive column of ``predict_proba``
-    (``scoring="proba"`` or ``"auto"``) or the ``decision_function`` (``"decision"``, or
-    ``"auto"`` without probabilities); None when the model has neither. Folds are numbered
-    from 1."""
+    """Out-of-fold ``(predictions, scores, folds)`` of a scikit-learn classifier.
+
+    Each fold's model is fit on the other folds.
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier
+        Cloned and fit once per fold.
+    X : array-like, sparse matrix or list of shape (n_samples, …)
+        The samples.
+    labels : ndarray of shape (n_samples,)
+        Their labels (from :func:`cross_validation_splits`).
+    splits : list of (ndarray, ndarray)
+        The ``(train, test)`` row indices of every fold.
+    positive : object
+        The positive class, whose column of ``predict_proba`` is the score.
+    scoring : {"auto", "proba", "decision"}, default "auto"
+        Scores are the positive column of ``predict_proba`` (``"proba"`` or ``"auto"``) or
+        the ``decision_function`` (``"decision"``, or ``"auto"`` without probabilities).
+
+    Returns
+    -------
+    predictions : ndarray of shape (n_samples,)
+        The out-of-fold predicted labels.
+    scores : ndarray of shape (n_samples,) or None
+        The out-of-fold scores; None when the model has neither way of scoring.
+    folds : ndarray of int, shape (n_samples,)
+        The fold of every sample, numbered from 1.
+
+    Raises
+    ------
+    ValueError
+        If ``X`` and ``labels`` differ in length, or ``scoring`` is unknown.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> X, y = np.arange(20.0)[:, None], np.repeat([0, 1], 10)
+    >>> labels, positive, splits = cross_validation_splits(y, cv=5)
+    >>> predicted, scores, folds = cross_validated_predictions(
+    ...     LogisticRegression(), X, labels, splits, positive=positive)
+    >>> int((predicted == y).sum()), sorted(set(folds.tolist()))
+    (19, [1, 2, 3, 4, 5])
+    """
     from sklearn.base import clone
 
     n = len(labels)
