@@ -62,6 +62,16 @@ class ComparisonPart:
         Examples that only A, or only B, predicts right (from the prediction columns).
     paired : list of tuple of ndarray
         With scores: per block ``(is_positive, scores_a, scores_b)``, the paired scores.
+
+    Examples
+    --------
+    >>> first = comparison_part([1, 0, 1, 0], y_pred=([1, 0, 1, 1], [1, 1, 0, 0]),
+    ...                         classes=[0, 1], positive=1)
+    >>> second = comparison_part([1, 0, 1, 0], y_pred=([1, 0, 1, 0], [1, 1, 0, 0]),
+    ...                          classes=[0, 1], positive=1)
+    >>> total = first + second
+    >>> (first.only_a, first.only_b), (total.only_a, total.only_b)
+    ((2, 1), (4, 1))
     """
 
     a: AssessmentPart
@@ -103,8 +113,43 @@ def comparison_part(
     classes: Any,
     positive: Any,
 ) -> ComparisonPart:
-    """The additive part of one block of rows for two classifiers; ``y_pred`` and ``scores``
-    are pairs (A's, B's). ``classes`` declares both classes, ``positive`` the positive one."""
+    """The additive part of one block of rows for two classifiers.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_rows,)
+        True labels of the block.
+    y_pred : pair of array-like, optional
+        Predicted labels of A and of B.
+    scores : pair of array-like, optional
+        Scores of A and of B (at least one of ``y_pred`` and ``scores``).
+    folds : array-like of shape (n_rows,), optional
+        Fold id of every row (default: a single fold "all").
+    classes : sequence
+        Both classes (a block may hold only one).
+    positive : object
+        The positive class.
+
+    Returns
+    -------
+    ComparisonPart
+        Both classifiers' assessment parts, the discordant counts (McNemar 1947) and the
+        paired scores.
+
+    Raises
+    ------
+    TypeError
+        If ``y_pred`` or ``scores`` is not a pair of arrays.
+    ValueError
+        If neither is given, or the arrays differ in length.
+
+    Examples
+    --------
+    >>> part = comparison_part([1, 0, 1], scores=([0.9, 0.2, 0.7], [0.6, 0.4, 0.3]),
+    ...                        classes=[0, 1], positive=1)
+    >>> len(part.paired), part.a.has_scores
+    (1, True)
+    """
     predicted = _pair(y_pred, "y_pred")
     scored = _pair(scores, "scores")
     if predicted is None and scored is None:
@@ -162,6 +207,25 @@ class Comparison(TupleResult):
         The test share of the data in each fold used by the t-test.
     names : tuple of str
         Names of A and B, for the reader.
+
+    See Also
+    --------
+    compare, compare_estimators : build one.
+    phidelta.rendering.PhiDeltaDisplay.from_comparison : both classifiers in a φ-δ diagram.
+
+    References
+    ----------
+    McNemar (1947); DeLong, DeLong & Clarke-Pearson (1988); Nadeau & Bengio (2003).
+
+    Examples
+    --------
+    >>> y = [1, 0, 1, 0, 1, 0, 1, 0]
+    >>> result = compare(y, y_pred=([1, 0, 1, 0, 1, 0, 1, 1], [1, 1, 0, 0, 1, 1, 0, 0]))
+    >>> mcnemar, delong, ttest = result
+    >>> mcnemar, delong, ttest
+    (PairedTest(statistic=1.0, pvalue=0.375, method='exact'), None, None)
+    >>> result.a.counts, result.b.counts
+    (BinaryCounts(tn=[3], fp=[1], fn=[0], tp=[4]), BinaryCounts(tn=[2], fp=[2], fn=[2], tp=[2]))
     """
 
     a: Assessment
@@ -177,6 +241,12 @@ class Comparison(TupleResult):
 
     def summary(self) -> list[dict[str, Any]]:
         """One record per test that applies: ``test``, ``statistic``, ``pvalue``, ``detail``.
+
+        Returns
+        -------
+        list of dict
+            McNemar's test always, then DeLong's and the corrected t-test where they apply;
+            ``detail`` says what was compared.
 
         Examples
         --------
@@ -236,6 +306,45 @@ def finish_comparison(
     Without predictions, each classifier's scores become predictions at its own decided
     threshold (:func:`phidelta.assessment.decision_threshold`; ``thresholds`` sets one per
     classifier, ``threshold`` both), and McNemar's test compares those predictions.
+
+    Parameters
+    ----------
+    part : ComparisonPart
+        The sum of the parts of all blocks.
+    positive : object
+        The positive class.
+    threshold : float or "optimal", optional
+        The cut of both classifiers' scores when there are no predictions.
+    thresholds : pair of (float or "optimal" or None), optional
+        One cut per classifier; overrides ``threshold``.
+    measure : str, default "accuracy"
+        The per-fold measure of the corrected t-test (a name of
+        :data:`phidelta.measures.MEASURES`).
+    test_fraction : float, optional
+        Test share of the data in each fold; default 1/k for k folds.
+    rows_left_out : int, default 0
+        Rows left out because a value was missing, reported in the assessments.
+    names : pair of str, default ("A", "B")
+        How the summary names the classifiers.
+
+    Returns
+    -------
+    Comparison
+        The assessments and the tests: McNemar (1947) always, DeLong (1988) with scores,
+        the corrected resampled t-test (Nadeau & Bengio 2003) with two folds or more.
+
+    Raises
+    ------
+    ValueError
+        If ``measure`` is unknown, or the labels hold a single class.
+
+    Examples
+    --------
+    >>> part = comparison_part([1, 0, 1, 0], y_pred=([1, 0, 1, 1], [1, 1, 0, 0]),
+    ...                        classes=[0, 1], positive=1)
+    >>> result = finish_comparison(part, positive=1, names=("tree", "svm"))
+    >>> result.mcnemar.pvalue, result.names
+    (1.0, ('tree', 'svm'))
     """
     if measure not in {info.name for info in MEASURES}:
         raise ValueError(f"`measure` must name a measure of phidelta.measures; got {measure!r}.")
@@ -370,6 +479,7 @@ def compare_estimators(
     estimator_a, estimator_b : scikit-learn classifiers
         Fit anew on each fold's training part (cloned).
     X : array-like or DataFrame of shape (n_samples, n_features)
+        The samples.
     y : array-like of shape (n_samples,)
         Two classes.
     cv : int, default=10
@@ -386,6 +496,7 @@ def compare_estimators(
     Returns
     -------
     Comparison
+        The per-fold assessments of both estimators and the paired tests.
 
     Examples
     --------
