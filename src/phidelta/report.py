@@ -87,16 +87,61 @@ def _fmt(value: Any, digits: int) -> str:
 
 @dataclass
 class Report:
-    """An HTML report built from sections; ``write(path)`` makes one self-contained file."""
+    """An HTML report built from sections; ``write(path)`` makes one self-contained file.
+
+    Figures are embedded as PNG and tables as HTML, so the file needs nothing else to open.
+
+    Parameters
+    ----------
+    title : str
+        The title of the page.
+    sections : list of (str, str), optional
+        ``(heading, HTML body)`` pairs, in order; :meth:`add` appends one.
+
+    See Also
+    --------
+    signature_section, assessment_section, triangle_section : bodies of sections.
+    file_report, demo_report : complete reports.
+
+    Examples
+    --------
+    >>> report = Report("My report").add("Notes", "<p>Nothing yet.</p>")
+    >>> report.sections
+    [('Notes', '<p>Nothing yet.</p>')]
+    >>> page = report.html()
+    >>> page.startswith("<!doctype html>"), "<h2>Notes</h2>" in page
+    (True, True)
+    """
 
     title: str
     sections: list[tuple[str, str]] = field(default_factory=list)
 
     def add(self, heading: str, body: str) -> Report:
+        """Append a section.
+
+        Parameters
+        ----------
+        heading : str
+            The section's heading (plain text, escaped).
+        body : str
+            Its HTML (inserted as is).
+
+        Returns
+        -------
+        Report
+            The report itself, so that calls chain.
+        """
         self.sections.append((heading, body))
         return self
 
     def html(self) -> str:
+        """The page: title, version and time stamp, a navigation bar and the sections.
+
+        Returns
+        -------
+        str
+            A complete HTML document.
+        """
         stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
         nav = "".join(
             f'<a href="#s{i}">{html.escape(h)}</a>' for i, (h, _) in enumerate(self.sections)
@@ -113,6 +158,18 @@ class Report:
         )
 
     def write(self, path: str | Path) -> Path:
+        """Write the page of :meth:`html` to ``path`` (UTF-8), creating its folder.
+
+        Parameters
+        ----------
+        path : str or Path
+            The HTML file to write.
+
+        Returns
+        -------
+        Path
+            The file written.
+        """
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(self.html(), encoding="utf-8")
@@ -135,9 +192,44 @@ def signature_section(
     k: int | None = 10,
     fdr: float = 0.05,
 ) -> str:
-    """The feature signature: diagrams at ratio 1 and at the actual ratio, the ranking table
-    with each feature's p- and q-value (:meth:`~phidelta.signatures.Signature.default_test`),
-    and the features Armano's rule selects among those with q ≤ ``fdr``."""
+    """The feature signature: diagrams, the ranking table with p- and q-values, the selection.
+
+    Diagrams at ratio 1 and at the actual ratio, the ranking table with each feature's p- and
+    q-value (:meth:`~phidelta.signatures.Signature.default_test`; Benjamini & Hochberg 1995),
+    and the features Armano's rule (2015, §5.1) selects among those with q ≤ ``fdr``.
+
+    Parameters
+    ----------
+    signature : Signature
+        The features (:func:`phidelta.signatures.signature`).
+    ratio : float, optional
+        The class ratio of the second diagram; default the signature's actual ratio (only
+        drawn when it differs from 1 and lies in [0.1, 10]).
+    top : int, default 20
+        Rows of the ranking table (by |δ|).
+    phi_max, delta_min : float, default 0.7 and 0.4
+        φM and δm of the selection rule (Armano 2015, Table 3).
+    k : int or None, default 10
+        Keep at most this many selected features.
+    fdr : float, default 0.05
+        The false discovery rate of the q-values and of the selection.
+
+    Returns
+    -------
+    str
+        The section's HTML, figures embedded.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from phidelta.datasets import load_climate_data
+    >>> from phidelta.signatures import signature
+    >>> data, labels, names = load_climate_data()
+    >>> body = signature_section(signature(data, labels, feature_names=names), top=3)
+    >>> body.count("<figure>"), body.count("<tr>")  # 2 diagrams; a header and 3 features
+    (2, 4)
+    """
     import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
@@ -216,7 +308,36 @@ def _feature_pvalues(signature: Any) -> tuple[np.ndarray | None, str]:
 
 
 def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
-    """Per-fold φ-δ diagrams, measures, ROC, calibration and the threshold scan."""
+    """Per-fold φ-δ diagrams, measures, ROC, calibration and the threshold scan.
+
+    The folds in φ-δ diagrams (Armano 2015, Fig. 11) at ratio 1 and at the actual ratio with
+    their mean, spread and pooled 95% region; with scores the pooled ROC curve (Flach 2012,
+    §2.2), the calibration map (Flach 2012, Fig. 2.13) and the threshold scan (Jiřina &
+    Jiřina 2005, Figs. 2–3); the measures per fold and across folds.
+
+    Parameters
+    ----------
+    assessment : Assessment
+        The per-fold results (:func:`phidelta.assessment.assess`, ``cross_validate``, …).
+    ratio : float, optional
+        The class ratio of the second diagram; default the assessment's actual ratio.
+
+    Returns
+    -------
+    str
+        The section's HTML, figures embedded.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from phidelta.assessment import assess
+    >>> run = assess([1, 0, 1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3],
+    ...              folds=[1, 1, 2, 2, 3, 3])
+    >>> body = assessment_section(run)
+    >>> body.count("<figure>")  # φ-δ, ROC, calibration map, reliability, threshold scan
+    5
+    """
     import matplotlib.pyplot as plt
 
     from phidelta import measures
@@ -420,12 +541,54 @@ def file_report(
     compare: Any = None,
     ratio: float | str | None = None,
 ) -> Path:
-    """The report of data files read through :mod:`phidelta.data`: the feature signature of
-    ``data`` with ``features`` (its :class:`~phidelta.data.Roles`), and the assessment of
-    ``predictions`` with ``roles`` (plus, with a prediction column, the entropy triangle of
-    the predictions, one matrix per fold); the diagrams at ratio 1 and at ``ratio`` (default:
-    each file's actual N/P). ``compare`` (the :class:`~phidelta.data.Roles` of a second
-    classifier in ``predictions``) adds the two classifiers' comparison."""
+    """The report of data files read through :mod:`phidelta.data`.
+
+    The feature signature of ``data``, and the assessment of ``predictions`` (plus, with a
+    prediction column, the entropy triangle of the predictions, one matrix per fold); the
+    diagrams at ratio 1 and at ``ratio`` (default: each file's actual N/P).
+
+    Parameters
+    ----------
+    path : str or Path
+        The HTML file to write.
+    data : str or Path, optional
+        A file of features and a class column, for the signature section.
+    features : Roles, optional
+        The :class:`~phidelta.data.Roles` of ``data`` (its label column and positive class).
+    predictions : str or Path, optional
+        A file of labels, predictions and/or scores, for the assessment section.
+    roles : Roles, optional
+        The :class:`~phidelta.data.Roles` of ``predictions``.
+    compare : Roles, optional
+        The roles of a second classifier in ``predictions``: adds the two classifiers'
+        comparison (:mod:`phidelta.comparison`).
+    ratio : float or "actual", optional
+        The class ratio of the second diagrams; default each file's actual N/P.
+
+    Returns
+    -------
+    Path
+        The file written.
+
+    Raises
+    ------
+    phidelta.data.DataError
+        If a file cannot be read with its roles.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from phidelta.data import Roles
+    >>> from phidelta.datasets import climate_data_path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = file_report(Path(folder) / "report.html", data=climate_data_path(),
+    ...                           features=Roles("RainBool"))
+    ...     "Feature signature of climate_data.csv" in written.read_text(encoding="utf-8")
+    True
+    """
     from phidelta.data import load_assessment, load_comparison, load_multiclass, load_signature
 
     built = Report("phidelta report")
@@ -461,7 +624,35 @@ def file_report(
 
 
 def triangle_section(matrices: Any, names: Sequence[str]) -> str:
-    """Entropy balance of confusion matrices: the extended entropy triangle and its table."""
+    """Entropy balance of confusion matrices: the extended entropy triangle and its table.
+
+    The extended de Finetti diagram of Valverde-Albacete & Peláez-Moreno (2010, Fig. 2b and
+    §2.2), and per matrix the fractions ΔH′, 2MI′ and VI′, the mutual information, the
+    accuracy, EMA and NIT.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One or more multi-class confusion matrices.
+    names : sequence of str
+        One name per matrix.
+
+    Returns
+    -------
+    str
+        The section's HTML, the figure embedded.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from phidelta.counts import ConfusionMatrix
+    >>> a = [[15, 0, 5], [0, 15, 5], [0, 0, 20]]  # the paper's matrices a and b (Fig. 3)
+    >>> b = [[16, 2, 2], [2, 16, 2], [1, 1, 18]]
+    >>> body = triangle_section(ConfusionMatrix([a, b]), ["a", "b"])
+    >>> body.count("<figure>"), body.count("<tr>")  # a header and one row per matrix
+    (1, 3)
+    """
     import matplotlib.pyplot as plt
 
     from phidelta.measures import entropy_balance
@@ -489,7 +680,37 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
     """The built-in demonstration: data shipped by scikit-learn (no network).
 
     Breast-cancer data: the feature signature and a 30-fold assessment of a linear SVM (the
-    software paper's Listing 3); wine data: the entropy triangle of three classifiers.
+    software paper's Listing 3, Armano et al. 2019), logistic regression's scores and its
+    comparison with naive Bayes; wine data: the entropy triangle of three classifiers
+    (Valverde-Albacete & Peláez-Moreno 2010).
+
+    Parameters
+    ----------
+    path : str or Path
+        The HTML file to write.
+    folds : int, default 30
+        Folds of the cross-validations.
+    progress : callable, optional
+        Called with a message before each step (the command line prints them).
+
+    Returns
+    -------
+    Path
+        The file written.
+
+    Examples
+    --------
+    Takes a few seconds (it fits every model once per fold):
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:  # doctest: +SKIP
+    ...     written = demo_report(Path(folder) / "demo.html", folds=3, progress=print)
+    feature signature of the breast-cancer data
+    3-fold cross-validation of a linear SVM
+    logistic regression scores: ROC and calibration
+    logistic regression against naive Bayes on the same folds
+    entropy triangle of three classifiers on the wine data
     """
     import matplotlib
 
