@@ -74,6 +74,7 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
+#: The version of the installed package (PEP 440).
 __version__ = "0.1.0"
 
 __all__ = [

@@ -33,6 +33,8 @@ __all__ = [
     "read_table",
 ]
 
+#: The file formats of every door (library, command line, web): comma- or otherwise
+#: delimited text, tab-separated text, and Parquet (:func:`detect_format` tells them apart).
 FORMATS = ("csv", "tsv", "parquet")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 _TSV_SUFFIXES = (".tsv", ".tab")

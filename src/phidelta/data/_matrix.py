@@ -27,6 +27,8 @@ from phidelta.data._formats import _check_source, _delimiter, _first_line, detec
 
 __all__ = ["HEADER_CHOICES", "read_matrix"]
 
+#: The values of ``header`` in :func:`read_matrix`: ``"auto"`` (the first row is a header when
+#: one of its cells is not a number), ``"yes"`` or ``"no"``.
 HEADER_CHOICES = ("auto", "yes", "no")
 
 
