@@ -8,12 +8,19 @@ of the public classes), the docstring parsed by ``numpydoc.docscrape`` must have
   constructor's; ``*args`` / ``**kwargs`` may be written with or without their stars; a class may
   document its fields under Attributes instead, as NamedTuples and dataclasses do);
 * a Returns (or Yields) section, for functions and methods that return something;
-* an Examples section with at least one ``>>>`` line (functions and classes; a method is shown in
-  the Examples of its class or of the function that builds it, so methods need no Examples);
+* an Examples section with at least one ``>>>`` line (functions, classes, exceptions and
+  warnings; a method is shown in the Examples of its class or of the function that builds it,
+  so methods need no Examples);
 * for measures (all of :mod:`phidelta.measures`), a reference: a References section or an inline
   citation "Author year" in the summary or extended summary;
 * no error of ``numpydoc.validate`` in its GL, PR and RT codes, except those listed in
   ``VALIDATE_IGNORE`` with their reasons.
+
+Exceptions and warnings need only a summary and an example (the situation that raises them):
+their constructor is the message of ``BaseException``, so a Parameters section is required
+only where one documents more (``DataError``'s ``role``), and they return nothing. Parameters
+whose name starts with an underscore (a private dataclass field such as ``Signature._rows``)
+are the library's, not the caller's, and need no entry.
 """
 
 from __future__ import annotations
@@ -37,6 +44,14 @@ MODULES = [
     "phidelta.data",
     "phidelta.distributed",
     "phidelta.api",
+    "phidelta.signatures",
+    "phidelta.rendering",
+    "phidelta.assessment",
+    "phidelta.comparison",
+    "phidelta.selection",
+    "phidelta.report",
+    "phidelta.datasets",
+    "phidelta.exceptions",
     "phidelta",
 ]
 
@@ -44,14 +59,15 @@ MODULES = [
 # checks below. Remove a module from this set once its docstrings pass; the set only shrinks.
 PENDING: set[str] = set()
 
-# Modules documented by other work (statistical tests, signatures, exceptions): re-exported here,
-# checked by the tests of that work, not by this file.
-ELSEWHERE: set[str] = {
-    "phidelta.measures._comparisons",
-    "phidelta.measures._significance",
-    "phidelta.signatures._signature",
-    "phidelta.exceptions",
+# Exceptions and warnings without an example yet, each with the reason; the dict only shrinks.
+EXAMPLES_PENDING: dict[str, str] = {
+    "phidelta.metrics.UndefinedMetricWarning": (
+        "defined in phidelta.metrics._inputs, under other work when exceptions joined this test; "
+        "its example (a metric undefined on some input, caught as scikit-learn's warning) is "
+        "to be written there"
+    ),
 }
+
 
 # an inline citation: a capitalised name, then a year within the same parenthesis or clause
 CITATION = re.compile(r"[A-Z][\w\-'’]+[^()]{0,80}?\b(19|20)\d\d\b")
@@ -77,7 +93,7 @@ def _collect() -> list[tuple[str, str, Any, str]]:
             if inspect.ismodule(obj) or not callable(obj):
                 continue  # constants (MEASURES, FORMATS, ...) and subpackages
             home = getattr(obj, "__module__", "")
-            if home in PENDING or home in ELSEWHERE:
+            if home in PENDING:
                 continue
             if inspect.isclass(obj):
                 kind = "exception" if issubclass(obj, BaseException) else "class"
@@ -110,6 +126,8 @@ def _signature_parameters(obj: Any, kind: str) -> list[str]:
     for parameter in signature.parameters.values():
         if kind == "method" and parameter.name in {"self", "cls"}:
             continue
+        if parameter.name.startswith("_"):
+            continue  # a private dataclass field (Signature._rows): set by the library, not users
         prefix = {
             inspect.Parameter.VAR_POSITIONAL: "*",
             inspect.Parameter.VAR_KEYWORD: "**",
@@ -164,7 +182,7 @@ def test_returns(name: str, home: str, obj: Any, kind: str) -> None:
 
 @pytest.mark.parametrize(("name", "home", "obj", "kind"), ITEMS, ids=IDS)
 def test_examples(name: str, home: str, obj: Any, kind: str) -> None:
-    if kind not in {"function", "class"}:
+    if kind not in {"function", "class", "exception"} or name in EXAMPLES_PENDING:
         return
     doc = _parse(obj)
     assert any(line.lstrip().startswith(">>>") for line in doc["Examples"]), (
@@ -208,6 +226,9 @@ def test_numpydoc_validate(name: str, home: str, obj: Any, kind: str) -> None:
 
 
 def test_every_module_is_checked_or_pending() -> None:
-    """The pending list names real modules (a typo would silently skip nothing)."""
-    for module_name in PENDING | ELSEWHERE:
+    """The pending lists name real modules and names (a typo would silently skip nothing)."""
+    for module_name in PENDING:
         importlib.import_module(module_name)
+    checked = set(IDS)
+    for name in EXAMPLES_PENDING:
+        assert name in checked, f"EXAMPLES_PENDING names {name}, which is not checked"
