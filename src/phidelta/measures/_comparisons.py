@@ -578,7 +578,7 @@ def nemenyi_test(scores: Any) -> np.ndarray:
 
     z = abs(R_i − R_j) / √(k(k + 1)/(6N)); the p-value is the studentized range survival
     function at z·√2 with k groups and infinite degrees of freedom, the convention of
-    scikit-posthocs' ``posthoc_nemenyi_friedman`` (equal to 1e-10). A pair differs at level
+    scikit-posthocs' ``posthoc_nemenyi_friedman`` (equal to within 1e-10). A pair differs at level
     α exactly when its rank difference reaches :func:`critical_difference`.
 
     Parameters
