@@ -37,6 +37,10 @@ CASES = {
         lambda: measures.friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
         ("statistic", "pvalue"),
     ),
+    "RankGroups": (
+        lambda: measures.rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
+        ("average_ranks", "critical_difference", "cliques"),
+    ),
     "PhiDeltaRegion": (
         lambda: measures.phi_delta_region(BinaryCounts(tn=[8, 5], fp=[2, 5], fn=[1, 3], tp=[9, 7])),
         ("polygons", "specificity", "sensitivity"),

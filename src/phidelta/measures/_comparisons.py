@@ -418,7 +418,7 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
 
 
 @dataclass(frozen=True)
-class RankGroups:
+class RankGroups(TupleResult):
     """Average ranks, critical difference and groups not significantly different (Demšar 2006).
 
     What a critical difference diagram draws (Demšar 2006, §3.2.2 and Figures 1–2); the result
@@ -445,6 +445,8 @@ class RankGroups:
     control : int or None
         The control classifier of a Bonferroni–Dunn comparison.
 
+    Unpacks as ``average_ranks, critical_difference, cliques``.
+
     Examples
     --------
     >>> groups = rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6],
@@ -460,6 +462,8 @@ class RankGroups:
     level: float
     test: str
     control: int | None = None
+
+    _fields = ("average_ranks", "critical_difference", "cliques")
 
 
 def rank_cliques(average_ranks: Any, critical_difference: float) -> list[tuple[int, ...]]:
