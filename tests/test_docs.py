@@ -34,6 +34,7 @@ MODULES = (
     "phidelta.signatures",
     "phidelta.rendering",
     "phidelta.assessment",
+    "phidelta.comparison",
     "phidelta.distributed",
     "phidelta.metrics",
     "phidelta.data",
@@ -43,6 +44,23 @@ MODULES = (
     "phidelta.datasets",
     "phidelta.exceptions",
 )
+
+#: public modules documented elsewhere: the command line and the web application (user guide)
+_INTERFACES = ("phidelta.cli", "phidelta.web", "phidelta.__main__")
+
+
+def test_every_public_module_is_listed() -> None:
+    import pkgutil
+
+    import phidelta
+
+    found = {
+        f"phidelta.{info.name}"
+        for info in pkgutil.iter_modules(phidelta.__path__)
+        if not info.name.startswith("_")
+    }
+    assert found - set(MODULES) - set(_INTERFACES) == set()
+
 
 _GENERATED = ("_build", "auto_examples", "generated", "sg_execution_times.rst", "__pycache__")
 

@@ -60,13 +60,7 @@ MODULES = [
 PENDING: set[str] = set()
 
 # Exceptions and warnings without an example yet, each with the reason; the dict only shrinks.
-EXAMPLES_PENDING: dict[str, str] = {
-    "phidelta.metrics.UndefinedMetricWarning": (
-        "defined in phidelta.metrics._inputs, under other work when exceptions joined this test; "
-        "its example (a metric undefined on some input, caught as scikit-learn's warning) is "
-        "to be written there"
-    ),
-}
+EXAMPLES_PENDING: dict[str, str] = {}
 
 
 # an inline citation: a capitalised name, then a year within the same parenthesis or clause

@@ -24,6 +24,7 @@ MODULES = (
     "phidelta.signatures",
     "phidelta.selection",
     "phidelta.assessment",
+    "phidelta.comparison",
     "phidelta.metrics",
     "phidelta.rendering",
     "phidelta.data",

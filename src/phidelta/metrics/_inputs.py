@@ -47,6 +47,17 @@ class UndefinedMetricWarning(UndefinedMeasureWarning):
     scikit-learn's ``UndefinedMetricWarning`` has done), of scikit-learn's
     ``UndefinedMetricWarning`` too: filters and ``pytest.warns`` written for either package
     catch it, and scikit-learn is never imported by phidelta to find out.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from phidelta.metrics import precision_score
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     precision_score([0, 1], [0, 0])  # nothing predicted positive: 0/0
+    0.0
+    >>> issubclass(caught[0].category, UndefinedMetricWarning)
+    True
     """
 
 
