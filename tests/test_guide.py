@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +48,40 @@ def test_cli_page_shows_the_current_help():
     assert cli_help.current(text) == cli_help.generated(), (
         "docs/guide/cli.rst is stale: run python docs/cli_help.py"
     )
+
+
+# ``.. code-block:: python`` programs run as they stand, each in a fresh interpreter, except
+# fragments that say so on their first line (they continue a session or need the reader's files)
+_FRAGMENT = ("# continues the example above", "# with your own files")
+_BLOCK = re.compile(r"^\.\. code-block:: python\n\n((?:   .*\n|\n)+)", re.M)
+
+
+def _programs() -> list[tuple[str, str]]:
+    found = []
+    for page in sorted([*(DOCS / "guide").glob("*.rst"), *DOCS.glob("*.rst")]):
+        text = page.read_text(encoding="utf-8")
+        for number, match in enumerate(_BLOCK.finditer(text)):
+            code = "\n".join(line[3:] for line in match.group(1).splitlines())
+            if not code.lstrip().startswith(_FRAGMENT):
+                found.append((f"{page.name}:{number}", code))
+    return found
+
+
+PROGRAMS = _programs()
+
+
+def test_the_guide_has_programs():
+    assert {"tour.rst:0", "sklearn_metrics.rst:0"} <= {name for name, _ in PROGRAMS}
+
+
+@pytest.mark.parametrize(("name", "code"), PROGRAMS, ids=[name for name, _ in PROGRAMS])
+def test_page_programs_run(name, code, tmp_path):
+    pytest.importorskip("matplotlib")
+    result = subprocess.run(
+        [sys.executable, "-c", "import matplotlib\nmatplotlib.use('Agg')\n" + code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, f"{name}:\n{result.stderr[-3000:]}"
