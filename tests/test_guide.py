@@ -57,13 +57,20 @@ _BLOCK = re.compile(r"^\.\. code-block:: python\n\n((?:   .*\n|\n)+)", re.M)
 
 
 def _programs() -> list[tuple[str, str]]:
+    """Every program of the pages; one that says it continues the program above runs after
+    it, in one interpreter."""
     found = []
     for page in sorted([*(DOCS / "guide").glob("*.rst"), *DOCS.glob("*.rst")]):
         text = page.read_text(encoding="utf-8")
+        previous = ""
         for number, match in enumerate(_BLOCK.finditer(text)):
             code = "\n".join(line[3:] for line in match.group(1).splitlines())
-            if not code.lstrip().startswith(_FRAGMENT):
-                found.append((f"{page.name}:{number}", code))
+            if code.lstrip().startswith("# continues the program above"):
+                code = previous + "\n" + code
+            elif code.lstrip().startswith(_FRAGMENT):
+                continue
+            found.append((f"{page.name}:{number}", code))
+            previous = code
     return found
 
 
