@@ -459,7 +459,9 @@ def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
     figures = []
     for r in _ratios(a.ratio if ratio is None else ratio):
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
-        PhiDeltaDisplay.from_comparison(comparison, ratio=r, ax=ax, ellipse=False)
+        PhiDeltaDisplay.from_comparison(
+            comparison, ratio=r, ax=ax, ellipse=False, limits=_around(comparison, r)
+        )
         figures.append(
             figure_html(
                 fig,
@@ -480,6 +482,29 @@ def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
         f'<div class="figures">{"".join(figures)}</div>'
         f"<h3>Paired tests</h3>{table_html(tests)}"
         f"<h3>{html.escape(measure)} per fold</h3>{table_html(per_fold)}"
+    )
+
+
+def _around(comparison: Any, ratio: float) -> tuple[float, float, float, float]:
+    """Limits (φ min, φ max, δ min, δ max) that hold both classifiers' folds and pooled
+    regions with a margin: the part of the diamond where the comparison happens."""
+    from phidelta.measures import phi_delta, phi_delta_region
+
+    phis, deltas = [], []
+    for result in (comparison.a, comparison.b):
+        phi, delta = phi_delta(result.counts, ratio=ratio, zero_division=np.nan)
+        corners = phi_delta_region(result.pooled(), ratio=ratio).polygons.reshape(-1, 2)
+        phis += [phi, corners[:, 0]]
+        deltas += [delta, corners[:, 1]]
+    phi, delta = np.concatenate(phis), np.concatenate(deltas)
+    low_phi, high_phi = np.nanmin(phi), np.nanmax(phi)
+    low_delta, high_delta = np.nanmin(delta), np.nanmax(delta)
+    margin = 0.15 * max(high_phi - low_phi, high_delta - low_delta, 0.2)
+    return (
+        float(low_phi - margin),
+        float(high_phi + margin),
+        float(max(low_delta - margin, -1.1)),
+        float(min(high_delta + margin, 1.1)),
     )
 
 

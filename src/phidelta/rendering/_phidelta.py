@@ -674,7 +674,8 @@ class PhiDeltaDisplay:
             self.phi
         ):
             self.points_.set_label(named(self.point_kind))
-            ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
+            # several named sets (a comparison) may fill any corner: let matplotlib choose
+            ax.legend(loc="best" if label else "lower right", fontsize=7, framealpha=0.85)
         if limits is None:
             margin_x = 0.2 * (right - left)
             ax.set_xlim(left - margin_x, right + margin_x)
