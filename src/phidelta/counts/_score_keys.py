@@ -26,6 +26,7 @@ import numpy as np
 
 __all__ = [
     "KeyCode",
+    "all_scores_distinct",
     "count_sorted_keys",
     "decode_scores",
     "key_order",
@@ -126,25 +127,35 @@ def _blocks(n: int):
 
 
 def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
-    """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them."""
+    """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them.
+
+    Branch-free and in cache-sized blocks: v = top − value is the score's signed integer
+    image; its sign s (0 or −1) and magnitude (v ^ s) − s give the double's bits.
+    """
     zero = None
     if code.shift and code.top >= 0:  # the one value that is exactly zero keeps no shift
         at = int(np.searchsorted(values, np.uint64(code.top)))
         if at < len(values) and values[at] == code.top:
             zero = at
     v = values.view(np.int64)
-    np.subtract(np.int64(code.top), v, out=v)
-    if code.negative:
-        sign = v < 0
-        np.abs(v, out=v)
-    if code.shift:
-        v += code.shift
-        if zero is not None:
-            v[zero] = 0
-    bits = v.view(np.uint64)
-    if code.negative:
-        np.bitwise_or(bits, _SIGN, out=bits, where=sign)
-    return bits.view(np.float64)
+    top = np.int64(code.top)
+    sign = np.empty(min(len(v), _BLOCK), dtype=np.int64) if code.negative else None
+    for block in _blocks(len(v)):
+        part = v[block]
+        np.subtract(top, part, out=part)
+        if sign is not None:
+            s = sign[: len(part)]
+            np.right_shift(part, 63, out=s)
+            np.bitwise_xor(part, s, out=part)
+            np.subtract(part, s, out=part)  # |v|
+        if code.shift:
+            part += code.shift
+        if sign is not None:
+            np.bitwise_and(s, np.int64(-(2**63)), out=s)  # the sign bit where v < 0
+            np.bitwise_or(part, s, out=part)
+    if zero is not None:
+        v[zero] = 0
+    return v.view(np.float64)
 
 
 def count_sorted_keys(
@@ -157,6 +168,8 @@ def count_sorted_keys(
     if n == 0:
         kind = np.int64 if weights is None else np.float64
         return keys, np.zeros(0, kind), np.zeros(0, kind)
+    if weights is None and all_scores_distinct(keys):
+        return _count_distinct(keys)
     change = np.not_equal(keys[1:], keys[:-1])
     if weights is None and change.all():  # every (score, label) once: continuous scores
         totals = None
@@ -189,6 +202,32 @@ def count_sorted_keys(
         keep[shared + 1] = False
         values, positives, negatives = values[keep], positives[keep], negatives[keep]
     return values, positives, negatives
+
+
+def all_scores_distinct(keys: np.ndarray) -> bool:
+    """Whether sorted labelled keys hold every score once (``key >> 1`` strictly increasing),
+    checked in blocks without a full-length temporary."""
+    n = len(keys)
+    shifted = np.empty(min(n, _BLOCK) + 1, dtype=np.uint64)
+    different = np.empty(min(n, _BLOCK), dtype=bool)
+    for start in range(0, n - 1, _BLOCK):
+        stop = min(start + _BLOCK + 1, n)  # one key of overlap with the next block
+        part = shifted[: stop - start]
+        np.right_shift(keys[start:stop], _ONE, out=part)
+        check = different[: stop - start - 1]
+        np.not_equal(part[1:], part[:-1], out=check)
+        if not check.all():
+            return False
+    return True
+
+
+def _count_distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Counts of keys whose scores are all distinct: each score has one example, positive
+    when its label bit is set. No temporaries beyond the two count arrays."""
+    positives = np.empty(len(keys), dtype=np.int64)
+    np.bitwise_and(keys, _ONE, out=positives.view(np.uint64))
+    negatives = np.bitwise_xor(positives, 1)
+    return np.right_shift(keys, _ONE, out=keys), positives, negatives
 
 
 def key_order(keys: np.ndarray, code: KeyCode) -> np.ndarray:

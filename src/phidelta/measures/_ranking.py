@@ -566,13 +566,56 @@ def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) 
 
 
 def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
-    """Σᵢ Nᵢ·(2·P_above,i + Pᵢ) in one buffer: running = 2·cumsum(P) − P (+ 2·above)."""
-    running = np.cumsum(pos)
-    running *= 2
-    running -= pos
-    if above:
-        running += 2 * above
-    return np.dot(neg, running)
+    """Σᵢ Nᵢ·(2·P_above,i + Pᵢ) with running = 2·cumsum(P) − P (+ 2·above), in cache-sized
+    blocks (no full-length temporary); the running sum is carried across blocks in the order
+    a single cumsum would add it, so the result does not depend on the blocking."""
+    if pos.dtype == object:
+        running = np.cumsum(pos)
+        running *= 2
+        running -= pos
+        if above:
+            running += 2 * above
+        return np.dot(neg, running)
+    size = min(len(pos), _BLOCK)
+    running = np.empty(size, dtype=pos.dtype)
+    carried = pos.dtype.type(0)
+    total = pos.dtype.type(0)
+    for start in range(0, len(pos), _BLOCK):
+        part = pos[start : start + _BLOCK]
+        r = running[: len(part)]
+        r[:] = part
+        r[0] += carried
+        np.cumsum(r, out=r)
+        carried = r[-1]
+        r *= 2
+        r -= part
+        if above:
+            r += 2 * above
+        total += np.dot(neg[start : start + _BLOCK], r)
+    return total
+
+
+def ranked_auc_numerator(labels: np.ndarray) -> int:
+    """:func:`auc_numerator` of labels ranked by distinct scores (``labels[i]`` = 1 when the
+    i-th highest score is a positive's): with no ties it is 2·(pairs ranked right), and by
+    the Mann–Whitney identity pairs = n·P − Σ rank(positive) − P·(P + 1)/2 with 0-based
+    ranks. One pass over the bytes; exact (Python integers)."""
+    n = len(labels)
+    flags = labels.view(bool)
+    positives = int(np.count_nonzero(flags))
+    rank_sum = 0
+    steps = np.arange(min(n, _BLOCK), dtype=np.float64)
+    part = np.empty(min(n, _BLOCK), dtype=np.float64)
+    for start in range(0, n, _BLOCK):
+        block = labels[start : start + _BLOCK]
+        p = part[: len(block)]
+        p[:] = block
+        # Σ of in-block ranks: below 2¹⁶·2¹⁶, exact in a double
+        rank_sum += int(np.dot(p, steps[: len(block)])) + start * int(np.count_nonzero(p))
+    return 2 * (n * positives - rank_sum - positives * (positives + 1) // 2)
+
+
+_BLOCK = 1 << 16  # entries per block: a block's temporaries stay in a core's cache
 
 
 def ranking_errors(table: ScoreTable) -> RankingErrors:

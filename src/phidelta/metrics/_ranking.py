@@ -18,6 +18,9 @@ import numpy as np
 
 from phidelta import measures
 from phidelta.counts import ScoreTable
+from phidelta.counts._ranked import RankedLabels, rank_scores
+from phidelta.measures._pr import ranked_average_precision
+from phidelta.measures._ranking import ranked_auc_numerator
 from phidelta.metrics._inputs import (
     as_target,
     check_lengths,
@@ -98,6 +101,30 @@ class _Binary:
             labels=[False, True],
             sample_weight=self.weight,
         )
+
+    def ranked(self) -> ScoreTable | RankedLabels:
+        """The score table, or (unweighted, every score distinct) the labels in rank order."""
+        return self.table() if self.weight is not None else _rank(self.is_positive, self.scores)
+
+
+def _rank(is_positive: np.ndarray, scores: np.ndarray) -> ScoreTable | RankedLabels:
+    return rank_scores(np.ascontiguousarray(scores, dtype=np.float64), is_positive)
+
+
+def _scores_of(counts: ScoreTable | RankedLabels) -> np.ndarray:
+    return counts.scores() if isinstance(counts, RankedLabels) else counts.scores
+
+
+def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.ndarray:
+    """+inf for point 0 (nothing positive), else the score of the last row above point k."""
+    thresholds = np.empty(len(points))
+    thresholds[0] = np.inf
+    rows = points[1:] - 1
+    if isinstance(counts, RankedLabels):
+        thresholds[1:] = counts.scores_at(rows)
+    else:
+        np.take(counts.scores, rows, out=thresholds[1:])
+    return thresholds
 
 
 def _distinct(y: np.ndarray) -> list[Any]:
@@ -217,16 +244,19 @@ def roc_curve(
     _check_pos_label_type(pos_label, "roc_curve")
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "roc_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
-    table = problem.table()
-    tp, fp = table.cumulative()  # point 0: nothing positive
-    if drop_intermediate and len(table) > 2:
-        keep = _corner_points(table)
-        tp, fp = tp[keep], fp[keep]
-        thresholds = np.empty(len(keep))
-        thresholds[0] = np.inf
-        np.take(table.scores, keep[1:] - 1, out=thresholds[1:])
+    counts = problem.ranked()
+    if drop_intermediate and len(counts) > 2:
+        if isinstance(counts, RankedLabels):
+            keep = counts.corner_points()
+            tp, fp = counts.cumulative_at(keep)
+        else:
+            keep = _corner_points(counts)
+            tp, fp = counts.cumulative()  # point 0: nothing positive
+            tp, fp = tp[keep], fp[keep]
+        thresholds = _thresholds_at(counts, keep)
     else:
-        thresholds = table.thresholds()
+        tp, fp = counts.cumulative()
+        thresholds = np.concatenate([[np.inf], _scores_of(counts)])
     if fp[-1] <= 0:
         warn_undefined(
             "No negative samples in y_true, false positive value should be meaningless",
@@ -307,14 +337,14 @@ def precision_recall_curve(
         drop_intermediate, "drop_intermediate", "precision_recall_curve"
     )
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
-    return _pr_curve(problem.table(), drop_intermediate, problem.score_dtype)
+    return _pr_curve(problem.ranked(), drop_intermediate, problem.score_dtype)
 
 
 def _pr_curve(
-    table: ScoreTable, drop_intermediate: bool, score_dtype: Any = np.float64
+    table: ScoreTable | RankedLabels, drop_intermediate: bool, score_dtype: Any = np.float64
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     tp, fp = table.cumulative()
-    tp, fp, thresholds = tp[1:], fp[1:], table.scores
+    tp, fp, thresholds = tp[1:], fp[1:], _scores_of(table)
     if drop_intermediate and len(tp) > 2:
         keep = _step_points(tp)
         tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
@@ -387,16 +417,14 @@ def det_curve(
     _check_pos_label_type(pos_label, "det_curve")
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "det_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
-    table = problem.table()
-    tp, fp = table.cumulative()  # point 0: threshold +inf, nothing positive
+    counts = problem.ranked()
+    tp, fp = counts.cumulative()  # point 0: threshold +inf, nothing positive
     if drop_intermediate and len(tp) > 2:
         keep = _step_points(tp)
         tp, fp = tp[keep], fp[keep]
-        thresholds = np.empty(len(keep))
-        thresholds[0] = np.inf
-        np.take(table.scores, keep[1:] - 1, out=thresholds[1:])
+        thresholds = _thresholds_at(counts, keep)
     else:
-        thresholds = table.thresholds()
+        thresholds = np.concatenate([[np.inf], _scores_of(counts)])
     if len(problem.classes) != 2:
         raise ValueError(
             "Only one class is present in y_true. Detection error tradeoff curve is not "
@@ -475,9 +503,18 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
     if n_pos == 0 or n_pos == len(is_positive):
         warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
         return float("nan")
-    table = ScoreTable.from_scores(
-        is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
-    )
+    if weight is None:
+        counts = _rank(is_positive, scores)
+        if isinstance(counts, RankedLabels):
+            if max_fpr is None or max_fpr == 1:
+                pairs = counts.total_positives * counts.total_negatives
+                return float(ranked_auc_numerator(counts.labels) / (2 * pairs))
+            counts = counts.table()
+        table = counts
+    else:
+        table = ScoreTable.from_scores(
+            is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
+        )
     if max_fpr is None or max_fpr == 1:
         return measures.auc(table)
     return measures.partial_auc(table, fpr_range=(0.0, float(max_fpr)), mcclish=True)
@@ -487,12 +524,18 @@ def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
     if weight is not None and not weight.all():
         keep = weight != 0
         is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
-    table = ScoreTable.from_scores(
-        is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
+    table = (
+        _rank(is_positive, scores)
+        if weight is None
+        else ScoreTable.from_scores(
+            is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
+        )
     )
     if table.total_positives <= 0:
         warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
         return 0.0  # recall is 1 everywhere: the one step has the top threshold's precision 0
+    if isinstance(table, RankedLabels):
+        return ranked_average_precision(table.labels)
     return max(0.0, measures.average_precision(table))
 
 

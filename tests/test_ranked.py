@@ -1,0 +1,89 @@
+"""Labels ranked by distinct scores: the same counts, curves and areas as the score table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from phidelta import measures
+from phidelta.counts import ScoreTable
+from phidelta.counts._ranked import RankedLabels, rank_scores
+from phidelta.measures._pr import ranked_average_precision
+from phidelta.measures._ranking import ranked_auc_numerator
+from phidelta.metrics._ranking import _corner_points
+
+_any_float = st.floats(allow_nan=False, allow_infinity=False)
+
+
+def _both(y: np.ndarray, s: np.ndarray) -> tuple[RankedLabels, ScoreTable]:
+    ranked = rank_scores(s, y)
+    assert isinstance(ranked, RankedLabels)
+    return ranked, ScoreTable._from_mask(s, y)
+
+
+@given(
+    s=st.lists(_any_float, min_size=1, max_size=50, unique_by=lambda v: v if v else 0.0),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_ranked_labels_equal_the_table(s, seed):
+    """Any distinct doubles (signs, subnormals, ±1e308 together): counts, cumulative counts,
+    thresholds at any rows, corner points, AUC and AP agree with the score table's."""
+    scores = np.array(s, dtype=np.float64)
+    y = np.random.default_rng(seed).random(len(scores)) < 0.4
+    ranked = rank_scores(scores, y)
+    table = ScoreTable._from_mask(scores, y)
+    if not isinstance(ranked, RankedLabels):  # scores spanning the whole double range
+        assert ranked == table
+        return
+    assert ranked.total_positives == table.total_positives
+    tp, fp = ranked.cumulative()
+    expected_tp, expected_fp = table.cumulative()
+    np.testing.assert_array_equal(tp, expected_tp)
+    np.testing.assert_array_equal(fp, expected_fp)
+    rows = np.flatnonzero(np.random.default_rng(seed + 1).random(len(scores)) < 0.5)
+    np.testing.assert_array_equal(ranked.scores_at(rows), table.scores[rows])
+    if len(scores) > 2:
+        points = ranked.corner_points()
+        np.testing.assert_array_equal(points, _corner_points(table))
+        at_tp, at_fp = ranked.cumulative_at(points)
+        np.testing.assert_array_equal(at_tp, expected_tp[points])
+        np.testing.assert_array_equal(at_fp, expected_fp[points])
+    if 0 < table.total_positives < len(scores):
+        assert ranked_auc_numerator(ranked.labels) == measures.auc_numerator(
+            table.positives, table.negatives
+        )
+    if table.total_positives:
+        assert ranked_average_precision(ranked.labels) == pytest.approx(
+            measures.average_precision(table), rel=1e-13
+        )
+    assert ranked.table() == table  # decodes the scores in place: last
+
+
+def test_ties_give_the_table():
+    y = np.array([True, False, True, False])
+    s = np.array([0.5, 0.5, 0.2, 0.1])
+    ranked = rank_scores(s, y)
+    assert isinstance(ranked, ScoreTable)
+    assert ranked == ScoreTable._from_mask(s, y)
+
+
+@pytest.mark.parametrize("n", [70_000, 200_003])
+def test_blocks_carry_their_running_sums(n):
+    """Longer than one block (2¹⁶ rows): the running sums cross block borders exactly."""
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n) - 3 * y
+    ranked, table = _both(y, s)
+    for got, expected in zip(ranked.cumulative(), table.cumulative(), strict=True):
+        np.testing.assert_array_equal(got, expected)
+    assert ranked_auc_numerator(ranked.labels) == measures.auc_numerator(
+        table.positives, table.negatives
+    )
+    assert ranked_average_precision(ranked.labels) == pytest.approx(
+        measures.average_precision(table), rel=1e-12
+    )
+    points = ranked.corner_points()
+    np.testing.assert_array_equal(points, _corner_points(table))
+    np.testing.assert_array_equal(ranked.cumulative_at(points)[0], table.cumulative()[0][points])
