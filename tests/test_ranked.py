@@ -11,7 +11,7 @@ from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision
-from phidelta.measures._ranking import ranked_auc_numerator
+from phidelta.measures._ranking import ranked_auc_numerator, ranked_weighted_auc_numerator
 from phidelta.metrics._ranking import _corner_points
 
 _any_float = st.floats(allow_nan=False, allow_infinity=False)
@@ -87,3 +87,54 @@ def test_blocks_carry_their_running_sums(n):
     points = ranked.corner_points()
     np.testing.assert_array_equal(points, _corner_points(table))
     np.testing.assert_array_equal(ranked.cumulative_at(points)[0], table.cumulative()[0][points])
+
+
+def _weighted_case(scores: np.ndarray, seed: int) -> tuple[object, ScoreTable]:
+    rng = np.random.default_rng(seed)
+    y = rng.random(len(scores)) < 0.4
+    w = rng.random(len(scores)) + 0.01
+    return rank_scores(scores, y, w), ScoreTable._from_mask_weighted(scores, y, w)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_weighted_rows_sharing_their_truncated_score_part_are_ordered_exactly(seed):
+    """Scores one ulp apart next to ±1e300: the packed sort truncates them to one part, and
+    only those rows are fetched and ordered by their full keys."""
+    near = 1.0 + np.arange(40) * np.finfo(float).eps
+    scores = np.concatenate([near, -near, [1e300, -1e300, 3.5, 0.0]])
+    scores = np.random.default_rng(seed).permutation(scores)
+    ranked, table = _weighted_case(scores, seed)
+    assert isinstance(ranked, RankedLabels)
+    assert ranked.total_positives == pytest.approx(table.total_positives, rel=1e-14)
+    assert ranked_weighted_auc_numerator(ranked.labels, ranked.weights) == pytest.approx(
+        measures.auc_numerator(table.positives, table.negatives), rel=1e-13
+    )
+    rows = np.arange(0, len(scores), 3)
+    np.testing.assert_array_equal(ranked.scores_at(rows), table.scores[rows])
+    assert ranked.table() == table
+
+
+@given(
+    s=st.lists(_any_float, min_size=1, max_size=40),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_weighted_ranking_equals_the_weighted_table(s, seed):
+    """Any doubles with weights: ranked labels when the scores are distinct, else the table;
+    either way the weighted table's counts and AUC."""
+    ranked, table = _weighted_case(np.array(s, dtype=np.float64), seed)
+    if isinstance(ranked, RankedLabels):
+        assert len(set(np.array(s) + 0.0)) == len(s)
+        if ranked.total_positives and ranked.total_negatives:
+            assert ranked_weighted_auc_numerator(ranked.labels, ranked.weights) == pytest.approx(
+                measures.auc_numerator(table.positives, table.negatives), rel=1e-12
+            )
+        ranked = ranked.table()
+    assert ranked == table
+
+
+def test_weighted_ties_give_the_table():
+    y = np.array([True, False, True])
+    s = np.array([0.5, 0.5, 0.1])
+    ranked = rank_scores(s, y, np.array([0.5, 2.0, 1.0]))
+    assert isinstance(ranked, ScoreTable)
+    assert ranked == ScoreTable._from_mask_weighted(s, y, np.array([0.5, 2.0, 1.0]))

@@ -33,14 +33,51 @@ class RankedLabels:
     example with the i-th highest score is positive). Equal to a ScoreTable with
     ``positives = labels`` and ``negatives = 1 − labels``."""
 
-    __slots__ = ("_code", "_keys", "_scores", "labels", "total_negatives", "total_positives")
+    __slots__ = (
+        "_code",
+        "_keys",
+        "_order",
+        "_scores",
+        "labels",
+        "total_negatives",
+        "total_positives",
+        "weights",
+    )
 
     def __init__(self, keys: np.ndarray, code: KeyCode) -> None:
-        self._keys, self._code, self._scores = keys, code, None
+        self._keys, self._code, self._scores, self._order = keys, code, None, None
         self.labels = np.empty(len(keys), dtype=np.uint8)
         np.bitwise_and(keys, _ONE, out=self.labels, casting="unsafe")
+        self.weights = None
         self.total_positives = int(np.count_nonzero(self.labels.view(bool)))
         self.total_negatives = len(keys) - self.total_positives
+
+    @classmethod
+    def weighted(
+        cls,
+        keys: np.ndarray,
+        code: KeyCode,
+        order: np.ndarray,
+        labels: np.ndarray,
+        weights: np.ndarray,
+    ) -> RankedLabels:
+        """Weighted rows: ``keys`` unsorted, ``order`` the rows by decreasing score, ``labels``
+        and ``weights`` in that order; the table's counts are ``weights·labels`` and
+        ``weights·(1 − labels)``."""
+        self = object.__new__(cls)
+        self._keys, self._code, self._scores, self._order = keys, code, None, order
+        self.labels, self.weights = labels, weights
+        positive = negative = 0.0
+        part = np.empty(min(len(labels), _BLOCK))
+        for start in range(0, len(labels), _BLOCK):
+            w = weights[start : start + _BLOCK]
+            p = part[: len(w)]
+            p[:] = labels[start : start + _BLOCK]
+            positive += float(np.dot(p, w))
+            np.subtract(1.0, p, out=p)
+            negative += float(np.dot(p, w))
+        self.total_positives, self.total_negatives = positive, negative
+        return self
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -48,6 +85,9 @@ class RankedLabels:
     def scores(self) -> np.ndarray:
         """All scores, decreasing (decoded once, in the keys' memory)."""
         if self._scores is None:
+            if self._order is not None:
+                self._keys = np.take(self._keys, self._order)
+                self._order = None
             values = np.right_shift(self._keys, _ONE, out=self._keys)
             self._scores = decode_scores(values, self._code)
         return self._scores
@@ -56,7 +96,8 @@ class RankedLabels:
         """The scores of the given rows (positions in decreasing score order)."""
         if self._scores is not None:
             return np.take(self._scores, rows)
-        values = np.take(self._keys, rows)
+        sorted_rows = rows if self._order is None else np.take(self._order, rows)
+        values = np.take(self._keys, sorted_rows)
         np.right_shift(values, _ONE, out=values)
         # the keys are ascending in any subset taken in order, as decode_scores assumes
         return decode_scores(values, self._code)
@@ -111,17 +152,22 @@ class RankedLabels:
         """The equal :class:`~phidelta.counts.ScoreTable`."""
         from phidelta.counts._scores import ScoreTable
 
+        if self.weights is not None:
+            positives = np.multiply(self.weights, self.labels)
+            negatives = np.subtract(self.weights, positives)
+            return ScoreTable._trusted(self.scores(), positives, negatives)
         positives = self.labels.astype(np.int64)
         return ScoreTable._trusted(self.scores(), positives, np.bitwise_xor(positives, 1))
 
 
-def rank_scores(scores: np.ndarray, is_positive: np.ndarray):
+def rank_scores(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None = None):
     """Sort labelled scores once: :class:`RankedLabels` when every score is distinct, else the
-    :class:`~phidelta.counts.ScoreTable` (ties kept together). ``scores`` are finite float64."""
+    :class:`~phidelta.counts.ScoreTable` (ties kept together). ``scores`` are finite float64,
+    ``weights`` (optional) positive."""
     from phidelta.counts._scores import ScoreTable
 
-    if len(scores) == 0:
-        return ScoreTable._from_mask(scores, is_positive)
+    if len(scores) == 0 or weights is not None:
+        return _rank_weighted(scores, is_positive, weights)
     made = labelled_keys(scores, is_positive, float(scores.min()), float(scores.max()))
     if made is None:  # scores spanning nearly the whole double range
         return ScoreTable._from_mask_packed(scores, is_positive)
@@ -131,3 +177,76 @@ def rank_scores(scores: np.ndarray, is_positive: np.ndarray):
         return RankedLabels(keys, code)
     values, positives, negatives = count_sorted_keys(keys)
     return ScoreTable._trusted(decode_scores(values, code), positives, negatives)
+
+
+def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None):
+    """Weighted rows sorted by one direct sort of ``(score part, label, row)`` numbers: when
+    the kept score parts are all distinct the exact scores are too, and only the weights
+    need fetching in rank order (the scores are fetched when asked for)."""
+    from phidelta.counts._scores import ScoreTable, packed_sort, sorted_in_full
+
+    if len(scores) == 0:
+        return ScoreTable._from_mask(scores, is_positive)
+    made = labelled_keys(scores, is_positive, float(scores.min()), float(scores.max()))
+    if made is None:
+        return ScoreTable._from_mask_weighted(scores, is_positive, weights)
+    keys, code = made
+    sorted_packed = packed_sort(keys, code)
+    if sorted_packed is None:
+        return ScoreTable._from_mask_weighted(scores, is_positive, weights)
+    packed, index_bits, drop = sorted_packed
+    if _order_exactly(packed, index_bits, keys):
+        labels, order = _split(packed, index_bits)
+        return RankedLabels.weighted(keys, code, order, labels, np.take(weights, order))
+    ordered = sorted_in_full(packed, index_bits, drop, keys, weights)
+    if ordered is None:
+        return ScoreTable._from_mask_weighted(scores, is_positive, weights)
+    values, positives, negatives = count_sorted_keys(*ordered)
+    return ScoreTable._trusted(decode_scores(values, code), positives, negatives)
+
+
+def _split(packed: np.ndarray, index_bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """The label bits (as bytes) and the rows (int64, in ``packed``'s memory) of sorted
+    ``(score part, label, row)`` numbers, in one blocked pass."""
+    labels = np.empty(len(packed), dtype=np.uint8)
+    scratch = np.empty(min(len(packed), _BLOCK), dtype=np.uint64)
+    mask = np.uint64((1 << index_bits) - 1)
+    for start in range(0, len(packed), _BLOCK):
+        p = packed[start : start + _BLOCK]
+        part = scratch[: len(p)]
+        np.right_shift(p, np.uint64(index_bits), out=part)
+        np.bitwise_and(part, _ONE, out=labels[start : start + _BLOCK], casting="unsafe")
+        np.bitwise_and(p, mask, out=p)
+    return labels, packed.view(np.int64)
+
+
+def _order_exactly(packed: np.ndarray, index_bits: int, keys: np.ndarray) -> bool:
+    """Put sorted ``(score part, label, row)`` numbers in the exact order of their keys and
+    tell whether all scores are distinct. Rows whose truncated score parts differ are already
+    in order; the few adjacent rows that share a part are fetched and sorted by their full
+    keys. False (the numbers left in an unspecified order) when two rows share a score."""
+    shift = np.uint64(index_bits + 1)
+    n = len(packed)
+    scratch = np.empty(min(n, _BLOCK) + 1, dtype=np.uint64)
+    shared = []
+    for start in range(0, n - 1, _BLOCK):
+        stop = min(start + _BLOCK + 1, n)
+        part = scratch[: stop - start]
+        np.right_shift(packed[start:stop], shift, out=part)
+        at = np.flatnonzero(part[1:] == part[:-1])
+        if len(at):
+            shared.append(at + start)
+    if not shared:
+        return True
+    first = np.concatenate(shared)
+    rows = np.union1d(first, first + 1)  # every row that shares its part with a neighbour
+    parts = np.right_shift(packed[rows], shift)
+    run = np.empty(len(rows), dtype=np.int64)
+    run[0] = 0
+    np.cumsum((parts[1:] != parts[:-1]) | (rows[1:] != rows[:-1] + 1), out=run[1:])
+    mask = np.uint64((1 << index_bits) - 1)
+    exact = np.take(keys, (packed[rows] & mask).view(np.int64))
+    within = np.lexsort((exact, run))
+    packed[rows] = packed[rows][within]
+    exact, run = exact[within] >> _ONE, run[within]
+    return not np.any((exact[1:] == exact[:-1]) & (run[1:] == run[:-1]))

@@ -204,16 +204,17 @@ def count_sorted_keys(
     return values, positives, negatives
 
 
-def all_scores_distinct(keys: np.ndarray) -> bool:
-    """Whether sorted labelled keys hold every score once (``key >> 1`` strictly increasing),
-    checked in blocks without a full-length temporary."""
+def all_scores_distinct(keys: np.ndarray, shift: int = 1) -> bool:
+    """Whether sorted labelled keys hold every score once (``key >> shift`` strictly
+    increasing; the label is the lowest of the ``shift`` bits), checked in blocks without a
+    full-length temporary."""
     n = len(keys)
     shifted = np.empty(min(n, _BLOCK) + 1, dtype=np.uint64)
     different = np.empty(min(n, _BLOCK), dtype=bool)
     for start in range(0, n - 1, _BLOCK):
         stop = min(start + _BLOCK + 1, n)  # one key of overlap with the next block
         part = shifted[: stop - start]
-        np.right_shift(keys[start:stop], _ONE, out=part)
+        np.right_shift(keys[start:stop], np.uint64(shift), out=part)
         check = different[: stop - start - 1]
         np.not_equal(part[1:], part[:-1], out=check)
         if not check.all():

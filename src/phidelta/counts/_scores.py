@@ -535,18 +535,47 @@ def _sorted_with_weights(
     order; only those runs are sorted again, exactly. Returns None when that repair would be
     large (many scores crowded within 2^drop ulps) or n needs more than 40 bits.
     """
+    sorted_packed = packed_sort(keys, code)
+    if sorted_packed is None:
+        return None
+    return sorted_in_full(*sorted_packed, keys, w)
+
+
+def packed_sort(keys: np.ndarray, code: KeyCode) -> tuple[np.ndarray, int, int] | None:
+    """``(packed, index_bits, drop)``: the keys as ``(score part >> drop, label, index)``
+    sorted (see :func:`_sorted_with_weights`), or None when n needs more than 40 bits. Built
+    in cache-sized blocks, without full-length temporaries."""
     n = len(keys)
     index_bits = max(1, (n - 1).bit_length())
     if index_bits > 40:
         return None
     score_bits = (code.largest >> 1).bit_length()
     drop = max(0, score_bits + 1 + index_bits - 62)
-    packed = np.right_shift(keys, np.uint64(drop + 1))  # the score part, truncated
-    packed <<= np.uint64(1)
-    packed |= keys & np.uint64(1)  # the label
-    packed <<= np.uint64(index_bits)
-    packed |= np.arange(n, dtype=np.uint64)
+    packed = np.empty(n, dtype=np.uint64)
+    block = 1 << 16
+    label = np.empty(min(n, block), dtype=np.uint64)
+    index = np.arange(min(n, block), dtype=np.uint64)
+    for start in range(0, n, block):
+        k = keys[start : start + block]
+        p = packed[start : start + block]
+        np.right_shift(k, np.uint64(drop + 1), out=p)  # the score part, truncated
+        np.left_shift(p, np.uint64(index_bits + 1), out=p)
+        lab = label[: len(k)]
+        np.bitwise_and(k, np.uint64(1), out=lab)  # the label
+        np.left_shift(lab, np.uint64(index_bits), out=lab)
+        p |= lab
+        p |= index[: len(k)]
+        index += np.uint64(len(k))
     packed.view(np.float64).sort()  # below 2⁶²: the bits of non-negative doubles, in order
+    return packed, index_bits, drop
+
+
+def sorted_in_full(
+    packed: np.ndarray, index_bits: int, drop: int, keys: np.ndarray, w: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The keys and weights in the order of the sorted ``packed`` numbers, with the runs that
+    truncation left out of order sorted again (see :func:`_sorted_with_weights`)."""
+    n = len(keys)
     packed &= np.uint64((1 << index_bits) - 1)
     order = packed.view(np.int64)
     ordered, weights = np.take(keys, order), np.take(w, order)

@@ -595,6 +595,26 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
     return total
 
 
+def ranked_weighted_auc_numerator(labels: np.ndarray, weights: np.ndarray) -> float:
+    """:func:`auc_numerator` of weighted labels ranked by distinct scores: 2·Σ over negatives
+    of their weight times the positives' weight above them (no ties, so no half credits).
+    In cache-sized blocks, the running sum carried in the order one cumsum would add it."""
+    n = len(labels)
+    size = min(n, _BLOCK)
+    above, negative = np.empty(size), np.empty(size)
+    carried = total = 0.0
+    for start in range(0, n, _BLOCK):
+        w = weights[start : start + _BLOCK]
+        a, b = above[: len(w)], negative[: len(w)]
+        np.multiply(w, labels[start : start + _BLOCK], out=a)
+        np.subtract(w, a, out=b)
+        a[0] += carried
+        np.cumsum(a, out=a)  # a negative row adds nothing: inclusive = positives above it
+        carried = float(a[-1])
+        total += float(np.dot(b, a))
+    return 2.0 * total
+
+
 def ranked_auc_numerator(labels: np.ndarray) -> int:
     """:func:`auc_numerator` of labels ranked by distinct scores (``labels[i]`` = 1 when the
     i-th highest score is a positive's): with no ties it is 2·(pairs ranked right), and by

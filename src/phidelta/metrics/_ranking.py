@@ -20,7 +20,7 @@ from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision
-from phidelta.measures._ranking import ranked_auc_numerator
+from phidelta.measures._ranking import ranked_auc_numerator, ranked_weighted_auc_numerator
 from phidelta.metrics._inputs import (
     as_target,
     check_lengths,
@@ -107,8 +107,12 @@ class _Binary:
         return self.table() if self.weight is not None else _rank(self.is_positive, self.scores)
 
 
-def _rank(is_positive: np.ndarray, scores: np.ndarray) -> ScoreTable | RankedLabels:
-    return rank_scores(np.ascontiguousarray(scores, dtype=np.float64), is_positive)
+def _rank(
+    is_positive: np.ndarray, scores: np.ndarray, weight: np.ndarray | None = None
+) -> ScoreTable | RankedLabels:
+    """Distinct scores as ranked labels, else the score table (weights: positive)."""
+    scores = np.ascontiguousarray(scores, dtype=np.float64)
+    return rank_scores(scores, np.ascontiguousarray(is_positive, dtype=bool), weight)
 
 
 def _scores_of(counts: ScoreTable | RankedLabels) -> np.ndarray:
@@ -343,6 +347,10 @@ def precision_recall_curve(
 def _pr_curve(
     table: ScoreTable | RankedLabels, drop_intermediate: bool, score_dtype: Any = np.float64
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    kind = score_dtype if np.dtype(score_dtype).kind in "biuf" else np.float64
+    if isinstance(table, RankedLabels) and not drop_intermediate and table.total_positives:
+        precision, recall = _ranked_pr_points(table)
+        return precision, recall, table.scores()[::-1].astype(kind, copy=False)
     tp, fp = table.cumulative()
     tp, fp, thresholds = tp[1:], fp[1:], _scores_of(table)
     if drop_intermediate and len(tp) > 2:
@@ -356,8 +364,32 @@ def _pr_curve(
         recall[-1] = 0.0
     else:
         recall = _reversed_ratio(tp, tp[-1], 0.0)
-    kind = score_dtype if np.dtype(score_dtype).kind in "biuf" else np.float64
     return precision, recall, thresholds[::-1].astype(kind)
+
+
+def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
+    """Precision and recall at every score of distinct scores, in scikit-learn's order (the
+    lowest threshold first, the end point (1, 0) last): the k-th highest score predicts k
+    rows positive, TP of them, so precision = TP / k. In blocks, without full-length
+    running sums."""
+    n = len(ranked)
+    precision, recall = np.empty(n + 1), np.empty(n + 1)
+    precision[n], recall[n] = 1.0, 0.0
+    size = min(n, 1 << 16)
+    tp = np.empty(size, dtype=np.int64)
+    predicted = np.arange(1, size + 1, dtype=np.int64)
+    carried = 0
+    for start in range(0, n, size):
+        stop = min(start + size, n)
+        t = tp[: stop - start]
+        t[:] = ranked.labels[start:stop]
+        t[0] += carried
+        np.cumsum(t, out=t)
+        carried = int(t[-1])
+        # point k (k = start + 1 … stop) goes to position n − k
+        np.divide(t, predicted[: stop - start] + start, out=precision[n - stop : n - start][::-1])
+        np.divide(t, ranked.total_positives, out=recall[n - stop : n - start][::-1])
+    return precision, recall
 
 
 def det_curve(
@@ -503,18 +535,15 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
     if n_pos == 0 or n_pos == len(is_positive):
         warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
         return float("nan")
-    if weight is None:
-        counts = _rank(is_positive, scores)
-        if isinstance(counts, RankedLabels):
-            if max_fpr is None or max_fpr == 1:
-                pairs = counts.total_positives * counts.total_negatives
+    counts = _rank(is_positive, scores, weight)
+    if isinstance(counts, RankedLabels):
+        if max_fpr is None or max_fpr == 1:
+            pairs = counts.total_positives * counts.total_negatives
+            if counts.weights is None:
                 return float(ranked_auc_numerator(counts.labels) / (2 * pairs))
-            counts = counts.table()
-        table = counts
-    else:
-        table = ScoreTable.from_scores(
-            is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
-        )
+            return float(ranked_weighted_auc_numerator(counts.labels, counts.weights) / (2 * pairs))
+        counts = counts.table()
+    table = counts
     if max_fpr is None or max_fpr == 1:
         return measures.auc(table)
     return measures.partial_auc(table, fpr_range=(0.0, float(max_fpr)), mcclish=True)
