@@ -155,3 +155,44 @@ def test_partial_auc_bootstrap_interval():
         table, partial(measures.partial_auc, fpr_range=(0, 0.2), mcclish=True), n_resamples=300
     )
     assert pauc.low[0] < pauc.estimate[0] < pauc.high[0]
+
+
+# --- the AUC bootstrap's sampler and threads ---------------------------------------------------
+@pytest.mark.parametrize("m", [1, 7, 5000, 40_000, 3_000_000, 2**31 + 11])
+def test_uniform_integers_are_uniform_on_the_range(m):
+    """Lemire's multiply-shift on 16- and 32-bit slices (and the fallback beyond): every value
+    in [0, m), frequencies as a uniform draw's (chi-square on 20 equal bins)."""
+    from phidelta.measures._uncertainty import _uniform_integers
+
+    draws = _uniform_integers(np.random.default_rng(m), m, 200_000)
+    assert draws.dtype == np.int64
+    assert draws.min() >= 0
+    assert draws.max() < m
+    if m >= 20:
+        bins = np.bincount(draws * 20 // m, minlength=20)
+        expected = np.diff(np.ceil(np.arange(21) * m / 20)) / m * len(draws)
+        assert stats.chisquare(bins, expected).pvalue > 1e-4
+
+
+def test_uniform_integers_redraw_the_biased_zone():
+    """m = 4000 with 16-bit slices: 2¹⁶ mod m = 1,536 of the 4,000 values would get 17 of the
+    65,536 slices instead of 16 (6 % too often) if the 2.3 % of slices in the biased zone were
+    kept; redrawn, every value is equally likely (chi-square over all 4,000 values)."""
+    from phidelta.measures._uncertainty import _uniform_integers
+
+    m = 4000
+    draws = _uniform_integers(np.random.default_rng(3), m, 1_000_000)
+    assert stats.chisquare(np.bincount(draws, minlength=m)).pvalue > 1e-4
+
+
+def test_auc_bootstrap_does_not_depend_on_the_threads():
+    rng = np.random.default_rng(4)
+    y = rng.random(3000) < 0.4
+    table = ScoreTable.from_scores(y, rng.normal(size=3000) + y)
+    one = measures.table_bootstrap_interval(table, measures.auc, random_state=9, workers=1)
+    two = measures.table_bootstrap_interval(table, measures.auc, random_state=9, workers=2)
+    assert (one.low[0], one.high[0]) == (two.low[0], two.high[0])
+    with pytest.raises(ValueError, match="workers"):
+        measures.table_bootstrap_interval(table, measures.auc, workers=0)
+    with pytest.raises(TypeError, match="workers"):
+        measures.table_bootstrap_interval(table, measures.auc, workers=1.5)
