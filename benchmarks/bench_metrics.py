@@ -49,7 +49,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", default="1e6,1e7", help="sample sizes, comma separated")
     parser.add_argument("--classes", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--default-dispatch", action="store_true")
     args = parser.parse_args()
     if is_zen4() and not args.default_dispatch and "NPY_DISABLE_CPU_FEATURES" not in os.environ:
@@ -72,7 +72,7 @@ def main() -> None:
         scores = rng.normal(size=n) + y
         proba = 1 / (1 + np.exp(-scores))
         weight = rng.random(n)
-        r = args.repeat if n <= 10**6 else max(1, args.repeat - 1)
+        r = args.repeat if n <= 10**6 else max(1, args.repeat // 3)
         ratios: dict[str, float] = {}
         print(f"{n:,} samples, binary")
         binary = [

@@ -103,3 +103,37 @@ def test_report_signature_section_shows_the_default_tests_q_values(binary_file):
     assert "Fisher&#x27;s exact test" in html or "Fisher's exact test" in html
     streamed = load_signature(binary_file, Roles("y"), chunksize=100)
     assert "more than noise" in signature_section(streamed)  # integer counts: Fisher still
+
+
+def test_every_door_shows_the_same_pvalues_of_a_streamed_signature(tmp_path, capsys):
+    """A streamed signature has no rows to permute: CLI, report and web page all fall back to
+    Fisher's test of the integer-count features (one library rule), NaN for soft ones."""
+    pytest.importorskip("matplotlib")
+    from phidelta.cli import main
+    from phidelta.data import Roles, load_signature
+    from phidelta.report import _feature_pvalues, signature_section
+    from phidelta.web._views import feature_significance
+
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 300)
+    word = (rng.random(300) < 0.2 + 0.4 * y).astype(int)
+    frame = pd.DataFrame({"y": y, "word": word, "level": y + rng.normal(size=300)})
+    path = tmp_path / "mixed.csv"
+    frame.to_csv(path, index=False)
+    streamed = load_signature(path, Roles("y"), chunksize=64)
+    expected, method = streamed.default_pvalues()
+    assert method == "fisher"
+    assert streamed.default_test() == "permutation"  # what it would run with its rows
+    table = pd.crosstab(frame["word"], frame["y"]).to_numpy()
+    assert expected[streamed.names.index("word")] == pytest.approx(stats.fisher_exact(table)[1])
+    assert np.isnan(expected[streamed.names.index("level")])  # soft: no 2×2 table
+    report_pvalues, how = _feature_pvalues(streamed)
+    assert_allclose(report_pvalues, expected, rtol=0)
+    assert how == "Fisher's exact test"
+    assert "more than noise" in signature_section(streamed)
+    assert_allclose(feature_significance(streamed)[0], expected, rtol=0)
+    args = ["stats", str(path), "--label", "y", "--fdr", "0.05", "--chunksize", "64"]
+    assert main([*args, "--format", "json"]) == 0
+    rows = {row["name"]: row["pvalue"] for row in json.loads(capsys.readouterr().out)["rows"]}
+    shown = [np.nan if rows[n] is None else rows[n] for n in streamed.names]  # JSON null: NaN
+    assert_allclose(shown, expected, rtol=0)

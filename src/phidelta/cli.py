@@ -440,13 +440,21 @@ if click is not None:
         if fdr is not None:
             from phidelta.measures import benjamini_hochberg
 
-            method = sig.default_test() if test_method == "auto" else test_method
-            if method == "permutation" and (chunksize or engine == "dask"):
-                _fail(
-                    "the permutation test needs the rows in memory: drop --chunksize and "
-                    "--engine dask, or use --test fisher with integer counts"
-                )
-            pvalues = sig.pvalues(method, n_permutations=permutations)
+            if test_method == "auto":  # the rule of every door, rows or no rows
+                pvalues, method = sig.default_pvalues(n_permutations=permutations)
+                if np.all(np.isnan(pvalues)):
+                    _fail(
+                        "the permutation test of soft features needs the rows in memory: drop "
+                        "--chunksize and --engine dask, or use --numeric threshold"
+                    )
+            else:
+                method = test_method
+                if method == "permutation" and (chunksize or engine == "dask"):
+                    _fail(
+                        "the permutation test needs the rows in memory: drop --chunksize and "
+                        "--engine dask, or use --test fisher with integer counts"
+                    )
+                pvalues = sig.pvalues(method, n_permutations=permutations)
             qvalues = benjamini_hochberg(pvalues)
             columns["pvalue"] = pvalues[order]
             columns["qvalue"] = qvalues[order]

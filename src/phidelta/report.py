@@ -293,16 +293,11 @@ def signature_section(
 
 
 def _feature_pvalues(signature: Any) -> tuple[np.ndarray | None, str]:
-    """The features' p-values by the signature's default test (1,000 permutations, seed 0,
-    or Fisher's exact test), and its name; None when the rows are gone (a signature of a
-    streamed file) and the counts are soft."""
-    method = signature.default_test()
-    try:
-        pvalues = signature.pvalues(method)
-    except ValueError:
-        if signature.counts.is_soft:
-            return None, ""
-        method, pvalues = "fisher", signature.pvalues("fisher")
+    """The features' p-values every door shows (:meth:`Signature.default_pvalues`) and the
+    test's name; None when no feature has a test (soft counts without their rows)."""
+    pvalues, method = signature.default_pvalues()
+    if np.all(np.isnan(pvalues)):
+        return None, ""
     how = "Fisher's exact test" if method == "fisher" else "permutation test of |δ| (1,000)"
     return pvalues, how
 

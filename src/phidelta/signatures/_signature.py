@@ -477,6 +477,55 @@ class Signature:
             )
         return fisher_exact_pvalues(self.counts)
 
+    def default_pvalues(
+        self, *, n_permutations: int = 1000, seed: int | np.random.Generator | None = 0
+    ) -> tuple[np.ndarray, str]:
+        """The p-values every door of phidelta shows (report, web page, ``stats --fdr``):
+        :meth:`default_test`'s, with that test's name.
+
+        A signature without its rows (built from chunks, a streamed file or statistics)
+        cannot run the permutation test; then its features with integer counts (binary,
+        nominal, threshold-mode numeric) get Fisher's exact test — optimistic for a threshold
+        feature, whose cut was chosen from the same data — and soft features NaN, and the
+        name is ``"fisher"``.
+
+        Parameters
+        ----------
+        n_permutations : int, default 1000
+            Permutations of the permutation test.
+        seed : int, numpy Generator or None, default 0
+            Seed of the permutations.
+
+        Returns
+        -------
+        pvalues : ndarray of shape (n_features,)
+            One p-value per feature (NaN where no test applies).
+        method : {"fisher", "permutation"}
+            The test that ran.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> sig = signature(np.array([[0, 1], [1, 1], [1, 0], [0, 0]]), [0, 1, 1, 0])
+        >>> p, method = sig.default_pvalues()
+        >>> method, p.round(3).tolist()
+        ('fisher', [0.333, 1.0])
+        """
+        method = self.default_test()
+        if method == "permutation" and self._rows is None:
+            from phidelta.measures import fisher_exact_pvalues
+
+            counts = self.counts
+            cells = np.stack(
+                [np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")]
+            )
+            integer = np.all(np.mod(cells, 1) == 0, axis=0)
+            pvalues = np.full(len(self), np.nan)
+            if integer.any():
+                pvalues[integer] = fisher_exact_pvalues(counts[integer])
+            return pvalues, "fisher"
+        return self.pvalues(method, n_permutations=n_permutations, seed=seed), method
+
     def default_test(self) -> str:
         """The test ``pvalues(method="auto")`` runs: Fisher's exact test when every feature is
         binary or nominal (integer counts of examples, no cut chosen from the data), else

@@ -24,7 +24,6 @@ from phidelta.measures import (
     IsotonicCalibrator,
     benjamini_hochberg,
     entropy_balance,
-    fisher_exact_pvalues,
     isometric_slope,
     optimal_points,
     phi_delta,
@@ -308,19 +307,7 @@ def feature_significance(sig: Any) -> tuple[np.ndarray, np.ndarray, str]:
     """
     key = id(sig)
     if key not in _SIGNIFICANCE:
-        method = sig.default_test()
-        try:
-            pvalues = sig.pvalues(method)
-        except ValueError:  # no rows to permute: the integer features' Fisher p-values
-            method = "fisher"
-            counts = sig.counts
-            cells = np.stack(
-                [np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")]
-            )
-            integer = np.all(np.mod(cells, 1) == 0, axis=0)
-            pvalues = np.full(len(sig), np.nan)
-            if integer.any():
-                pvalues[integer] = fisher_exact_pvalues(counts[integer])
+        pvalues, method = sig.default_pvalues()
         _SIGNIFICANCE[key] = (pvalues, benjamini_hochberg(pvalues), method)
         weakref.finalize(sig, _SIGNIFICANCE.pop, key, None)  # kept as long as the signature
     return _SIGNIFICANCE[key]
