@@ -11,7 +11,11 @@ from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision
-from phidelta.measures._ranking import ranked_auc_numerator, ranked_weighted_auc_numerator
+from phidelta.measures._ranking import (
+    ranked_auc_numerator,
+    ranked_partial_auc,
+    ranked_weighted_auc_numerator,
+)
 from phidelta.metrics._ranking import _corner_points
 
 _any_float = st.floats(allow_nan=False, allow_infinity=False)
@@ -138,3 +142,13 @@ def test_weighted_ties_give_the_table():
     ranked = rank_scores(s, y, np.array([0.5, 2.0, 1.0]))
     assert isinstance(ranked, ScoreTable)
     assert ranked == ScoreTable._from_mask_weighted(s, y, np.array([0.5, 2.0, 1.0]))
+
+
+@pytest.mark.parametrize(("n", "high"), [(50, 0.1), (50, 0.5), (1000, 0.013), (150_001, 0.3)])
+def test_ranked_partial_auc_equals_the_tables(n, high):
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.4
+    ranked, table = _both(y, rng.normal(size=n) + y)
+    assert ranked_partial_auc(ranked.labels, high) == pytest.approx(
+        measures.partial_auc(table, fpr_range=(0.0, high)), rel=1e-12
+    )

@@ -805,11 +805,42 @@ def partial_auc(
     area = _area_between(x, y, low, high)
     if not mcclish:
         return area
-    if fpr_range is not None:
+    return mcclish_standardized(area, low, high, over="fpr" if fpr_range is not None else "tpr")
+
+
+def mcclish_standardized(area: float, low: float, high: float, *, over: str = "fpr") -> float:
+    """McClish's standardized partial area over [low, high] of the fpr (or tpr) axis: 0.5 for
+    the diagonal's area, 1 for a perfect classifier's (McClish 1989)."""
+    if over == "fpr":
         minimum, maximum = (high**2 - low**2) / 2, high - low
     else:
         minimum, maximum = (high - low) - (high**2 - low**2) / 2, high - low
     return float((1 + (area - minimum) / (maximum - minimum)) / 2)
+
+
+def ranked_partial_auc(labels: np.ndarray, high: float) -> float:
+    """Area under the ROC curve over fpr ∈ [0, high] (0 < high < 1) of labels ranked by
+    distinct scores: the curve is a staircase of unit steps, so the area is Σ over the first
+    F = high·N negatives of the positives ranked above each (the last one counted for the
+    fraction of F), over P·N. The j-th negative (from 0), at row r, has r − j positives
+    above it. Reads only the rows down to negative ⌊F⌋."""
+    flags = labels.view(bool)
+    positives = int(np.count_nonzero(flags))
+    negatives = len(labels) - positives
+    whole = int(high * negatives)  # negatives fully inside the range
+    fraction = high * negatives - whole
+    total, seen = 0.0, 0
+    for start in range(0, len(labels), _BLOCK):
+        rows = np.flatnonzero(~flags[start : start + _BLOCK])
+        rows += start
+        rows -= np.arange(seen, seen + len(rows))  # positives above each negative
+        take = min(len(rows), whole - seen)
+        total += float(rows[:take].sum())
+        if take < len(rows):  # negative ⌊F⌋ is in this block: its share of the step
+            total += fraction * float(rows[take])
+            break
+        seen += len(rows)
+    return total / (positives * negatives)
 
 
 def _area_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> float:

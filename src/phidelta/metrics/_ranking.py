@@ -20,7 +20,12 @@ from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision
-from phidelta.measures._ranking import ranked_auc_numerator, ranked_weighted_auc_numerator
+from phidelta.measures._ranking import (
+    mcclish_standardized,
+    ranked_auc_numerator,
+    ranked_partial_auc,
+    ranked_weighted_auc_numerator,
+)
 from phidelta.metrics._inputs import (
     as_target,
     check_lengths,
@@ -542,6 +547,9 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
             if counts.weights is None:
                 return float(ranked_auc_numerator(counts.labels) / (2 * pairs))
             return float(ranked_weighted_auc_numerator(counts.labels, counts.weights) / (2 * pairs))
+        if counts.weights is None:
+            area = ranked_partial_auc(counts.labels, float(max_fpr))
+            return mcclish_standardized(area, 0.0, float(max_fpr))
         counts = counts.table()
     table = counts
     if max_fpr is None or max_fpr == 1:
