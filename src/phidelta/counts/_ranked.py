@@ -11,6 +11,8 @@ ScoreTable. :func:`rank_scores` sorts once and returns whichever of the two fits
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from phidelta.counts._score_keys import (
@@ -18,6 +20,8 @@ from phidelta.counts._score_keys import (
     all_scores_distinct,
     count_sorted_keys,
     decode_scores,
+    key_code,
+    keys_of,
     labelled_keys,
     sort_keys,
 )
@@ -54,18 +58,13 @@ class RankedLabels:
 
     @classmethod
     def weighted(
-        cls,
-        keys: np.ndarray,
-        code: KeyCode,
-        order: np.ndarray,
-        labels: np.ndarray,
-        weights: np.ndarray,
+        cls, scores: np.ndarray, order: np.ndarray, labels: np.ndarray, weights: np.ndarray
     ) -> RankedLabels:
-        """Weighted rows: ``keys`` unsorted, ``order`` the rows by decreasing score, ``labels``
-        and ``weights`` in that order; the table's counts are ``weights·labels`` and
-        ``weights·(1 − labels)``."""
+        """Weighted rows: ``order`` the rows by decreasing score, ``labels`` and ``weights`` in
+        that order; the table's counts are ``weights·labels`` and ``weights·(1 − labels)``.
+        The scores are read from ``scores`` (the caller's, not copied) when asked for."""
         self = object.__new__(cls)
-        self._keys, self._code, self._scores, self._order = keys, code, None, order
+        self._keys, self._code, self._scores, self._order = scores, None, None, order
         self.labels, self.weights = labels, weights
         positive = negative = 0.0
         part = np.empty(min(len(labels), _BLOCK))
@@ -85,19 +84,23 @@ class RankedLabels:
     def scores(self) -> np.ndarray:
         """All scores, decreasing (decoded once, in the keys' memory)."""
         if self._scores is None:
-            if self._order is not None:
-                self._keys = np.take(self._keys, self._order)
-                self._order = None
-            values = np.right_shift(self._keys, _ONE, out=self._keys)
-            self._scores = decode_scores(values, self._code)
+            if self._order is not None:  # weighted: the caller's scores, in rank order
+                self._scores = np.take(self._keys, self._order)
+                self._scores += 0.0  # −0.0 is the score 0 (as the keys have it)
+            else:
+                values = np.right_shift(self._keys, _ONE, out=self._keys)
+                self._scores = decode_scores(values, self._code)
         return self._scores
 
     def scores_at(self, rows: np.ndarray) -> np.ndarray:
         """The scores of the given rows (positions in decreasing score order)."""
         if self._scores is not None:
             return np.take(self._scores, rows)
-        sorted_rows = rows if self._order is None else np.take(self._order, rows)
-        values = np.take(self._keys, sorted_rows)
+        if self._order is not None:
+            scores = np.take(self._keys, np.take(self._order, rows))
+            scores += 0.0
+            return scores
+        values = np.take(self._keys, rows)
         np.right_shift(values, _ONE, out=values)
         # the keys are ascending in any subset taken in order, as decode_scores assumes
         return decode_scores(values, self._code)
@@ -180,24 +183,34 @@ def rank_scores(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray
 
 
 def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None):
-    """Weighted rows sorted by one direct sort of ``(score part, label, row)`` numbers: when
-    the kept score parts are all distinct the exact scores are too, and only the weights
-    need fetching in rank order (the scores are fetched when asked for)."""
+    """Weighted rows sorted by one direct sort of ``(score part, label, row)`` numbers, made
+    block by block from the scores: when the rows are in exact order with all scores
+    distinct, only the weights need fetching in rank order."""
     from phidelta.counts._scores import ScoreTable, packed_sort, sorted_in_full
 
     if len(scores) == 0:
         return ScoreTable._from_mask(scores, is_positive)
-    made = labelled_keys(scores, is_positive, float(scores.min()), float(scores.max()))
-    if made is None:
+    low, high = float(scores.min()), float(scores.max())
+    code = key_code(scores, low, high)
+    if code is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
-    keys, code = made
-    sorted_packed = packed_sort(keys, code)
+    scratch = np.empty(min(len(scores), _BLOCK), dtype=np.uint64)
+    sign = np.empty(len(scratch), dtype=np.int64)
+
+    def keys_of_rows(start: int, stop: int) -> np.ndarray:
+        out = scratch[: stop - start]
+        return keys_of(scores[start:stop], is_positive[start:stop], code, out=out, sign=sign)
+
+    sorted_packed = packed_sort(code, len(scores), keys_of_rows)
     if sorted_packed is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
     packed, index_bits, drop = sorted_packed
-    if _order_exactly(packed, index_bits, keys):
+    if _order_exactly(
+        packed, index_bits, lambda rows: keys_of(scores[rows], is_positive[rows], code)
+    ):
         labels, order = _split(packed, index_bits)
-        return RankedLabels.weighted(keys, code, order, labels, np.take(weights, order))
+        return RankedLabels.weighted(scores, order, labels, np.take(weights, order))
+    keys, _ = labelled_keys(scores, is_positive, low, high)
     ordered = sorted_in_full(packed, index_bits, drop, keys, weights)
     if ordered is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
@@ -220,7 +233,9 @@ def _split(packed: np.ndarray, index_bits: int) -> tuple[np.ndarray, np.ndarray]
     return labels, packed.view(np.int64)
 
 
-def _order_exactly(packed: np.ndarray, index_bits: int, keys: np.ndarray) -> bool:
+def _order_exactly(
+    packed: np.ndarray, index_bits: int, keys_of_rows: Callable[[np.ndarray], np.ndarray]
+) -> bool:
     """Put sorted ``(score part, label, row)`` numbers in the exact order of their keys and
     tell whether all scores are distinct. Rows whose truncated score parts differ are already
     in order; the few adjacent rows that share a part are fetched and sorted by their full
@@ -245,7 +260,7 @@ def _order_exactly(packed: np.ndarray, index_bits: int, keys: np.ndarray) -> boo
     run[0] = 0
     np.cumsum((parts[1:] != parts[:-1]) | (rows[1:] != rows[:-1] + 1), out=run[1:])
     mask = np.uint64((1 << index_bits) - 1)
-    exact = np.take(keys, (packed[rows] & mask).view(np.int64))
+    exact = keys_of_rows((packed[rows] & mask).view(np.int64))
     within = np.lexsort((exact, run))
     packed[rows] = packed[rows][within]
     exact, run = exact[within] >> _ONE, run[within]

@@ -29,7 +29,9 @@ __all__ = [
     "all_scores_distinct",
     "count_sorted_keys",
     "decode_scores",
+    "key_code",
     "key_order",
+    "keys_of",
     "labelled_keys",
     "sort_keys",
 ]
@@ -49,12 +51,15 @@ def _magnitude_bits(x: float) -> int:
 @dataclass(frozen=True)
 class KeyCode:
     """How keys were made: ``top`` = v(max score), ``shift`` = magnitudes' offset (0: none),
-    ``negative`` = some score is below zero, ``largest`` = the largest possible key."""
+    ``negative`` = some score is below zero, ``largest`` = the largest possible key,
+    ``non_negative`` / ``non_positive`` = all scores on one side of zero."""
 
     top: int
     shift: int
     negative: bool
     largest: int
+    non_negative: bool = True  # every score ≥ 0
+    non_positive: bool = False  # every score ≤ 0
 
 
 def labelled_keys(
@@ -66,16 +71,28 @@ def labelled_keys(
     in cache-sized blocks: about ten integer operations per score, each a pass from cache
     rather than from memory.
     """
-    n = len(scores)
+    code = key_code(scores, low, high)
+    if code is None:
+        return None
+    keys = np.empty(len(scores), dtype=np.uint64)
+    sign = np.empty(min(len(scores), _BLOCK), dtype=np.int64)
+    for block in _blocks(len(scores)):
+        keys_of(scores[block], is_positive[block], code, out=keys[block], sign=sign)
+    return keys, code
+
+
+def key_code(scores: np.ndarray, low: float, high: float) -> KeyCode | None:
+    """How to key ``scores`` (finite, minimum ``low``, maximum ``high``), or None when the keys
+    would not fit 64 bits. Scores of both signs spanning many binades need the smallest
+    non-zero magnitude: one pass in cache-sized blocks."""
     bits = scores.view(np.uint64)
-    keys = np.empty(n, dtype=np.uint64)
     span = _magnitude_bits(high) + _magnitude_bits(low)
     shift = 0
-    squeeze = low < 0 < high and span >= _LIMIT
-    if squeeze:
+    if low < 0 < high and span >= _LIMIT:
         smallest = _LIMIT
-        for block in _blocks(n):
-            k = keys[block]
+        scratch = np.empty(min(len(scores), _BLOCK), dtype=np.uint64)
+        for block in _blocks(len(scores)):
+            k = scratch[: len(bits[block])]
             np.bitwise_and(bits[block], _MAGNITUDE, out=k)
             np.subtract(k, _ONE, out=k)  # zeros wrap around to 2⁶⁴ − 1
             smallest = min(smallest, int(k.min()))
@@ -84,30 +101,43 @@ def labelled_keys(
             return None
     top = _magnitude_bits(high) - shift if high > 0 else -_magnitude_bits(high)
     bottom = -(_magnitude_bits(low) - shift) if low < 0 else _magnitude_bits(low)  # v(low)
-    offset = np.uint64((shift - 1) % 2**64)
-    sign = np.empty(min(n, _BLOCK), dtype=np.int64) if low < 0 < high else None
-    for block in _blocks(n):
-        k = keys[block]
-        signed = k.view(np.int64)
-        if squeeze:
-            # non-zero: (m − 1) − (shift − 1) = m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64
-            np.subtract(k, offset, out=k)
-            np.maximum(signed, 0, out=signed)
-        else:
-            np.bitwise_and(bits[block], _MAGNITUDE, out=k)  # |x| as bits; ±0 → 0
-        if low >= 0:  # v = |x|
-            np.subtract(np.uint64(top), k, out=k)
-        elif high <= 0:  # v = −|x|, so v(high) − v = |x| − |high|
-            np.add(k, np.uint64(top % 2**64), out=k)
-        else:  # v = ±g: two's complement from sign s = 0 or −1 and magnitude, (g ^ s) − s
-            s = sign[: len(k)]
-            np.right_shift(scores[block].view(np.int64), 63, out=s)
-            np.bitwise_xor(signed, s, out=signed)
-            np.add(s, top, out=s)
-            np.subtract(s, signed, out=signed)  # top + s − (g ^ s) = top − v
-        np.left_shift(k, _ONE, out=k)
-        np.bitwise_or(k, is_positive[block], out=k)
-    return keys, KeyCode(top, shift, low < 0, 2 * (top - bottom) + 1)
+    return KeyCode(top, shift, low < 0, 2 * (top - bottom) + 1, low >= 0, high <= 0)
+
+
+def keys_of(
+    scores: np.ndarray,
+    is_positive: np.ndarray,
+    code: KeyCode,
+    *,
+    out: np.ndarray | None = None,
+    sign: np.ndarray | None = None,
+) -> np.ndarray:
+    """The labelled keys of some scores under ``code`` (into ``out``; ``sign`` is an int64
+    scratch at least as long, for scores of both signs)."""
+    k = np.empty(len(scores), dtype=np.uint64) if out is None else out
+    signed = k.view(np.int64)
+    bits = scores.view(np.uint64)
+    if code.shift:
+        # non-zero: (m − 1) − (shift − 1) = m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64
+        np.bitwise_and(bits, _MAGNITUDE, out=k)
+        np.subtract(k, _ONE, out=k)
+        np.subtract(k, np.uint64((code.shift - 1) % 2**64), out=k)
+        np.maximum(signed, 0, out=signed)
+    else:
+        np.bitwise_and(bits, _MAGNITUDE, out=k)  # |x| as bits; ±0 → 0
+    if code.non_negative:  # v = |x|
+        np.subtract(np.uint64(code.top), k, out=k)
+    elif code.non_positive:  # v = −|x|, so v(high) − v = |x| − |high|
+        np.add(k, np.uint64(code.top % 2**64), out=k)
+    else:  # v = ±g: two's complement from sign s = 0 or −1 and magnitude, (g ^ s) − s
+        s = np.empty(len(k), dtype=np.int64) if sign is None else sign[: len(k)]
+        np.right_shift(scores.view(np.int64), 63, out=s)
+        np.bitwise_xor(signed, s, out=signed)
+        np.add(s, code.top, out=s)
+        np.subtract(s, signed, out=signed)  # top + s − (g ^ s) = top − v
+    np.left_shift(k, _ONE, out=k)
+    np.bitwise_or(k, is_positive, out=k)
+    return k
 
 
 def sort_keys(keys: np.ndarray, code: KeyCode) -> None:

@@ -8,6 +8,7 @@ calibration exact with ties.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -535,17 +536,19 @@ def _sorted_with_weights(
     order; only those runs are sorted again, exactly. Returns None when that repair would be
     large (many scores crowded within 2^drop ulps) or n needs more than 40 bits.
     """
-    sorted_packed = packed_sort(keys, code)
+    sorted_packed = packed_sort(code, len(keys), lambda start, stop: keys[start:stop])
     if sorted_packed is None:
         return None
     return sorted_in_full(*sorted_packed, keys, w)
 
 
-def packed_sort(keys: np.ndarray, code: KeyCode) -> tuple[np.ndarray, int, int] | None:
-    """``(packed, index_bits, drop)``: the keys as ``(score part >> drop, label, index)``
-    sorted (see :func:`_sorted_with_weights`), or None when n needs more than 40 bits. Built
-    in cache-sized blocks, without full-length temporaries."""
-    n = len(keys)
+def packed_sort(
+    code: KeyCode, n: int, keys_of_rows: Callable[[int, int], np.ndarray]
+) -> tuple[np.ndarray, int, int] | None:
+    """``(packed, index_bits, drop)``: the keys of n rows as ``(score part >> drop, label,
+    index)`` sorted (see :func:`_sorted_with_weights`), or None when n needs more than 40
+    bits. ``keys_of_rows(start, stop)`` gives the keys of a block of rows (a view, or keys
+    made on the fly), so no full-length temporary is needed."""
     index_bits = max(1, (n - 1).bit_length())
     if index_bits > 40:
         return None
@@ -556,7 +559,7 @@ def packed_sort(keys: np.ndarray, code: KeyCode) -> tuple[np.ndarray, int, int] 
     label = np.empty(min(n, block), dtype=np.uint64)
     index = np.arange(min(n, block), dtype=np.uint64)
     for start in range(0, n, block):
-        k = keys[start : start + block]
+        k = keys_of_rows(start, min(start + block, n))
         p = packed[start : start + block]
         np.right_shift(k, np.uint64(drop + 1), out=p)  # the score part, truncated
         np.left_shift(p, np.uint64(index_bits + 1), out=p)
