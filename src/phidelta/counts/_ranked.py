@@ -127,17 +127,23 @@ class RankedLabels:
 
     def corner_points(self) -> np.ndarray:
         """The points scikit-learn's ROC ``drop_intermediate`` keeps: 0, 1, n and every point
-        where the next label differs from the previous one (a turn of the curve)."""
+        where the next label differs from the previous one (a turn of the curve). Found in
+        blocks; the only full-length array is the result."""
         n = len(self.labels)
         if n <= 2:
             return np.arange(n + 1)
         flags = self.labels.view(bool)
-        turns = np.flatnonzero(np.not_equal(flags[2:], flags[1:-1]))  # point k = index + 2
-        points = np.empty(len(turns) + 3, dtype=np.int64)
-        points[:2] = 0, 1
-        np.add(turns, 2, out=points[2:-1])
-        points[-1] = n
-        return points
+        pieces = [np.array([0, 1], dtype=np.int64)]
+        turn = np.empty(min(n, _BLOCK), dtype=bool)
+        for start in range(1, n - 1, _BLOCK):  # point k = row + 1 turns when row k ≠ row k − 1
+            stop = min(start + _BLOCK, n - 1)
+            t = turn[: stop - start]
+            np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
+            rows = np.flatnonzero(t)
+            rows += start + 1
+            pieces.append(rows)
+        pieces.append(np.array([n], dtype=np.int64))
+        return np.concatenate(pieces)
 
     def cumulative_at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(TP, FP) at increasing ``points`` between which all rows share a label (such as

@@ -254,6 +254,9 @@ def roc_curve(
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "roc_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
     counts = problem.ranked()
+    ranked_both = isinstance(counts, RankedLabels) and counts.total_positives > 0
+    if drop_intermediate and len(counts) > 2 and ranked_both and counts.total_negatives > 0:
+        return _ranked_roc(counts)
     if drop_intermediate and len(counts) > 2:
         if isinstance(counts, RankedLabels):
             keep = counts.corner_points()
@@ -282,6 +285,32 @@ def roc_curve(
         tpr = np.full(tp.shape, np.nan)
     else:
         tpr = np.divide(tp, tp[-1], dtype=np.float64)
+    return fpr, tpr, thresholds
+
+
+def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """scikit-learn's ROC with ``drop_intermediate`` of distinct scores with both classes:
+    the rates and thresholds at the corner points, computed in blocks of points, so that the
+    only full-length arrays are the points and the three outputs. Between corners the labels
+    are all one class, so TP grows by a run's length when the run is positive."""
+    points = ranked.corner_points()
+    m = len(points)
+    fpr, tpr, thresholds = np.empty(m), np.empty(m), np.empty(m)
+    fpr[0] = tpr[0] = 0.0
+    thresholds[0] = np.inf
+    carried = 0
+    size = 1 << 16
+    for start in range(1, m, size):
+        stop = min(start + size, m)
+        lengths = np.subtract(points[start:stop], points[start - 1 : stop - 1])
+        lengths *= np.take(ranked.labels, points[start - 1 : stop - 1])
+        lengths[0] += carried
+        tp = np.cumsum(lengths, out=lengths)
+        carried = int(tp[-1])
+        np.divide(tp, ranked.total_positives, out=tpr[start:stop])
+        fp = np.subtract(points[start:stop], tp, out=tp)
+        np.divide(fp, ranked.total_negatives, out=fpr[start:stop])
+        thresholds[start:stop] = ranked.scores_at(points[start:stop] - 1)
     return fpr, tpr, thresholds
 
 
