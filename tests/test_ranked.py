@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
-from phidelta.measures._pr import ranked_average_precision
+from phidelta.measures._pr import ranked_average_precision, ranked_weighted_average_precision
 from phidelta.measures._ranking import (
     ranked_auc_numerator,
     ranked_partial_auc,
@@ -151,4 +151,27 @@ def test_ranked_partial_auc_equals_the_tables(n, high):
     ranked, table = _both(y, rng.normal(size=n) + y)
     assert ranked_partial_auc(ranked.labels, high) == pytest.approx(
         measures.partial_auc(table, fpr_range=(0.0, high)), rel=1e-12
+    )
+
+
+@pytest.mark.parametrize("n", [40, 70_001])
+def test_weighted_ranked_curves_equal_the_weighted_tables(n):
+    """Running weights, corner points (a step turns where its label or its weight changes)
+    and average precision of weighted ranked labels, against the weighted score table."""
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.4
+    w = np.repeat(rng.random(n // 2 + 1) + 0.01, 2)[:n]  # equal neighbours: straight runs
+    ranked = rank_scores(rng.normal(size=n) + y, y, w)
+    assert isinstance(ranked, RankedLabels)
+    table = ranked.table()
+    tp, fp = ranked.cumulative()
+    expected_tp, expected_fp = table.cumulative()
+    np.testing.assert_allclose(tp, expected_tp, rtol=1e-12)
+    np.testing.assert_allclose(fp, expected_fp, rtol=1e-12)
+    points = ranked.corner_points()
+    np.testing.assert_array_equal(points, _corner_points(table))
+    at_tp, _ = ranked.cumulative_at(points)
+    np.testing.assert_allclose(at_tp, expected_tp[points], rtol=1e-12)
+    assert ranked_weighted_average_precision(ranked.labels, ranked.weights) == pytest.approx(
+        measures.average_precision(table), rel=1e-12
     )

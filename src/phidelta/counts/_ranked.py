@@ -109,6 +109,8 @@ class RankedLabels:
         """(TP, FP) at every threshold: +inf first, then each score (n + 1 points), as
         :meth:`ScoreTable.cumulative`."""
         n = len(self.labels)
+        if self.weights is not None:
+            return self._weighted_cumulative()
         tp = np.empty(n + 1, dtype=np.int64)
         fp = np.empty(n + 1, dtype=np.int64)
         tp[0] = fp[0] = 0
@@ -125,6 +127,24 @@ class RankedLabels:
             f -= out  # FP = rows above the threshold − TP
         return tp, fp
 
+    def _weighted_cumulative(self) -> tuple[np.ndarray, np.ndarray]:
+        """Running positive and negative weights (n + 1 points, 0 first), in blocks; each
+        block's running sum starts from the carried one, as one cumsum would add it."""
+        n = len(self.labels)
+        tp, fp = np.empty(n + 1), np.empty(n + 1)
+        tp[0] = fp[0] = 0.0
+        for start in range(0, n, _BLOCK):
+            w = self.weights[start : start + _BLOCK]
+            a = tp[start + 1 : start + 1 + len(w)]
+            b = fp[start + 1 : start + 1 + len(w)]
+            np.multiply(w, self.labels[start : start + _BLOCK], out=a)
+            np.subtract(w, a, out=b)
+            a[0] += tp[start]
+            b[0] += fp[start]
+            np.cumsum(a, out=a)
+            np.cumsum(b, out=b)
+        return tp, fp
+
     def corner_points(self) -> np.ndarray:
         """The points scikit-learn's ROC ``drop_intermediate`` keeps: 0, 1, n and every point
         where the next label differs from the previous one (a turn of the curve). Found in
@@ -139,6 +159,9 @@ class RankedLabels:
             stop = min(start + _BLOCK, n - 1)
             t = turn[: stop - start]
             np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
+            if self.weights is not None:  # a weighted step also turns where its weight changes
+                w = self.weights
+                t |= w[start + 1 : stop + 1] != w[start:stop]
             rows = np.flatnonzero(t)
             rows += start + 1
             pieces.append(rows)
@@ -147,7 +170,11 @@ class RankedLabels:
 
     def cumulative_at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(TP, FP) at increasing ``points`` between which all rows share a label (such as
-        :meth:`corner_points`): one running sum over the runs instead of over the rows."""
+        :meth:`corner_points`): one running sum over the runs instead of over the rows
+        (weighted rows: the running weights, taken at the points)."""
+        if self.weights is not None:
+            tp, fp = self._weighted_cumulative()
+            return np.take(tp, points), np.take(fp, points)
         tp = np.empty(len(points), dtype=np.int64)
         tp[0] = 0
         lengths = np.diff(points)

@@ -105,6 +105,32 @@ def ranked_average_precision(labels: np.ndarray) -> float:
     return total / found
 
 
+def ranked_weighted_average_precision(labels: np.ndarray, weights: np.ndarray) -> float:
+    """:func:`average_precision` of weighted labels ranked by distinct scores: each positive
+    row adds its weight times the precision TP / (TP + FP) of the rows down to it (running
+    weight sums, carried across cache-sized blocks in the order one cumsum would add them).
+    The weights must be positive and the labels hold a positive."""
+    n = len(labels)
+    size = min(n, _BLOCK)
+    tp, fp, gained = np.empty(size), np.empty(size), np.empty(size)
+    carried_tp = carried_fp = total = 0.0
+    for start in range(0, n, _BLOCK):
+        w = weights[start : start + _BLOCK]
+        a, b, g = tp[: len(w)], fp[: len(w)], gained[: len(w)]
+        np.multiply(w, labels[start : start + _BLOCK], out=g)
+        np.subtract(w, g, out=b)
+        a[:] = g
+        a[0] += carried_tp
+        b[0] += carried_fp
+        np.cumsum(a, out=a)
+        np.cumsum(b, out=b)
+        carried_tp, carried_fp = float(a[-1]), float(b[-1])
+        b += a  # predicted positive
+        np.divide(a, b, out=a)  # precision
+        total += float(np.dot(g, a))
+    return total / carried_tp
+
+
 _BLOCK = 1 << 16  # rows per block: a block's temporaries stay in a core's cache
 
 

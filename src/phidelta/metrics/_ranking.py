@@ -19,7 +19,7 @@ import numpy as np
 from phidelta import measures
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
-from phidelta.measures._pr import ranked_average_precision
+from phidelta.measures._pr import ranked_average_precision, ranked_weighted_average_precision
 from phidelta.measures._ranking import (
     mcclish_standardized,
     ranked_auc_numerator,
@@ -108,8 +108,8 @@ class _Binary:
         )
 
     def ranked(self) -> ScoreTable | RankedLabels:
-        """The score table, or (unweighted, every score distinct) the labels in rank order."""
-        return self.table() if self.weight is not None else _rank(self.is_positive, self.scores)
+        """The score table, or (every score distinct) the labels in rank order."""
+        return _rank(self.is_positive, self.scores, self.weight)
 
 
 def _rank(
@@ -254,7 +254,9 @@ def roc_curve(
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate", "roc_curve")
     problem = _Binary(y_true, y_score, pos_label, sample_weight)
     counts = problem.ranked()
-    ranked_both = isinstance(counts, RankedLabels) and counts.total_positives > 0
+    ranked_both = (
+        isinstance(counts, RankedLabels) and counts.weights is None and counts.total_positives > 0
+    )
     if drop_intermediate and len(counts) > 2 and ranked_both and counts.total_negatives > 0:
         return _ranked_roc(counts)
     if drop_intermediate and len(counts) > 2:
@@ -382,7 +384,12 @@ def _pr_curve(
     table: ScoreTable | RankedLabels, drop_intermediate: bool, score_dtype: Any = np.float64
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     kind = score_dtype if np.dtype(score_dtype).kind in "biuf" else np.float64
-    if isinstance(table, RankedLabels) and not drop_intermediate and table.total_positives:
+    if (
+        isinstance(table, RankedLabels)
+        and table.weights is None
+        and not drop_intermediate
+        and table.total_positives
+    ):
         precision, recall = _ranked_pr_points(table)
         return precision, recall, table.scores()[::-1].astype(kind, copy=False)
     tp, fp = table.cumulative()
@@ -590,18 +597,14 @@ def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
     if weight is not None and not weight.all():
         keep = weight != 0
         is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
-    table = (
-        _rank(is_positive, scores)
-        if weight is None
-        else ScoreTable.from_scores(
-            is_positive, scores, pos_label=True, labels=[False, True], sample_weight=weight
-        )
-    )
+    table = _rank(is_positive, scores, weight)
     if table.total_positives <= 0:
         warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
         return 0.0  # recall is 1 everywhere: the one step has the top threshold's precision 0
     if isinstance(table, RankedLabels):
-        return ranked_average_precision(table.labels)
+        if table.weights is None:
+            return ranked_average_precision(table.labels)
+        return ranked_weighted_average_precision(table.labels, table.weights)
     return max(0.0, measures.average_precision(table))
 
 
