@@ -2,8 +2,9 @@
 
 When no two examples share a score — the usual case for continuous scores — the score table
 (:class:`~phidelta.counts.ScoreTable`) has one row per example and its counts are the label
-bits: positives = label, negatives = 1 − label. :class:`RankedLabels` keeps just those bits in
-decreasing score order, with the sorted keys for the scores, so that curves and areas need
+bits: positives = label, negatives = 1 − label (times the weight of weighted rows).
+:class:`RankedLabels` keeps just those bits in decreasing score order (and the weights in that
+order), with the sorted keys or the row order for the scores, so that curves and areas need
 neither the two 8-byte count arrays nor their running sums at full length (on large inputs,
 fresh memory costs as much as the arithmetic). :meth:`RankedLabels.table` gives the equal
 ScoreTable. :func:`rank_scores` sorts once and returns whichever of the two fits.
@@ -35,13 +36,16 @@ _BLOCK = 1 << 16  # rows per block: a block's temporaries stay in a core's cache
 class RankedLabels:
     """Distinct scores in decreasing order, reduced to their labels (``labels[i]`` = 1 when the
     example with the i-th highest score is positive). Equal to a ScoreTable with
-    ``positives = labels`` and ``negatives = 1 − labels``."""
+    ``positives = labels`` and ``negatives = 1 − labels`` (times ``weights`` when weighted).
+
+    The scores come from ``_source``: the sorted labelled keys (unweighted), or the caller's
+    scores with ``_order``, the rows by decreasing score (weighted)."""
 
     __slots__ = (
         "_code",
-        "_keys",
         "_order",
         "_scores",
+        "_source",
         "labels",
         "total_negatives",
         "total_positives",
@@ -49,7 +53,7 @@ class RankedLabels:
     )
 
     def __init__(self, keys: np.ndarray, code: KeyCode) -> None:
-        self._keys, self._code, self._scores, self._order = keys, code, None, None
+        self._source, self._code, self._scores, self._order = keys, code, None, None
         self.labels = np.empty(len(keys), dtype=np.uint8)
         np.bitwise_and(keys, _ONE, out=self.labels, casting="unsafe")
         self.weights = None
@@ -64,7 +68,7 @@ class RankedLabels:
         that order; the table's counts are ``weights·labels`` and ``weights·(1 − labels)``.
         The scores are read from ``scores`` (the caller's, not copied) when asked for."""
         self = object.__new__(cls)
-        self._keys, self._code, self._scores, self._order = scores, None, None, order
+        self._source, self._code, self._scores, self._order = scores, None, None, order
         self.labels, self.weights = labels, weights
         positive = negative = 0.0
         part = np.empty(min(len(labels), _BLOCK))
@@ -85,10 +89,10 @@ class RankedLabels:
         """All scores, decreasing (decoded once, in the keys' memory)."""
         if self._scores is None:
             if self._order is not None:  # weighted: the caller's scores, in rank order
-                self._scores = np.take(self._keys, self._order)
+                self._scores = np.take(self._source, self._order)
                 self._scores += 0.0  # −0.0 is the score 0 (as the keys have it)
             else:
-                values = np.right_shift(self._keys, _ONE, out=self._keys)
+                values = np.right_shift(self._source, _ONE, out=self._source)
                 self._scores = decode_scores(values, self._code)
         return self._scores
 
@@ -97,10 +101,10 @@ class RankedLabels:
         if self._scores is not None:
             return np.take(self._scores, rows)
         if self._order is not None:
-            scores = np.take(self._keys, np.take(self._order, rows))
+            scores = np.take(self._source, np.take(self._order, rows))
             scores += 0.0
             return scores
-        values = np.take(self._keys, rows)
+        values = np.take(self._source, rows)
         np.right_shift(values, _ONE, out=values)
         # the keys are ascending in any subset taken in order, as decode_scores assumes
         return decode_scores(values, self._code)
