@@ -104,7 +104,7 @@ def test_keys_are_made_block_by_block_the_same_as_at_once(monkeypatch):
     s = np.concatenate([rng.normal(size=5000), [0.0, -0.0, 1e-9]])
     y = rng.random(len(s)) < 0.5
     whole, code = labelled_keys(s, y, float(s.min()), float(s.max()))
-    monkeypatch.setattr(_score_keys, "_BLOCK", 7)
+    monkeypatch.setattr(_score_keys, "BLOCK_ROWS", 7)
     blocked, blocked_code = labelled_keys(s, y, float(s.min()), float(s.max()))
     assert code == blocked_code
     assert np.array_equal(whole, blocked)

@@ -21,7 +21,13 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_same_length
 
-__all__ = ["curve_hull"]
+__all__ = ["BLOCK_ROWS", "curve_hull"]
+
+#: Rows per block of the package's blocked passes (score keys, ranked labels, running sums, the
+#: bootstrap's counts): a block's temporaries (2¹⁶ 8-byte numbers, 512 KiB) stay in a core's
+#: cache, so no pass needs a full-length temporary — on large inputs fresh memory costs as much
+#: as the arithmetic done in it.
+BLOCK_ROWS = 1 << 16
 
 
 def curve_hull(dx: Any, dy: Any, *, keep_collinear: bool = False) -> np.ndarray:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from phidelta._compute import BLOCK_ROWS
 from phidelta.counts._score_keys import (
     KeyCode,
     all_scores_distinct,
@@ -30,7 +31,6 @@ from phidelta.counts._score_keys import (
 __all__ = ["RankedLabels", "rank_scores"]
 
 _ONE = np.uint64(1)
-_BLOCK = 1 << 16  # rows per block: a block's temporaries stay in a core's cache
 
 
 class RankedLabels:
@@ -71,11 +71,11 @@ class RankedLabels:
         self._source, self._code, self._scores, self._order = scores, None, None, order
         self.labels, self.weights = labels, weights
         positive = negative = 0.0
-        part = np.empty(min(len(labels), _BLOCK))
-        for start in range(0, len(labels), _BLOCK):
-            w = weights[start : start + _BLOCK]
+        part = np.empty(min(len(labels), BLOCK_ROWS))
+        for start in range(0, len(labels), BLOCK_ROWS):
+            w = weights[start : start + BLOCK_ROWS]
             p = part[: len(w)]
-            p[:] = labels[start : start + _BLOCK]
+            p[:] = labels[start : start + BLOCK_ROWS]
             positive += float(np.dot(p, w))
             np.subtract(1.0, p, out=p)
             negative += float(np.dot(p, w))
@@ -119,14 +119,14 @@ class RankedLabels:
         fp = np.empty(n + 1, dtype=np.int64)
         tp[0] = fp[0] = 0
         carried = 0
-        rows = np.arange(1, min(n, _BLOCK) + 1, dtype=np.int64)
-        for start in range(0, n, _BLOCK):
-            out = tp[start + 1 : start + 1 + _BLOCK]
-            out[:] = self.labels[start : start + _BLOCK]
+        rows = np.arange(1, min(n, BLOCK_ROWS) + 1, dtype=np.int64)
+        for start in range(0, n, BLOCK_ROWS):
+            out = tp[start + 1 : start + 1 + BLOCK_ROWS]
+            out[:] = self.labels[start : start + BLOCK_ROWS]
             out[0] += carried
             np.cumsum(out, out=out)
             carried = int(out[-1])
-            f = fp[start + 1 : start + 1 + _BLOCK]
+            f = fp[start + 1 : start + 1 + BLOCK_ROWS]
             np.add(rows[: len(out)], start, out=f)
             f -= out  # FP = rows above the threshold − TP
         return tp, fp
@@ -137,11 +137,11 @@ class RankedLabels:
         n = len(self.labels)
         tp, fp = np.empty(n + 1), np.empty(n + 1)
         tp[0] = fp[0] = 0.0
-        for start in range(0, n, _BLOCK):
-            w = self.weights[start : start + _BLOCK]
+        for start in range(0, n, BLOCK_ROWS):
+            w = self.weights[start : start + BLOCK_ROWS]
             a = tp[start + 1 : start + 1 + len(w)]
             b = fp[start + 1 : start + 1 + len(w)]
-            np.multiply(w, self.labels[start : start + _BLOCK], out=a)
+            np.multiply(w, self.labels[start : start + BLOCK_ROWS], out=a)
             np.subtract(w, a, out=b)
             a[0] += tp[start]
             b[0] += fp[start]
@@ -158,9 +158,9 @@ class RankedLabels:
             return np.arange(n + 1)
         flags = self.labels.view(bool)
         pieces = [np.array([0, 1], dtype=np.int64)]
-        turn = np.empty(min(n, _BLOCK), dtype=bool)
-        for start in range(1, n - 1, _BLOCK):  # point k = row + 1 turns when row k ≠ row k − 1
-            stop = min(start + _BLOCK, n - 1)
+        turn = np.empty(min(n, BLOCK_ROWS), dtype=bool)
+        for start in range(1, n - 1, BLOCK_ROWS):  # point k = row + 1 turns when row k ≠ row k − 1
+            stop = min(start + BLOCK_ROWS, n - 1)
             t = turn[: stop - start]
             np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
             if self.weights is not None:  # a weighted step also turns where its weight changes
@@ -231,7 +231,7 @@ def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndar
     code = key_code(scores, low, high)
     if code is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
-    scratch = np.empty(min(len(scores), _BLOCK), dtype=np.uint64)
+    scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
     sign = np.empty(len(scratch), dtype=np.int64)
 
     def keys_of_rows(start: int, stop: int) -> np.ndarray:
@@ -259,13 +259,13 @@ def _split(packed: np.ndarray, index_bits: int) -> tuple[np.ndarray, np.ndarray]
     """The label bits (as bytes) and the rows (int64, in ``packed``'s memory) of sorted
     ``(score part, label, row)`` numbers, in one blocked pass."""
     labels = np.empty(len(packed), dtype=np.uint8)
-    scratch = np.empty(min(len(packed), _BLOCK), dtype=np.uint64)
+    scratch = np.empty(min(len(packed), BLOCK_ROWS), dtype=np.uint64)
     mask = np.uint64((1 << index_bits) - 1)
-    for start in range(0, len(packed), _BLOCK):
-        p = packed[start : start + _BLOCK]
+    for start in range(0, len(packed), BLOCK_ROWS):
+        p = packed[start : start + BLOCK_ROWS]
         part = scratch[: len(p)]
         np.right_shift(p, np.uint64(index_bits), out=part)
-        np.bitwise_and(part, _ONE, out=labels[start : start + _BLOCK], casting="unsafe")
+        np.bitwise_and(part, _ONE, out=labels[start : start + BLOCK_ROWS], casting="unsafe")
         np.bitwise_and(p, mask, out=p)
     return labels, packed.view(np.int64)
 
@@ -279,10 +279,10 @@ def _order_exactly(
     keys. False (the numbers left in an unspecified order) when two rows share a score."""
     shift = np.uint64(index_bits + 1)
     n = len(packed)
-    scratch = np.empty(min(n, _BLOCK) + 1, dtype=np.uint64)
+    scratch = np.empty(min(n, BLOCK_ROWS) + 1, dtype=np.uint64)
     shared = []
-    for start in range(0, n - 1, _BLOCK):
-        stop = min(start + _BLOCK + 1, n)
+    for start in range(0, n - 1, BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS + 1, n)
         part = scratch[: stop - start]
         np.right_shift(packed[start:stop], shift, out=part)
         at = np.flatnonzero(part[1:] == part[:-1])

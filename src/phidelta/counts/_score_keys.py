@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from phidelta._compute import BLOCK_ROWS
+
 __all__ = [
     "KeyCode",
     "all_scores_distinct",
@@ -41,7 +43,6 @@ _SIGN = np.uint64(1 << 63)
 _ONE = np.uint64(1)
 _LIMIT = 2**63  # v(max) − v(min) must stay below this for the label bit to fit
 _INFINITY_BITS = 0x7FF0_0000_0000_0000
-_BLOCK = 1 << 16  # scores per block: the block's arrays stay in a core's cache
 
 
 def _magnitude_bits(x: float) -> int:
@@ -75,7 +76,7 @@ def labelled_keys(
     if code is None:
         return None
     keys = np.empty(len(scores), dtype=np.uint64)
-    sign = np.empty(min(len(scores), _BLOCK), dtype=np.int64)
+    sign = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.int64)
     for block in _blocks(len(scores)):
         keys_of(scores[block], is_positive[block], code, out=keys[block], sign=sign)
     return keys, code
@@ -90,7 +91,7 @@ def key_code(scores: np.ndarray, low: float, high: float) -> KeyCode | None:
     shift = 0
     if low < 0 < high and span >= _LIMIT:
         smallest = _LIMIT
-        scratch = np.empty(min(len(scores), _BLOCK), dtype=np.uint64)
+        scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
         for block in _blocks(len(scores)):
             k = scratch[: len(bits[block])]
             np.bitwise_and(bits[block], _MAGNITUDE, out=k)
@@ -153,7 +154,7 @@ def _sortable(keys: np.ndarray, code: KeyCode) -> np.ndarray:
 
 
 def _blocks(n: int):
-    return (slice(start, start + _BLOCK) for start in range(0, n, _BLOCK))
+    return (slice(start, start + BLOCK_ROWS) for start in range(0, n, BLOCK_ROWS))
 
 
 def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
@@ -169,7 +170,7 @@ def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
             zero = at
     v = values.view(np.int64)
     top = np.int64(code.top)
-    sign = np.empty(min(len(v), _BLOCK), dtype=np.int64) if code.negative else None
+    sign = np.empty(min(len(v), BLOCK_ROWS), dtype=np.int64) if code.negative else None
     for block in _blocks(len(v)):
         part = v[block]
         np.subtract(top, part, out=part)
@@ -239,10 +240,10 @@ def all_scores_distinct(keys: np.ndarray, shift: int = 1) -> bool:
     increasing; the label is the lowest of the ``shift`` bits), checked in blocks without a
     full-length temporary."""
     n = len(keys)
-    shifted = np.empty(min(n, _BLOCK) + 1, dtype=np.uint64)
-    different = np.empty(min(n, _BLOCK), dtype=bool)
-    for start in range(0, n - 1, _BLOCK):
-        stop = min(start + _BLOCK + 1, n)  # one key of overlap with the next block
+    shifted = np.empty(min(n, BLOCK_ROWS) + 1, dtype=np.uint64)
+    different = np.empty(min(n, BLOCK_ROWS), dtype=bool)
+    for start in range(0, n - 1, BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS + 1, n)  # one key of overlap with the next block
         part = shifted[: stop - start]
         np.right_shift(keys[start:stop], np.uint64(shift), out=part)
         check = different[: stop - start - 1]

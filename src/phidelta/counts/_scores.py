@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import BLOCK_ROWS
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array, binary_target
@@ -555,7 +556,7 @@ def packed_sort(
     score_bits = (code.largest >> 1).bit_length()
     drop = max(0, score_bits + 1 + index_bits - 62)
     packed = np.empty(n, dtype=np.uint64)
-    block = 1 << 16
+    block = BLOCK_ROWS
     label = np.empty(min(n, block), dtype=np.uint64)
     index = np.arange(min(n, block), dtype=np.uint64)
     for start in range(0, n, block):

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import BLOCK_ROWS
 from phidelta.counts import ScoreTable
 
 __all__ = ["average_precision", "pr_auc", "pr_break_even"]
@@ -93,8 +94,8 @@ def ranked_average_precision(labels: np.ndarray) -> float:
     flags = labels.view(bool)
     total = 0.0
     found = 0
-    for start in range(0, n, _BLOCK):
-        rows = np.flatnonzero(flags[start : start + _BLOCK])
+    for start in range(0, n, BLOCK_ROWS):
+        rows = np.flatnonzero(flags[start : start + BLOCK_ROWS])
         if not len(rows):
             continue
         precision = np.arange(found + 1, found + len(rows) + 1, dtype=np.float64)
@@ -111,13 +112,13 @@ def ranked_weighted_average_precision(labels: np.ndarray, weights: np.ndarray) -
     weight sums, carried across cache-sized blocks in the order one cumsum would add them).
     The weights must be positive and the labels hold a positive."""
     n = len(labels)
-    size = min(n, _BLOCK)
+    size = min(n, BLOCK_ROWS)
     tp, fp, gained = np.empty(size), np.empty(size), np.empty(size)
     carried_tp = carried_fp = total = 0.0
-    for start in range(0, n, _BLOCK):
-        w = weights[start : start + _BLOCK]
+    for start in range(0, n, BLOCK_ROWS):
+        w = weights[start : start + BLOCK_ROWS]
         a, b, g = tp[: len(w)], fp[: len(w)], gained[: len(w)]
-        np.multiply(w, labels[start : start + _BLOCK], out=g)
+        np.multiply(w, labels[start : start + BLOCK_ROWS], out=g)
         np.subtract(w, g, out=b)
         a[:] = g
         a[0] += carried_tp
@@ -129,9 +130,6 @@ def ranked_weighted_average_precision(labels: np.ndarray, weights: np.ndarray) -
         np.divide(a, b, out=a)  # precision
         total += float(np.dot(g, a))
     return total / carried_tp
-
-
-_BLOCK = 1 << 16  # rows per block: a block's temporaries stay in a core's cache
 
 
 def pr_auc(table: ScoreTable) -> float:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._compute import curve_hull
+from phidelta._compute import BLOCK_ROWS, curve_hull
 from phidelta.counts import ScoreTable
 from phidelta.measures._results import ConfidenceInterval, TupleResult
 from phidelta.measures._table import MeasureTable, measure_table
@@ -576,12 +576,12 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
         if above:
             running += 2 * above
         return np.dot(neg, running)
-    size = min(len(pos), _BLOCK)
+    size = min(len(pos), BLOCK_ROWS)
     running = np.empty(size, dtype=pos.dtype)
     carried = pos.dtype.type(0)
     total = pos.dtype.type(0)
-    for start in range(0, len(pos), _BLOCK):
-        part = pos[start : start + _BLOCK]
+    for start in range(0, len(pos), BLOCK_ROWS):
+        part = pos[start : start + BLOCK_ROWS]
         r = running[: len(part)]
         r[:] = part
         r[0] += carried
@@ -591,7 +591,7 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
         r -= part
         if above:
             r += 2 * above
-        total += np.dot(neg[start : start + _BLOCK], r)
+        total += np.dot(neg[start : start + BLOCK_ROWS], r)
     return total
 
 
@@ -600,13 +600,13 @@ def ranked_weighted_auc_numerator(labels: np.ndarray, weights: np.ndarray) -> fl
     of their weight times the positives' weight above them (no ties, so no half credits).
     In cache-sized blocks, the running sum carried in the order one cumsum would add it."""
     n = len(labels)
-    size = min(n, _BLOCK)
+    size = min(n, BLOCK_ROWS)
     above, negative = np.empty(size), np.empty(size)
     carried = total = 0.0
-    for start in range(0, n, _BLOCK):
-        w = weights[start : start + _BLOCK]
+    for start in range(0, n, BLOCK_ROWS):
+        w = weights[start : start + BLOCK_ROWS]
         a, b = above[: len(w)], negative[: len(w)]
-        np.multiply(w, labels[start : start + _BLOCK], out=a)
+        np.multiply(w, labels[start : start + BLOCK_ROWS], out=a)
         np.subtract(w, a, out=b)
         a[0] += carried
         np.cumsum(a, out=a)  # a negative row adds nothing: inclusive = positives above it
@@ -624,18 +624,15 @@ def ranked_auc_numerator(labels: np.ndarray) -> int:
     flags = labels.view(bool)
     positives = int(np.count_nonzero(flags))
     rank_sum = 0
-    steps = np.arange(min(n, _BLOCK), dtype=np.float64)
-    part = np.empty(min(n, _BLOCK), dtype=np.float64)
-    for start in range(0, n, _BLOCK):
-        block = labels[start : start + _BLOCK]
+    steps = np.arange(min(n, BLOCK_ROWS), dtype=np.float64)
+    part = np.empty(min(n, BLOCK_ROWS), dtype=np.float64)
+    for start in range(0, n, BLOCK_ROWS):
+        block = labels[start : start + BLOCK_ROWS]
         p = part[: len(block)]
         p[:] = block
         # Σ of in-block ranks: below 2¹⁶·2¹⁶, exact in a double
         rank_sum += int(np.dot(p, steps[: len(block)])) + start * int(np.count_nonzero(p))
     return 2 * (n * positives - rank_sum - positives * (positives + 1) // 2)
-
-
-_BLOCK = 1 << 16  # entries per block: a block's temporaries stay in a core's cache
 
 
 def ranking_errors(table: ScoreTable) -> RankingErrors:
@@ -830,8 +827,8 @@ def ranked_partial_auc(labels: np.ndarray, high: float) -> float:
     whole = int(high * negatives)  # negatives fully inside the range
     fraction = high * negatives - whole
     total, seen = 0.0, 0
-    for start in range(0, len(labels), _BLOCK):
-        rows = np.flatnonzero(~flags[start : start + _BLOCK])
+    for start in range(0, len(labels), BLOCK_ROWS):
+        rows = np.flatnonzero(~flags[start : start + BLOCK_ROWS])
         rows += start
         rows -= np.arange(seen, seen + len(rows))  # positives above each negative
         take = min(len(rows), whole - seen)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 from scipy import stats as _stats
 
+from phidelta._compute import BLOCK_ROWS
 from phidelta._validation import as_float_array, check_same_length
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
@@ -729,7 +730,7 @@ def table_bootstrap_interval(
 
     # resamples counted together: their count arrays stay within a core's cache (fresh
     # memory for larger ones costs more than the counting)
-    group = max(1, (1 << 16) // max(d, len(pos_index), len(neg_index)))
+    group = max(1, BLOCK_ROWS // max(d, len(pos_index), len(neg_index)))
 
     def block(number: int) -> None:  # a block of resamples, vectorized in groups
         draw = np.random.default_rng(block_seeds[number])

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import measures
+from phidelta._compute import BLOCK_ROWS
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision, ranked_weighted_average_precision
@@ -301,7 +302,7 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     fpr[0] = tpr[0] = 0.0
     thresholds[0] = np.inf
     carried = 0
-    size = 1 << 16
+    size = BLOCK_ROWS
     for start in range(1, m, size):
         stop = min(start + size, m)
         lengths = np.subtract(points[start:stop], points[start - 1 : stop - 1])
@@ -416,7 +417,7 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
     n = len(ranked)
     precision, recall = np.empty(n + 1), np.empty(n + 1)
     precision[n], recall[n] = 1.0, 0.0
-    size = min(n, 1 << 16)
+    size = min(n, BLOCK_ROWS)
     tp = np.empty(size, dtype=np.int64)
     predicted = np.arange(1, size + 1, dtype=np.int64)
     carried = 0
