@@ -92,25 +92,24 @@ class _Binary:
         positive = implicit_positive(self.classes, pos_label)
         self.scores = finite_scores(y_score)
         self.is_positive = _equals(y, positive, self.classes)
-        self.weight = check_weights(sample_weight, len(y))
-        if self.weight is not None and not self.weight.all():
-            keep = self.weight != 0
-            self.scores, self.is_positive = self.scores[keep], self.is_positive[keep]
-            self.weight = self.weight[keep]
-        self.score_dtype = np.asarray(y_score).dtype
-
-    def table(self) -> ScoreTable:
-        return ScoreTable.from_scores(
-            self.is_positive,
-            self.scores,
-            pos_label=True,
-            labels=[False, True],
-            sample_weight=self.weight,
+        self.is_positive, self.scores, self.weight = _without_zero_weights(
+            self.is_positive, self.scores, check_weights(sample_weight, len(y))
         )
+        self.score_dtype = np.asarray(y_score).dtype
 
     def ranked(self) -> ScoreTable | RankedLabels:
         """The score table, or (every score distinct) the labels in rank order."""
         return _rank(self.is_positive, self.scores, self.weight)
+
+
+def _without_zero_weights(
+    is_positive: np.ndarray, scores: np.ndarray, weight: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The samples with a non-zero weight (scikit-learn drops zero-weight samples)."""
+    if weight is None or weight.all():
+        return is_positive, scores, weight
+    keep = weight != 0
+    return is_positive[keep], scores[keep], weight[keep]
 
 
 def _rank(
@@ -570,9 +569,7 @@ def auc(x: Any, y: Any) -> float:
 
 # --- areas ----------------------------------------------------------------------------------------
 def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fpr: Any) -> float:
-    if weight is not None and not weight.all():
-        keep = weight != 0
-        is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
+    is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
     n_pos = np.count_nonzero(is_positive)
     if n_pos == 0 or n_pos == len(is_positive):
         warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
@@ -595,9 +592,7 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
 
 
 def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
-    if weight is not None and not weight.all():
-        keep = weight != 0
-        is_positive, scores, weight = is_positive[keep], scores[keep], weight[keep]
+    is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
     table = _rank(is_positive, scores, weight)
     if table.total_positives <= 0:
         warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
