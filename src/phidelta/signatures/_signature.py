@@ -516,10 +516,7 @@ class Signature:
             from phidelta.measures import fisher_exact_pvalues
 
             counts = self.counts
-            cells = np.stack(
-                [np.asarray(getattr(counts, f), float) for f in ("tn", "fp", "fn", "tp")]
-            )
-            integer = np.all(np.mod(cells, 1) == 0, axis=0)
+            integer = np.all(np.mod(counts.to_array(), 1) == 0, axis=1)  # counts of examples
             pvalues = np.full(len(self), np.nan)
             if integer.any():
                 pvalues[integer] = fisher_exact_pvalues(counts[integer])
