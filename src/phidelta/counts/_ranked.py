@@ -215,7 +215,7 @@ def rank_scores(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray
     sort_keys(keys, code)
     if all_scores_distinct(keys):
         return RankedLabels(keys, code)
-    values, positives, negatives = count_sorted_keys(keys)
+    values, positives, negatives = count_sorted_keys(keys, distinct=False)
     return ScoreTable._trusted(decode_scores(values, code), positives, negatives)
 
 
@@ -232,7 +232,7 @@ def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndar
     if code is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
     scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
-    sign = np.empty(len(scratch), dtype=np.int64)
+    sign = np.empty(len(scratch), dtype=np.int64) if code.mixed_signs else None
 
     def keys_of_rows(start: int, stop: int) -> np.ndarray:
         out = scratch[: stop - start]

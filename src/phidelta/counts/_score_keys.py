@@ -62,6 +62,11 @@ class KeyCode:
     non_negative: bool = True  # every score ≥ 0
     non_positive: bool = False  # every score ≤ 0
 
+    @property
+    def mixed_signs(self) -> bool:
+        """Scores on both sides of zero (the keys then need a sign scratch)."""
+        return not (self.non_negative or self.non_positive)
+
 
 def labelled_keys(
     scores: np.ndarray, is_positive: np.ndarray, low: float, high: float
@@ -76,7 +81,7 @@ def labelled_keys(
     if code is None:
         return None
     keys = np.empty(len(scores), dtype=np.uint64)
-    sign = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.int64)
+    sign = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.int64) if code.mixed_signs else None
     for block in _blocks(len(scores)):
         keys_of(scores[block], is_positive[block], code, out=keys[block], sign=sign)
     return keys, code
@@ -190,16 +195,19 @@ def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
 
 
 def count_sorted_keys(
-    keys: np.ndarray, weights: np.ndarray | None = None
+    keys: np.ndarray, weights: np.ndarray | None = None, *, distinct: bool | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct values (``key >> 1``, ascending) of sorted labelled keys with the number (or,
     given ``weights`` in the keys' order, the weight) of positives and negatives at each.
-    ``keys`` may be overwritten."""
+    ``keys`` may be overwritten. ``distinct`` is whether every score occurs once, when the
+    caller has already checked it (None: checked here)."""
     n = len(keys)
     if n == 0:
         kind = np.int64 if weights is None else np.float64
         return keys, np.zeros(0, kind), np.zeros(0, kind)
-    if weights is None and all_scores_distinct(keys):
+    if distinct is None:
+        distinct = weights is None and all_scores_distinct(keys)
+    if weights is None and distinct:
         return _count_distinct(keys)
     change = np.not_equal(keys[1:], keys[:-1])
     if weights is None and change.all():  # every (score, label) once: continuous scores
