@@ -23,6 +23,8 @@ import numpy as np
 from bench_scores import AVX512_TARGETS, best, is_zen4
 from phidelta import metrics
 
+ONLY: set[str] = set()
+
 
 def agree(expected, actual) -> bool:
     if isinstance(expected, tuple | list):
@@ -34,6 +36,8 @@ def agree(expected, actual) -> bool:
 
 
 def compare(name: str, sk, args: tuple, kwargs: dict, repeat: int, ratios: dict) -> None:
+    if ONLY and name not in ONLY:
+        return
     theirs, expected = best(getattr(sk, name), *args, repeat=repeat, **kwargs)
     ours, actual = best(getattr(metrics, name), *args, repeat=repeat, **kwargs)
     options = ", ".join(f"{k}={v!r}" for k, v in kwargs.items() if k != "sample_weight")
@@ -51,7 +55,11 @@ def main() -> None:
     parser.add_argument("--classes", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--default-dispatch", action="store_true")
+    parser.add_argument(
+        "--only", default="", help="function names to run, comma separated (default: all)"
+    )
     args = parser.parse_args()
+    ONLY.update(filter(None, args.only.split(",")))
     if is_zen4() and not args.default_dispatch and "NPY_DISABLE_CPU_FEATURES" not in os.environ:
         environment = dict(os.environ, NPY_DISABLE_CPU_FEATURES=AVX512_TARGETS)
         os.execve(sys.executable, [sys.executable, *sys.argv], environment)
@@ -127,6 +135,8 @@ def main() -> None:
             ]
             for name, positional, keywords in multiclass:
                 compare(name, sk, positional, keywords, r, ratios)
+        if not ratios:
+            continue
         slowest = min(ratios, key=ratios.get)
         print(f"  slowest ratio at {n:,}: {ratios[slowest]:.1f}× ({slowest})")
 

@@ -187,3 +187,33 @@ def test_weighted_ranked_curves_equal_the_weighted_tables(n):
     assert ranked_weighted_average_precision(ranked.labels, ranked.weights) == pytest.approx(
         measures.average_precision(table), rel=1e-12
     )
+
+
+def test_dropped_scores_are_refused_not_made_up():
+    ranked = rank_scores(np.array([0.3, 0.1, 0.7]), np.array([True, False, False]))
+    labels = ranked.labels.copy()
+    ranked.drop_scores()
+    np.testing.assert_array_equal(ranked.labels, labels)  # the counts stay
+    with pytest.raises(RuntimeError, match="dropped"):
+        ranked.scores()
+    with pytest.raises(RuntimeError, match="dropped"):
+        ranked.scores_at(np.array([0]))
+
+
+def test_roc_with_more_corners_than_a_block_equals_the_tables():
+    """The fused ROC takes its thresholds block by block before dropping the keys."""
+    from phidelta.metrics import roc_curve
+
+    rng = np.random.default_rng(7)
+    n = 300_001
+    y = rng.random(n) < 0.5
+    s = rng.normal(size=n) + y
+    fpr, tpr, thresholds = roc_curve(y, s)
+    table = ScoreTable._from_mask(s, y)
+    points = _corner_points(table)
+    assert len(points) > 2**16 + 1
+    tp, fp = table.cumulative()
+    np.testing.assert_array_equal(tpr, tp[points] / tp[-1])
+    np.testing.assert_array_equal(fpr, fp[points] / fp[-1])
+    np.testing.assert_array_equal(thresholds[1:], table.scores[points[1:] - 1])
+    assert thresholds[0] == np.inf

@@ -88,6 +88,7 @@ class RankedLabels:
     def scores(self) -> np.ndarray:
         """All scores, decreasing (decoded once, in the keys' memory)."""
         if self._scores is None:
+            self._check_scores()
             if self._order is not None:  # weighted: the caller's scores, in rank order
                 self._scores = np.take(self._source, self._order)
                 self._scores += 0.0  # −0.0 is the score 0 (as the keys have it)
@@ -96,10 +97,21 @@ class RankedLabels:
                 self._scores = decode_scores(values, self._code)
         return self._scores
 
+    def drop_scores(self) -> None:
+        """Forget the scores, freeing the sorted keys (8 bytes a row) for the results a caller
+        allocates next; :meth:`scores` and :meth:`scores_at` then raise. For callers that have
+        taken every score they need (fresh memory costs as much as the arithmetic)."""
+        self._source = self._scores = self._order = None
+
+    def _check_scores(self) -> None:
+        if self._source is None:
+            raise RuntimeError("the scores of these ranked labels were dropped")
+
     def scores_at(self, rows: np.ndarray) -> np.ndarray:
         """The scores of the given rows (positions in decreasing score order)."""
         if self._scores is not None:
             return np.take(self._scores, rows)
+        self._check_scores()
         if self._order is not None:
             scores = np.take(self._source, np.take(self._order, rows))
             scores += 0.0

@@ -124,10 +124,9 @@ def keys_of(
     signed = k.view(np.int64)
     bits = scores.view(np.uint64)
     if code.shift:
-        # non-zero: (m − 1) − (shift − 1) = m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64
+        # non-zero magnitude m > shift: m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64 → 0
         np.bitwise_and(bits, _MAGNITUDE, out=k)
-        np.subtract(k, _ONE, out=k)
-        np.subtract(k, np.uint64((code.shift - 1) % 2**64), out=k)
+        np.subtract(k, np.uint64(code.shift), out=k)
         np.maximum(signed, 0, out=signed)
     else:
         np.bitwise_and(bits, _MAGNITUDE, out=k)  # |x| as bits; ±0 → 0

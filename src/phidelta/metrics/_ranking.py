@@ -294,16 +294,21 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """scikit-learn's ROC with ``drop_intermediate`` of distinct scores with both classes:
     the rates and thresholds at the corner points, computed in blocks of points, so that the
     only full-length arrays are the points and the three outputs. Between corners the labels
-    are all one class, so TP grows by a run's length when the run is positive."""
+    are all one class, so TP grows by a run's length when the run is positive. The thresholds
+    are taken first and the sorted keys dropped, so the rates reuse the keys' memory."""
     points = ranked.corner_points()
     m = len(points)
-    fpr, tpr, thresholds = np.empty(m), np.empty(m), np.empty(m)
-    fpr[0] = tpr[0] = 0.0
+    thresholds = np.empty(m)
     thresholds[0] = np.inf
+    for start in range(1, m, BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS, m)
+        thresholds[start:stop] = ranked.scores_at(points[start:stop] - 1)
+    ranked.drop_scores()
+    fpr, tpr = np.empty(m), np.empty(m)
+    fpr[0] = tpr[0] = 0.0
     carried = 0
-    size = BLOCK_ROWS
-    for start in range(1, m, size):
-        stop = min(start + size, m)
+    for start in range(1, m, BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS, m)
         lengths = np.subtract(points[start:stop], points[start - 1 : stop - 1])
         lengths *= np.take(ranked.labels, points[start - 1 : stop - 1])
         lengths[0] += carried
@@ -312,7 +317,6 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
         np.divide(tp, ranked.total_positives, out=tpr[start:stop])
         fp = np.subtract(points[start:stop], tp, out=tp)
         np.divide(fp, ranked.total_negatives, out=fpr[start:stop])
-        thresholds[start:stop] = ranked.scores_at(points[start:stop] - 1)
     return fpr, tpr, thresholds
 
 
