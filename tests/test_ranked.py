@@ -200,14 +200,19 @@ def test_dropped_scores_are_refused_not_made_up():
         ranked.scores_at(np.array([0]))
 
 
-def test_roc_with_more_corners_than_a_block_equals_the_tables():
-    """The fused ROC takes its thresholds block by block before dropping the keys."""
+@pytest.mark.parametrize("decimals", [None, 5])
+def test_roc_with_more_corners_than_a_block_equals_the_tables(decimals):
+    """Thresholds are taken block by block: from the sorted keys before the fused ROC drops
+    them (distinct scores), or from the score table (scores rounded: ties)."""
     from phidelta.metrics import roc_curve
 
     rng = np.random.default_rng(7)
     n = 300_001
     y = rng.random(n) < 0.5
     s = rng.normal(size=n) + y
+    if decimals is not None:
+        s = np.round(s, decimals)
+        assert len(np.unique(s)) < n
     fpr, tpr, thresholds = roc_curve(y, s)
     table = ScoreTable._from_mask(s, y)
     points = _corner_points(table)

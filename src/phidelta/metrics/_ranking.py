@@ -125,14 +125,18 @@ def _scores_of(counts: ScoreTable | RankedLabels) -> np.ndarray:
 
 
 def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.ndarray:
-    """+inf for point 0 (nothing positive), else the score of the last row above point k."""
-    thresholds = np.empty(len(points))
+    """+inf for point 0 (nothing positive), else the score of the last row above point k;
+    taken in blocks of points, so the thresholds are the only full-length array."""
+    m = len(points)
+    thresholds = np.empty(m)
     thresholds[0] = np.inf
-    rows = points[1:] - 1
-    if isinstance(counts, RankedLabels):
-        thresholds[1:] = counts.scores_at(rows)
-    else:
-        np.take(counts.scores, rows, out=thresholds[1:])
+    for start in range(1, m, BLOCK_ROWS):
+        stop = min(start + BLOCK_ROWS, m)
+        rows = points[start:stop] - 1
+        if isinstance(counts, RankedLabels):
+            thresholds[start:stop] = counts.scores_at(rows)
+        else:
+            np.take(counts.scores, rows, out=thresholds[start:stop])
     return thresholds
 
 
@@ -298,11 +302,7 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     are taken first and the sorted keys dropped, so the rates reuse the keys' memory."""
     points = ranked.corner_points()
     m = len(points)
-    thresholds = np.empty(m)
-    thresholds[0] = np.inf
-    for start in range(1, m, BLOCK_ROWS):
-        stop = min(start + BLOCK_ROWS, m)
-        thresholds[start:stop] = ranked.scores_at(points[start:stop] - 1)
+    thresholds = _thresholds_at(ranked, points)
     ranked.drop_scores()
     fpr, tpr = np.empty(m), np.empty(m)
     fpr[0] = tpr[0] = 0.0
