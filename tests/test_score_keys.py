@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -65,6 +67,8 @@ def test_distinct_scores_of_any_magnitude_and_sign(y, s):
         ([-0.75, 0.5, 0.0, -0.0, 0.5], True),  # both signs, no squeezing needed
         ([-5.5, 6.25, 0.0, -0.0, 1e-7, -6.25], True),  # both signs, small magnitudes squeezed out
         ([-1e300, 1e300, 1e-5, 0.0], True),  # squeezed just enough
+        ([-5.5, 6.25, 1e-7, -6.25, -1e-7], True),  # squeezed, no zero: the unclamped keys
+        ([-1e300, 1e300, 1e-5, -3.0], True),  # squeezed just enough, no zero
         ([-1e300, 1e300, TINY, 0.0], False),  # spans everything: the packed fallback
         ([-1.7976931348623157e308, TINY, 1.0], False),
     ],
@@ -76,6 +80,24 @@ def test_every_key_branch_and_the_fallback(scores, fits):
     assert (made is not None) == fits
     table = _assert_matches_reference(y, s)
     assert not np.signbit(table.scores[table.scores == 0]).any()  # one zero, written +0.0
+
+
+@given(
+    y=st.lists(st.booleans(), min_size=2, max_size=30),
+    s=st.lists(_any_float.filter(bool), min_size=30, max_size=30),
+)
+def test_keys_without_zeros_equal_the_clamped_keys(y, s):
+    """Without a zero the squeezed keys are computed doubled and unclamped; they equal the
+    keys of the clamped formula that must be used when a score is ±0."""
+    scores = np.array([*s[: len(y)], -2.5, 3.0], dtype=np.float64)
+    labels = np.array([*y, False, True])
+    made = labelled_keys(scores, labels, float(scores.min()), float(scores.max()))
+    if made is None:
+        return
+    keys, code = made
+    assert not code.zeros or not code.shift
+    clamped = _score_keys.keys_of(scores, labels, dataclasses.replace(code, zeros=True))
+    assert np.array_equal(keys, clamped)
 
 
 def test_large_continuous_input_matches_the_packed_path():

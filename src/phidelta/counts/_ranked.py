@@ -164,25 +164,36 @@ class RankedLabels:
     def corner_points(self) -> np.ndarray:
         """The points scikit-learn's ROC ``drop_intermediate`` keeps: 0, 1, n and every point
         where the next label differs from the previous one (a turn of the curve). Found in
-        blocks; the only full-length array is the result."""
+        blocks, counted first, so the only full-length array is the result (no pieces to
+        join: fresh memory costs as much as the arithmetic)."""
         n = len(self.labels)
         if n <= 2:
             return np.arange(n + 1)
-        flags = self.labels.view(bool)
-        pieces = [np.array([0, 1], dtype=np.int64)]
         turn = np.empty(min(n, BLOCK_ROWS), dtype=bool)
-        for start in range(1, n - 1, BLOCK_ROWS):  # point k = row + 1 turns when row k ≠ row k − 1
-            stop = min(start + BLOCK_ROWS, n - 1)
-            t = turn[: stop - start]
-            np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
-            if self.weights is not None:  # a weighted step also turns where its weight changes
-                w = self.weights
-                t |= w[start + 1 : stop + 1] != w[start:stop]
-            rows = np.flatnonzero(t)
-            rows += start + 1
-            pieces.append(rows)
-        pieces.append(np.array([n], dtype=np.int64))
-        return np.concatenate(pieces)
+        blocks = range(1, n - 1, BLOCK_ROWS)  # point k = row + 1 turns when row k ≠ row k − 1
+        counts = [int(np.count_nonzero(self._turns(start, turn))) for start in blocks]
+        points = np.empty(3 + sum(counts), dtype=np.int64)
+        points[:2] = 0, 1
+        points[-1] = n
+        at = 2
+        for start, count in zip(blocks, counts, strict=True):
+            rows = points[at : at + count]
+            np.add(np.flatnonzero(self._turns(start, turn)), start + 1, out=rows)
+            at += count
+        return points
+
+    def _turns(self, start: int, scratch: np.ndarray) -> np.ndarray:
+        """Whether row k differs from row k − 1 (label, or weight when weighted), for the rows
+        k of the block from ``start`` that have a next row, in ``scratch``."""
+        n = len(self.labels)
+        stop = min(start + BLOCK_ROWS, n - 1)
+        flags = self.labels.view(bool)
+        t = scratch[: stop - start]
+        np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
+        if self.weights is not None:  # a weighted step also turns where its weight changes
+            w = self.weights
+            t |= w[start + 1 : stop + 1] != w[start:stop]
+        return t
 
     def cumulative_at(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(TP, FP) at increasing ``points`` between which all rows share a label (such as

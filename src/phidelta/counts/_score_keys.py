@@ -53,7 +53,8 @@ def _magnitude_bits(x: float) -> int:
 class KeyCode:
     """How keys were made: ``top`` = v(max score), ``shift`` = magnitudes' offset (0: none),
     ``negative`` = some score is below zero, ``largest`` = the largest possible key,
-    ``non_negative`` / ``non_positive`` = all scores on one side of zero."""
+    ``non_negative`` / ``non_positive`` = all scores on one side of zero, ``zeros`` = some
+    score may be ±0 (known only when there is a shift; True otherwise)."""
 
     top: int
     shift: int
@@ -61,6 +62,7 @@ class KeyCode:
     largest: int
     non_negative: bool = True  # every score ≥ 0
     non_positive: bool = False  # every score ≤ 0
+    zeros: bool = True  # a score may be ±0
 
     @property
     def mixed_signs(self) -> bool:
@@ -93,13 +95,14 @@ def key_code(scores: np.ndarray, low: float, high: float) -> KeyCode | None:
     non-zero magnitude: one pass in cache-sized blocks."""
     bits = scores.view(np.uint64)
     span = _magnitude_bits(high) + _magnitude_bits(low)
-    shift = 0
+    shift, zeros = 0, True
     if low < 0 < high and span >= _LIMIT:
-        smallest = _LIMIT
+        smallest, zeros = _LIMIT, False
         scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
         for block in _blocks(len(scores)):
             k = scratch[: len(bits[block])]
             np.bitwise_and(bits[block], _MAGNITUDE, out=k)
+            zeros = zeros or bool(np.count_nonzero(k) < len(k))
             np.subtract(k, _ONE, out=k)  # zeros wrap around to 2⁶⁴ − 1
             smallest = min(smallest, int(k.min()))
         shift = smallest  # smallest non-zero magnitude − 1
@@ -107,7 +110,8 @@ def key_code(scores: np.ndarray, low: float, high: float) -> KeyCode | None:
             return None
     top = _magnitude_bits(high) - shift if high > 0 else -_magnitude_bits(high)
     bottom = -(_magnitude_bits(low) - shift) if low < 0 else _magnitude_bits(low)  # v(low)
-    return KeyCode(top, shift, low < 0, 2 * (top - bottom) + 1, low >= 0, high <= 0)
+    largest = 2 * (top - bottom) + 1
+    return KeyCode(top, shift, low < 0, largest, low >= 0, high <= 0, zeros)
 
 
 def keys_of(
@@ -121,25 +125,49 @@ def keys_of(
     """The labelled keys of some scores under ``code`` (into ``out``; ``sign`` is an int64
     scratch at least as long, for scores of both signs)."""
     k = np.empty(len(scores), dtype=np.uint64) if out is None else out
-    signed = k.view(np.int64)
-    bits = scores.view(np.uint64)
-    if code.shift:
-        # non-zero magnitude m > shift: m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64 → 0
-        np.bitwise_and(bits, _MAGNITUDE, out=k)
-        np.subtract(k, np.uint64(code.shift), out=k)
-        np.maximum(signed, 0, out=signed)
-    else:
-        np.bitwise_and(bits, _MAGNITUDE, out=k)  # |x| as bits; ±0 → 0
+    if code.shift and code.zeros:
+        return _shifted_keys_with_zeros(scores, is_positive, code, k, sign)
+    # Computed doubled, 2·top − 2·v: shifting the bits left by one drops the sign and gives
+    # 2·|x| in one pass, and the label then fills the free lowest bit. All mod 2⁶⁴.
+    np.left_shift(scores.view(np.uint64), _ONE, out=k)  # 2·|x|; ±0 → 0
+    if code.shift:  # no score is zero: every magnitude m > shift
+        np.subtract(k, np.uint64(2 * code.shift % 2**64), out=k)
+    top2 = np.uint64(2 * code.top % 2**64)
     if code.non_negative:  # v = |x|
-        np.subtract(np.uint64(code.top), k, out=k)
-    elif code.non_positive:  # v = −|x|, so v(high) − v = |x| − |high|
-        np.add(k, np.uint64(code.top % 2**64), out=k)
-    else:  # v = ±g: two's complement from sign s = 0 or −1 and magnitude, (g ^ s) − s
+        np.subtract(top2, k, out=k)
+    elif code.non_positive:  # v = −|x|
+        np.add(k, top2, out=k)
+    else:  # v = ±g from the sign s = 0 or −1: 2·v = (2·g ^ s) − s
         s = np.empty(len(k), dtype=np.int64) if sign is None else sign[: len(k)]
         np.right_shift(scores.view(np.int64), 63, out=s)
-        np.bitwise_xor(signed, s, out=signed)
-        np.add(s, code.top, out=s)
-        np.subtract(s, signed, out=signed)  # top + s − (g ^ s) = top − v
+        np.bitwise_xor(k, s.view(np.uint64), out=k)
+        np.add(s.view(np.uint64), top2, out=s.view(np.uint64))
+        np.subtract(s.view(np.uint64), k, out=k)  # 2·top + s − (2·g ^ s) = 2·top − 2·v
+    np.bitwise_or(k, is_positive, out=k)
+    return k
+
+
+def _shifted_keys_with_zeros(
+    scores: np.ndarray,
+    is_positive: np.ndarray,
+    code: KeyCode,
+    k: np.ndarray,
+    sign: np.ndarray | None,
+) -> np.ndarray:
+    """:func:`keys_of` for scores of both signs that need the shift and include ±0, which
+    must stay 0 (so the shifted magnitude is clamped, not wrapped)."""
+    signed = k.view(np.int64)
+    bits = scores.view(np.uint64)
+    # non-zero magnitude m > shift: m − shift ≥ 1; zero: 2⁶⁴ − shift, < 0 as int64 → 0
+    np.bitwise_and(bits, _MAGNITUDE, out=k)
+    np.subtract(k, np.uint64(code.shift), out=k)
+    np.maximum(signed, 0, out=signed)
+    # v = ±g: two's complement from sign s = 0 or −1 and magnitude, (g ^ s) − s
+    s = np.empty(len(k), dtype=np.int64) if sign is None else sign[: len(k)]
+    np.right_shift(scores.view(np.int64), 63, out=s)
+    np.bitwise_xor(signed, s, out=signed)
+    np.add(s, code.top, out=s)
+    np.subtract(s, signed, out=signed)  # top + s − (g ^ s) = top − v
     np.left_shift(k, _ONE, out=k)
     np.bitwise_or(k, is_positive, out=k)
     return k

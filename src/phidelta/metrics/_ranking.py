@@ -299,24 +299,32 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     the rates and thresholds at the corner points, computed in blocks of points, so that the
     only full-length arrays are the points and the three outputs. Between corners the labels
     are all one class, so TP grows by a run's length when the run is positive. The thresholds
-    are taken first and the sorted keys dropped, so the rates reuse the keys' memory."""
+    are taken first and the sorted keys dropped, so the false positive rate reuses the keys'
+    memory; the true positive rate is written over the points (both 8 bytes a point)."""
     points = ranked.corner_points()
     m = len(points)
     thresholds = _thresholds_at(ranked, points)
     ranked.drop_scores()
-    fpr, tpr = np.empty(m), np.empty(m)
-    fpr[0] = tpr[0] = 0.0
-    carried = 0
+    fpr = np.empty(m)
+    tpr = points.view(np.float64)
+    fpr[0] = 0.0
+    carried, previous = 0, 0  # TP and the point before the block
+    tp = np.empty(min(m, BLOCK_ROWS), dtype=np.int64)
     for start in range(1, m, BLOCK_ROWS):
         stop = min(start + BLOCK_ROWS, m)
-        lengths = np.subtract(points[start:stop], points[start - 1 : stop - 1])
-        lengths *= np.take(ranked.labels, points[start - 1 : stop - 1])
+        block = points[start:stop]
+        lengths = tp[: stop - start]
+        lengths[0] = block[0] - previous
+        np.subtract(block[1:], block[:-1], out=lengths[1:])
+        # a run ends at its point; its label is that of the row before the point
+        lengths *= np.take(ranked.labels, block - 1)
         lengths[0] += carried
-        tp = np.cumsum(lengths, out=lengths)
-        carried = int(tp[-1])
-        np.divide(tp, ranked.total_positives, out=tpr[start:stop])
-        fp = np.subtract(points[start:stop], tp, out=tp)
-        np.divide(fp, ranked.total_negatives, out=fpr[start:stop])
+        np.cumsum(lengths, out=lengths)
+        carried, previous = int(lengths[-1]), int(block[-1])
+        np.subtract(block, lengths, out=block)  # FP, over the points
+        np.divide(block, ranked.total_negatives, out=fpr[start:stop])
+        np.divide(lengths, ranked.total_positives, out=tpr[start:stop])
+    tpr[0] = 0.0
     return fpr, tpr, thresholds
 
 
