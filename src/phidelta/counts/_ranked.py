@@ -17,9 +17,9 @@ from collections.abc import Callable
 import numpy as np
 
 from phidelta._compute import BLOCK_ROWS
+from phidelta._parallel import row_parts, run_parts
 from phidelta.counts._score_keys import (
     KeyCode,
-    all_scores_distinct,
     count_sorted_keys,
     decode_scores,
     key_code,
@@ -52,10 +52,14 @@ class RankedLabels:
         "weights",
     )
 
-    def __init__(self, keys: np.ndarray, code: KeyCode) -> None:
+    def __init__(self, keys: np.ndarray, code: KeyCode, labels: np.ndarray | None = None) -> None:
+        """From sorted labelled keys with distinct scores (``labels``: their label bits as
+        bytes, when the caller has them)."""
         self._source, self._code, self._scores, self._order = keys, code, None, None
-        self.labels = np.empty(len(keys), dtype=np.uint8)
-        np.bitwise_and(keys, _ONE, out=self.labels, casting="unsafe")
+        if labels is None:
+            labels = np.empty(len(keys), dtype=np.uint8)
+            np.bitwise_and(keys, _ONE, out=labels, casting="unsafe")
+        self.labels = labels
         self.weights = None
         self.total_positives = int(np.count_nonzero(self.labels.view(bool)))
         self.total_negatives = len(keys) - self.total_positives
@@ -169,24 +173,38 @@ class RankedLabels:
         n = len(self.labels)
         if n <= 2:
             return np.arange(n + 1)
-        turn = np.empty(min(n, BLOCK_ROWS), dtype=bool)
-        blocks = range(1, n - 1, BLOCK_ROWS)  # point k = row + 1 turns when row k ≠ row k − 1
-        counts = [int(np.count_nonzero(self._turns(start, turn))) for start in blocks]
-        points = np.empty(3 + sum(counts), dtype=np.int64)
+        # point k = row + 1 turns when row k ≠ row k − 1, for the rows 1 … n − 2
+        parts = row_parts(n - 1, BLOCK_ROWS)
+
+        def count(start: int, stop: int) -> list[int]:
+            turn = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
+            return [
+                int(np.count_nonzero(self._turns(at, min(at + BLOCK_ROWS, stop), turn)))
+                for at in range(max(start, 1), stop, BLOCK_ROWS)
+            ]
+
+        counts = run_parts(count, parts)
+        points = np.empty(3 + sum(map(sum, counts)), dtype=np.int64)
         points[:2] = 0, 1
         points[-1] = n
-        at = 2
-        for start, count in zip(blocks, counts, strict=True):
-            rows = points[at : at + count]
-            np.add(np.flatnonzero(self._turns(start, turn)), start + 1, out=rows)
-            at += count
+        offsets = np.cumsum([2] + [sum(c) for c in counts]).tolist()
+
+        def fill(start: int, stop: int) -> None:
+            part = [p for p, _ in parts].index(start)
+            at = offsets[part]
+            turn = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
+            for first, c in zip(range(max(start, 1), stop, BLOCK_ROWS), counts[part], strict=True):
+                rows = points[at : at + c]
+                t = self._turns(first, min(first + BLOCK_ROWS, stop), turn)
+                np.add(np.flatnonzero(t), first + 1, out=rows)
+                at += c
+
+        run_parts(fill, parts)
         return points
 
-    def _turns(self, start: int, scratch: np.ndarray) -> np.ndarray:
+    def _turns(self, start: int, stop: int, scratch: np.ndarray) -> np.ndarray:
         """Whether row k differs from row k − 1 (label, or weight when weighted), for the rows
-        k of the block from ``start`` that have a next row, in ``scratch``."""
-        n = len(self.labels)
-        stop = min(start + BLOCK_ROWS, n - 1)
+        k = start … stop − 1 (each with a next row), in ``scratch``."""
         flags = self.labels.view(bool)
         t = scratch[: stop - start]
         np.not_equal(flags[start + 1 : stop + 1], flags[start:stop], out=t)
@@ -236,10 +254,35 @@ def rank_scores(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray
         return ScoreTable._from_mask_packed(scores, is_positive)
     keys, code = made
     sort_keys(keys, code)
-    if all_scores_distinct(keys):
-        return RankedLabels(keys, code)
+    labels = _labels_if_distinct(keys)
+    if labels is not None:
+        return RankedLabels(keys, code, labels)
     values, positives, negatives = count_sorted_keys(keys, distinct=False)
     return ScoreTable._trusted(decode_scores(values, code), positives, negatives)
+
+
+def _labels_if_distinct(keys: np.ndarray) -> np.ndarray | None:
+    """The label bits (as bytes) of sorted labelled keys if every score occurs once, else
+    None: one blocked pass that checks each key against the next and takes its label."""
+    n = len(keys)
+    labels = np.empty(n, dtype=np.uint8)
+
+    def scan(start: int, stop: int) -> bool:
+        shifted = np.empty(min(stop - start, BLOCK_ROWS) + 1, dtype=np.uint64)
+        different = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            with_next = min(end + 1, n)  # the next key, also across parts
+            part = shifted[: with_next - at]
+            np.right_shift(keys[at:with_next], _ONE, out=part)
+            check = different[: with_next - at - 1]
+            np.not_equal(part[1:], part[:-1], out=check)
+            if not check.all():
+                return False
+            np.bitwise_and(keys[at:end], _ONE, out=labels[at:end], casting="unsafe")
+        return True
+
+    return labels if all(run_parts(scan, row_parts(n, BLOCK_ROWS))) else None
 
 
 def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None):

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from phidelta._compute import BLOCK_ROWS
+from phidelta._parallel import row_parts, run_parts
 
 __all__ = [
     "KeyCode",
@@ -83,9 +84,13 @@ def labelled_keys(
     if code is None:
         return None
     keys = np.empty(len(scores), dtype=np.uint64)
-    sign = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.int64) if code.mixed_signs else None
-    for block in _blocks(len(scores)):
-        keys_of(scores[block], is_positive[block], code, out=keys[block], sign=sign)
+
+    def make(start: int, stop: int) -> None:
+        sign = np.empty(min(stop - start, BLOCK_ROWS), np.int64) if code.mixed_signs else None
+        for block in _blocks(start, stop):
+            keys_of(scores[block], is_positive[block], code, out=keys[block], sign=sign)
+
+    run_parts(make, row_parts(len(scores), BLOCK_ROWS))
     return keys, code
 
 
@@ -97,15 +102,21 @@ def key_code(scores: np.ndarray, low: float, high: float) -> KeyCode | None:
     span = _magnitude_bits(high) + _magnitude_bits(low)
     shift, zeros = 0, True
     if low < 0 < high and span >= _LIMIT:
-        smallest, zeros = _LIMIT, False
-        scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
-        for block in _blocks(len(scores)):
-            k = scratch[: len(bits[block])]
-            np.bitwise_and(bits[block], _MAGNITUDE, out=k)
-            zeros = zeros or bool(np.count_nonzero(k) < len(k))
-            np.subtract(k, _ONE, out=k)  # zeros wrap around to 2⁶⁴ − 1
-            smallest = min(smallest, int(k.min()))
-        shift = smallest  # smallest non-zero magnitude − 1
+
+        def smallest_magnitude(start: int, stop: int) -> tuple[int, bool]:
+            smallest, zeros = _LIMIT, False
+            scratch = np.empty(min(stop - start, BLOCK_ROWS), dtype=np.uint64)
+            for block in _blocks(start, stop):
+                k = scratch[: len(bits[block])]
+                np.bitwise_and(bits[block], _MAGNITUDE, out=k)
+                zeros = zeros or bool(np.count_nonzero(k) < len(k))
+                np.subtract(k, _ONE, out=k)  # zeros wrap around to 2⁶⁴ − 1
+                smallest = min(smallest, int(k.min()))
+            return smallest, zeros
+
+        parts = run_parts(smallest_magnitude, row_parts(len(scores), BLOCK_ROWS))
+        shift = min(part[0] for part in parts)  # smallest non-zero magnitude − 1
+        zeros = any(part[1] for part in parts)
         if span - 2 * shift >= _LIMIT:
             return None
     top = _magnitude_bits(high) - shift if high > 0 else -_magnitude_bits(high)
@@ -185,8 +196,9 @@ def _sortable(keys: np.ndarray, code: KeyCode) -> np.ndarray:
     return keys.view(np.float64) if code.largest < _INFINITY_BITS else keys
 
 
-def _blocks(n: int):
-    return (slice(start, start + BLOCK_ROWS) for start in range(0, n, BLOCK_ROWS))
+def _blocks(start: int, stop: int):
+    """The blocks of rows ``start … stop`` (``start`` a multiple of BLOCK_ROWS or 0)."""
+    return (slice(at, min(at + BLOCK_ROWS, stop)) for at in range(start, stop, BLOCK_ROWS))
 
 
 def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
@@ -202,20 +214,24 @@ def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
             zero = at
     v = values.view(np.int64)
     top = np.int64(code.top)
-    sign = np.empty(min(len(v), BLOCK_ROWS), dtype=np.int64) if code.negative else None
-    for block in _blocks(len(v)):
-        part = v[block]
-        np.subtract(top, part, out=part)
-        if sign is not None:
-            s = sign[: len(part)]
-            np.right_shift(part, 63, out=s)
-            np.bitwise_xor(part, s, out=part)
-            np.subtract(part, s, out=part)  # |v|
-        if code.shift:
-            part += code.shift
-        if sign is not None:
-            np.bitwise_and(s, np.int64(-(2**63)), out=s)  # the sign bit where v < 0
-            np.bitwise_or(part, s, out=part)
+
+    def decode(start: int, stop: int) -> None:
+        sign = np.empty(min(stop - start, BLOCK_ROWS), np.int64) if code.negative else None
+        for block in _blocks(start, stop):
+            part = v[block]
+            np.subtract(top, part, out=part)
+            if sign is not None:
+                s = sign[: len(part)]
+                np.right_shift(part, 63, out=s)
+                np.bitwise_xor(part, s, out=part)
+                np.subtract(part, s, out=part)  # |v|
+            if code.shift:
+                part += code.shift
+            if sign is not None:
+                np.bitwise_and(s, np.int64(-(2**63)), out=s)  # the sign bit where v < 0
+                np.bitwise_or(part, s, out=part)
+
+    run_parts(decode, row_parts(len(v), BLOCK_ROWS))
     if zero is not None:
         v[zero] = 0
     return v.view(np.float64)

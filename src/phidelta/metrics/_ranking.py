@@ -18,6 +18,7 @@ import numpy as np
 
 from phidelta import measures
 from phidelta._compute import BLOCK_ROWS
+from phidelta._parallel import row_parts, run_parts
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision, ranked_weighted_average_precision
@@ -130,13 +131,17 @@ def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.
     m = len(points)
     thresholds = np.empty(m)
     thresholds[0] = np.inf
-    for start in range(1, m, BLOCK_ROWS):
-        stop = min(start + BLOCK_ROWS, m)
-        rows = points[start:stop] - 1
-        if isinstance(counts, RankedLabels):
-            thresholds[start:stop] = counts.scores_at(rows)
-        else:
-            np.take(counts.scores, rows, out=thresholds[start:stop])
+
+    def take(start: int, stop: int) -> None:
+        for at in range(max(start, 1), stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            rows = points[at:end] - 1
+            if isinstance(counts, RankedLabels):
+                thresholds[at:end] = counts.scores_at(rows)
+            else:
+                np.take(counts.scores, rows, out=thresholds[at:end])
+
+    run_parts(take, row_parts(m, BLOCK_ROWS))
     return thresholds
 
 
@@ -307,24 +312,32 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     ranked.drop_scores()
     fpr = np.empty(m)
     tpr = points.view(np.float64)
-    fpr[0] = 0.0
-    carried, previous = 0, 0  # TP and the point before the block
-    tp = np.empty(min(m, BLOCK_ROWS), dtype=np.int64)
-    for start in range(1, m, BLOCK_ROWS):
-        stop = min(start + BLOCK_ROWS, m)
-        block = points[start:stop]
-        lengths = tp[: stop - start]
-        lengths[0] = block[0] - previous
-        np.subtract(block[1:], block[:-1], out=lengths[1:])
-        # a run ends at its point; its label is that of the row before the point
-        lengths *= np.take(ranked.labels, block - 1)
-        lengths[0] += carried
-        np.cumsum(lengths, out=lengths)
-        carried, previous = int(lengths[-1]), int(block[-1])
-        np.subtract(block, lengths, out=block)  # FP, over the points
-        np.divide(block, ranked.total_negatives, out=fpr[start:stop])
-        np.divide(lengths, ranked.total_positives, out=tpr[start:stop])
-    tpr[0] = 0.0
+    parts = row_parts(m, BLOCK_ROWS)
+    # each part starts from the point before it and the TP there (rows of earlier runs)
+    before = [int(points[max(start, 1) - 1]) for start, _ in parts]
+    flags = ranked.labels.view(bool)
+    carried_at = [int(np.count_nonzero(flags[:row])) for row in before]
+
+    def rates(start: int, stop: int) -> None:
+        part = [p for p, _ in parts].index(start)
+        previous, carried = before[part], carried_at[part]
+        tp = np.empty(min(stop - start, BLOCK_ROWS), dtype=np.int64)
+        for at in range(max(start, 1), stop, BLOCK_ROWS):
+            block = points[at : min(at + BLOCK_ROWS, stop)]
+            lengths = tp[: len(block)]
+            lengths[0] = block[0] - previous
+            np.subtract(block[1:], block[:-1], out=lengths[1:])
+            # a run ends at its point; its label is that of the row before the point
+            lengths *= np.take(ranked.labels, block - 1)
+            lengths[0] += carried
+            np.cumsum(lengths, out=lengths)
+            carried, previous = int(lengths[-1]), int(block[-1])
+            np.subtract(block, lengths, out=block)  # FP, over the points
+            np.divide(block, ranked.total_negatives, out=fpr[at : at + len(block)])
+            np.divide(lengths, ranked.total_positives, out=tpr[at : at + len(block)])
+
+    run_parts(rates, parts)
+    fpr[0] = tpr[0] = 0.0
     return fpr, tpr, thresholds
 
 
@@ -428,20 +441,28 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
     n = len(ranked)
     precision, recall = np.empty(n + 1), np.empty(n + 1)
     precision[n], recall[n] = 1.0, 0.0
-    size = min(n, BLOCK_ROWS)
-    tp = np.empty(size, dtype=np.int64)
-    predicted = np.arange(1, size + 1, dtype=np.int64)
-    carried = 0
-    for start in range(0, n, size):
-        stop = min(start + size, n)
-        t = tp[: stop - start]
-        t[:] = ranked.labels[start:stop]
-        t[0] += carried
-        np.cumsum(t, out=t)
-        carried = int(t[-1])
-        # point k (k = start + 1 … stop) goes to position n − k
-        np.divide(t, predicted[: stop - start] + start, out=precision[n - stop : n - start][::-1])
-        np.divide(t, ranked.total_positives, out=recall[n - stop : n - start][::-1])
+    parts = row_parts(n, BLOCK_ROWS)
+    flags = ranked.labels.view(bool)
+    carried_at = [int(np.count_nonzero(flags[:start])) for start, _ in parts]
+
+    def points(start: int, stop: int) -> None:
+        carried = carried_at[[p for p, _ in parts].index(start)]
+        size = min(stop - start, BLOCK_ROWS)
+        tp = np.empty(size, dtype=np.int64)
+        predicted = np.arange(1, size + 1, dtype=np.int64)
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            t = tp[: end - at]
+            t[:] = ranked.labels[at:end]
+            t[0] += carried
+            np.cumsum(t, out=t)
+            carried = int(t[-1])
+            # point k (k = at + 1 … end) goes to position n − k
+            ahead = predicted[: end - at] + at
+            np.divide(t, ahead, out=precision[n - end : n - at][::-1])
+            np.divide(t, ranked.total_positives, out=recall[n - end : n - at][::-1])
+
+    run_parts(points, parts)
     return precision, recall
 
 

@@ -1,0 +1,169 @@
+"""Blocked passes split across threads give exactly the one-thread results."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from phidelta import _parallel, metrics
+from phidelta.counts import _ranked, _score_keys
+from phidelta.counts._ranked import RankedLabels, rank_scores
+from phidelta.metrics import _ranking
+
+BLOCK = 16
+
+
+@pytest.fixture
+def small_parts(monkeypatch):
+    """Parts of a few small blocks, on three threads, whatever the machine."""
+    monkeypatch.setenv("PHIDELTA_NUM_THREADS", "3")
+    monkeypatch.setattr(_parallel, "MIN_ROWS", 64)
+    for module in (_score_keys, _ranked, _ranking):
+        monkeypatch.setattr(module, "BLOCK_ROWS", BLOCK)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("n", [1, 63, 64, 100, 1000, 4097])
+@pytest.mark.parametrize("threads", [1, 2, 3, 5])
+def test_parts_cover_the_rows_in_order_from_block_starts(monkeypatch, n, threads):
+    monkeypatch.setenv("PHIDELTA_NUM_THREADS", str(threads))
+    parts = _parallel.row_parts(n, BLOCK, min_rows=64)
+    assert parts[0][0] == 0
+    assert parts[-1][1] == n
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(parts))
+    assert all(start % BLOCK == 0 and stop > start for start, stop in parts)
+    assert len(parts) <= threads
+    if n < 64 or threads == 1:
+        assert parts == [(0, n)]
+    elif n >= 1000:
+        assert len(parts) == threads
+
+
+def test_thread_count_setting(monkeypatch):
+    monkeypatch.setenv("PHIDELTA_NUM_THREADS", "0")
+    assert _parallel.thread_count() == 1
+    monkeypatch.setenv("PHIDELTA_NUM_THREADS", "two")
+    with pytest.raises(ValueError, match="PHIDELTA_NUM_THREADS"):
+        _parallel.thread_count()
+    monkeypatch.delenv("PHIDELTA_NUM_THREADS")
+    assert 1 <= _parallel.thread_count() <= 4
+
+
+def test_parts_run_at_once_on_other_threads():
+    seen: list[int] = []
+    both = threading.Barrier(2, timeout=10)
+
+    def work(start, stop):
+        seen.append(threading.get_ident())
+        both.wait()  # returns only when both parts are running at the same time
+        return start, stop
+
+    assert _parallel.run_parts(work, [(0, 5), (5, 9)]) == [(0, 5), (5, 9)]
+    assert len(set(seen)) == 2
+    assert threading.get_ident() in seen
+
+
+def test_a_failing_part_waits_for_the_others():
+    finished = []
+
+    def work(start, stop):
+        if start == 0:
+            raise RuntimeError("first part failed")
+        time.sleep(0.05)
+        finished.append(start)
+
+    with pytest.raises(RuntimeError, match="first part failed"):
+        _parallel.run_parts(work, [(0, 1), (1, 2), (2, 3)])
+    assert sorted(finished) == [1, 2]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_makes_its_own_helpers():
+    _parallel.run_parts(lambda a, b: b - a, [(0, 1), (1, 3)])  # the parent has helpers
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        try:
+            result = _parallel.run_parts(lambda a, b: b - a, [(0, 1), (1, 3)])
+            os.write(write, repr(result).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    with os.fdopen(read) as pipe:
+        assert pipe.read() == "[1, 2]"
+
+
+def _cases():
+    rng = np.random.default_rng(11)
+    n = 3001
+    y = rng.random(n) < 0.3
+    normal = rng.normal(size=n) * 3 + y  # both signs, squeezed keys
+    with_zero = normal.copy()
+    with_zero[1500] = 0.0  # squeezed keys that must keep zero at zero
+    signed_zeros = with_zero.copy()
+    signed_zeros[::97] = -0.0  # one score, a tie
+    return {
+        "both signs": (y, normal),
+        "both signs with a zero": (y, with_zero),
+        "signed zeros": (y, signed_zeros),
+        "probabilities": (y, 1 / (1 + np.exp(-normal))),
+        "non-positive": (y, -np.abs(normal)),
+        "ties": (y, np.round(normal, 1)),
+    }
+
+
+CASES = _cases()
+CALLS = [
+    ("roc_curve", {}),
+    ("roc_curve", {"drop_intermediate": False}),
+    ("precision_recall_curve", {}),
+    ("det_curve", {}),
+    ("roc_auc_score", {}),
+    ("average_precision_score", {}),
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize(("name", "options"), CALLS)
+def test_threaded_metrics_equal_one_thread(small_parts, case, name, options):
+    y, scores = CASES[case]
+    function = getattr(metrics, name)
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "1")
+    expected = function(y, scores, **options)
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "3")
+    assert len(_parallel.row_parts(len(y), BLOCK)) == 3
+    got = function(y, scores, **options)
+    expected, got = (r if isinstance(r, tuple) else (r,) for r in (expected, got))
+    for a, b in zip(expected, got, strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("case", ["both signs", "both signs with a zero", "probabilities"])
+def test_threaded_ranking_equals_one_thread(small_parts, case):
+    y, scores = CASES[case]
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "1")
+    expected = rank_scores(scores, y)
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "3")
+    got = rank_scores(scores, y)
+    assert isinstance(got, RankedLabels)
+    assert isinstance(expected, RankedLabels)
+    np.testing.assert_array_equal(got.labels, expected.labels)
+    np.testing.assert_array_equal(got.corner_points(), expected.corner_points())
+    assert got.table() == expected.table()
+
+
+def test_a_tie_across_parts_is_found(small_parts):
+    """The only shared score sits on the border of two parts: the scan of the first part
+    compares its last key with the next part's first."""
+    n = 3001
+    scores = np.linspace(1.0, 2.0, n)[::-1].copy()
+    border = _parallel.row_parts(n, BLOCK)[1][0]
+    scores[border] = scores[border - 1]
+    y = np.arange(n) % 2 == 0
+    assert not isinstance(rank_scores(scores, y), RankedLabels)
