@@ -111,16 +111,18 @@ class RankedLabels:
         if self._source is None:
             raise RuntimeError("the scores of these ranked labels were dropped")
 
-    def scores_at(self, rows: np.ndarray) -> np.ndarray:
-        """The scores of the given rows (positions in decreasing score order)."""
+    def scores_at(self, rows: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """The scores of the given rows (positions in decreasing score order), into ``out``
+        (float64, as long as ``rows``) when given."""
         if self._scores is not None:
-            return np.take(self._scores, rows)
+            return np.take(self._scores, rows, out=out)
         self._check_scores()
         if self._order is not None:
-            scores = np.take(self._source, np.take(self._order, rows))
+            scores = np.take(self._source, np.take(self._order, rows), out=out)
             scores += 0.0
             return scores
-        values = np.take(self._source, rows)
+        values = np.empty(len(rows), np.uint64) if out is None else out.view(np.uint64)
+        np.take(self._source, rows, out=values)
         np.right_shift(values, _ONE, out=values)
         # the keys are ascending in any subset taken in order, as decode_scores assumes
         return decode_scores(values, self._code)

@@ -133,13 +133,14 @@ def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.
     thresholds[0] = np.inf
 
     def take(start: int, stop: int) -> None:
+        rows = np.empty(min(stop - start, BLOCK_ROWS), dtype=np.int64)
         for at in range(max(start, 1), stop, BLOCK_ROWS):
             end = min(at + BLOCK_ROWS, stop)
-            rows = points[at:end] - 1
+            r = np.subtract(points[at:end], 1, out=rows[: end - at])
             if isinstance(counts, RankedLabels):
-                thresholds[at:end] = counts.scores_at(rows)
+                counts.scores_at(r, out=thresholds[at:end])
             else:
-                np.take(counts.scores, rows, out=thresholds[at:end])
+                np.take(counts.scores, r, out=thresholds[at:end])
 
     run_parts(take, row_parts(m, BLOCK_ROWS))
     return thresholds
@@ -303,9 +304,11 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """scikit-learn's ROC with ``drop_intermediate`` of distinct scores with both classes:
     the rates and thresholds at the corner points, computed in blocks of points, so that the
     only full-length arrays are the points and the three outputs. Between corners the labels
-    are all one class, so TP grows by a run's length when the run is positive. The thresholds
-    are taken first and the sorted keys dropped, so the false positive rate reuses the keys'
-    memory; the true positive rate is written over the points (both 8 bytes a point)."""
+    are all one class, so TP grows by a run's length when the run is positive; after point 1
+    every corner is a change of label, so the runs alternate between the classes. The
+    thresholds are taken first and the sorted keys dropped, so the false positive rate reuses
+    the keys' memory; the true positive rate is written over the points (both 8 bytes a
+    point)."""
     points = ranked.corner_points()
     m = len(points)
     thresholds = _thresholds_at(ranked, points)
@@ -317,6 +320,10 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     before = [int(points[max(start, 1) - 1]) for start, _ in parts]
     flags = ranked.labels.view(bool)
     carried_at = [int(np.count_nonzero(flags[:row])) for row in before]
+    # run j ends at point j: run 1 is row 0 alone; from run 2 on the labels alternate, so the
+    # runs of negatives are the points j ≥ 2 of one parity
+    first = int(flags[0])
+    negative_parity = 1 if m > 2 and flags[points[2] - 1] else 0
 
     def rates(start: int, stop: int) -> None:
         part = [p for p, _ in parts].index(start)
@@ -327,8 +334,9 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
             lengths = tp[: len(block)]
             lengths[0] = block[0] - previous
             np.subtract(block[1:], block[:-1], out=lengths[1:])
-            # a run ends at its point; its label is that of the row before the point
-            lengths *= np.take(ranked.labels, block - 1)
+            lengths[(negative_parity - at) % 2 :: 2] = 0  # runs of negatives add no TP
+            if at == 1:
+                lengths[0] = first
             lengths[0] += carried
             np.cumsum(lengths, out=lengths)
             carried, previous = int(lengths[-1]), int(block[-1])
