@@ -23,6 +23,7 @@ def small_parts(monkeypatch):
     """Parts of a few small blocks, on three threads, whatever the machine."""
     monkeypatch.setenv("PHIDELTA_NUM_THREADS", "3")
     monkeypatch.setattr(_parallel, "MIN_ROWS", 64)
+    monkeypatch.setattr(_score_keys, "SPLIT_SORT_ROWS", 64)
     for module in (_score_keys, _ranked, _ranking):
         monkeypatch.setattr(module, "BLOCK_ROWS", BLOCK)
     return monkeypatch
@@ -156,6 +157,16 @@ def test_threaded_ranking_equals_one_thread(small_parts, case):
     np.testing.assert_array_equal(got.labels, expected.labels)
     np.testing.assert_array_equal(got.corner_points(), expected.corner_points())
     assert got.table() == expected.table()
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_keys_sorted_in_parts_equal_one_sort(small_parts, case):
+    y, scores = CASES[case]
+    keys, code = _score_keys.labelled_keys(scores, y, float(scores.min()), float(scores.max()))
+    expected = np.sort(keys)
+    assert len(_parallel.row_parts(len(keys), 1, min_rows=64)) == 3
+    _score_keys.sort_keys(keys, code)
+    np.testing.assert_array_equal(keys, expected)
 
 
 def test_a_tie_across_parts_is_found(small_parts):
