@@ -457,7 +457,9 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
         carried = carried_at[[p for p, _ in parts].index(start)]
         size = min(stop - start, BLOCK_ROWS)
         tp = np.empty(size, dtype=np.int64)
-        predicted = np.arange(1, size + 1, dtype=np.int64)
+        tp_float, predicted = np.empty(size), np.empty(size)
+        rows_above = np.arange(1, size + 1, dtype=np.float64)
+        positives = float(ranked.total_positives)
         for at in range(start, stop, BLOCK_ROWS):
             end = min(at + BLOCK_ROWS, stop)
             t = tp[: end - at]
@@ -465,10 +467,13 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
             t[0] += carried
             np.cumsum(t, out=t)
             carried = int(t[-1])
-            # point k (k = at + 1 … end) goes to position n − k
-            ahead = predicted[: end - at] + at
-            np.divide(t, ahead, out=precision[n - end : n - at][::-1])
-            np.divide(t, ranked.total_positives, out=recall[n - end : n - at][::-1])
+            # divisions of doubles (counts below 2⁵³ are exact), read backwards: point k
+            # (k = at + 1 … end) goes to position n − k
+            f = tp_float[: end - at]
+            f[:] = t
+            k = np.add(rows_above[: end - at], at, out=predicted[: end - at])
+            np.divide(f[::-1], k[::-1], out=precision[n - end : n - at])
+            np.divide(f[::-1], positives, out=recall[n - end : n - at])
 
     run_parts(points, parts)
     return precision, recall
