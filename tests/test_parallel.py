@@ -13,7 +13,7 @@ import pytest
 from phidelta import _parallel, metrics
 from phidelta.counts import _ranked, _score_keys
 from phidelta.counts._ranked import RankedLabels, rank_scores
-from phidelta.metrics import _ranking
+from phidelta.metrics import _inputs, _ranking
 
 BLOCK = 16
 
@@ -178,3 +178,32 @@ def test_a_tie_across_parts_is_found(small_parts):
     scores[border] = scores[border - 1]
     y = np.arange(n) % 2 == 0
     assert not isinstance(rank_scores(scores, y), RankedLabels)
+
+
+@pytest.fixture
+def small_input_parts(small_parts):
+    small_parts.setattr(_inputs, "BLOCK_ROWS", BLOCK)
+    return small_parts
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [([0, 1], [0, 1]), ([3], [3]), ([-1, 1], [-1, 1]), ([0, 1, 2], None), ([0.5, np.nan], None)],
+)
+def test_two_classes_are_found_in_parts(small_input_parts, values, expected):
+    y = np.resize(np.asarray(values), 1000)
+    if len(values) == 2 and expected is not None:
+        y[:300] = values[0]  # the second value first appears in a later block
+    found = _inputs._at_most_two(y)
+    assert (found is None) == (expected is None)
+    if expected is not None:
+        assert found.tolist() == expected
+
+
+@pytest.mark.parametrize(("bad", "message"), [(np.nan, "NaN"), (np.inf, "infinity")])
+def test_bounds_in_parts_find_a_bad_score_in_any_part(small_input_parts, bad, message):
+    scores = np.linspace(-2.0, 3.0, 1000)
+    assert _inputs.finite_bounds(scores)[1:] == (-2.0, 3.0)
+    scores[900] = bad  # in the last part
+    with pytest.raises(ValueError, match=message):
+        _inputs.finite_bounds(scores, "y_score")

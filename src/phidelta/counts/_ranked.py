@@ -243,15 +243,22 @@ class RankedLabels:
         return ScoreTable._trusted(self.scores(), positives, np.bitwise_xor(positives, 1))
 
 
-def rank_scores(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None = None):
+def rank_scores(
+    scores: np.ndarray,
+    is_positive: np.ndarray,
+    weights: np.ndarray | None = None,
+    bounds: tuple[float, float] | None = None,
+):
     """Sort labelled scores once: :class:`RankedLabels` when every score is distinct, else the
     :class:`~phidelta.counts.ScoreTable` (ties kept together). ``scores`` are finite float64,
-    ``weights`` (optional) positive."""
+    ``weights`` (optional) positive, ``bounds`` the scores' minimum and maximum when the
+    caller has them."""
     from phidelta.counts._scores import ScoreTable
 
     if len(scores) == 0 or weights is not None:
-        return _rank_weighted(scores, is_positive, weights)
-    made = labelled_keys(scores, is_positive, float(scores.min()), float(scores.max()))
+        return _rank_weighted(scores, is_positive, weights, bounds)
+    low, high = bounds if bounds is not None else (float(scores.min()), float(scores.max()))
+    made = labelled_keys(scores, is_positive, low, high)
     if made is None:  # scores spanning nearly the whole double range
         return ScoreTable._from_mask_packed(scores, is_positive)
     keys, code = made
@@ -287,7 +294,12 @@ def _labels_if_distinct(keys: np.ndarray) -> np.ndarray | None:
     return labels if all(run_parts(scan, row_parts(n, BLOCK_ROWS))) else None
 
 
-def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndarray | None):
+def _rank_weighted(
+    scores: np.ndarray,
+    is_positive: np.ndarray,
+    weights: np.ndarray | None,
+    bounds: tuple[float, float] | None = None,
+):
     """Weighted rows sorted by one direct sort of ``(score part, label, row)`` numbers, made
     block by block from the scores: when the rows are in exact order with all scores
     distinct, only the weights need fetching in rank order."""
@@ -295,7 +307,7 @@ def _rank_weighted(scores: np.ndarray, is_positive: np.ndarray, weights: np.ndar
 
     if len(scores) == 0:
         return ScoreTable._from_mask(scores, is_positive)
-    low, high = float(scores.min()), float(scores.max())
+    low, high = bounds if bounds is not None else (float(scores.min()), float(scores.max()))
     code = key_code(scores, low, high)
     if code is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from phidelta._compute import BLOCK_ROWS
+from phidelta._parallel import row_parts, run_parts
 from phidelta.counts import check_pos_label, match_class
 from phidelta.exceptions import UndefinedMeasureWarning
 
@@ -28,6 +30,7 @@ __all__ = [
     "check_weights",
     "column",
     "encode",
+    "finite_bounds",
     "finite_scores",
     "implicit_positive",
     "target_classes",
@@ -143,6 +146,35 @@ def column(y: Any, name: str = "y") -> np.ndarray:
 
 def finite_scores(y: Any, name: str | None = None) -> np.ndarray:
     """Scores as float64 with scikit-learn's messages for text, NaN and infinity."""
+    array = _float_scores(y, name)
+    _check_finite(array, name)
+    return array
+
+
+def finite_bounds(y: Any, name: str | None = None) -> tuple[np.ndarray, float, float]:
+    """:func:`finite_scores` with their minimum and maximum, found in the same pass: all
+    scores are finite exactly when both are (a NaN makes both NaN). Empty: (array, 0, 0)."""
+    array = _float_scores(y, name)
+    if not array.size:
+        return array, 0.0, 0.0
+
+    def bounds(start: int, stop: int) -> tuple[float, float]:
+        low, high = np.inf, -np.inf
+        for at in range(start, stop, BLOCK_ROWS):
+            block = array[at : min(at + BLOCK_ROWS, stop)]
+            low, high = np.minimum(low, block.min()), np.maximum(high, block.max())
+            if np.isnan(low) or np.isnan(high):
+                break
+        return low, high
+
+    found = np.array(run_parts(bounds, row_parts(array.size, BLOCK_ROWS)))
+    low, high = float(np.min(found[:, 0])), float(np.max(found[:, 1]))
+    if not (np.isfinite(low) and np.isfinite(high)):
+        _check_finite(array, name)  # raises, with the message for NaN or infinity
+    return array, low, high
+
+
+def _float_scores(y: Any, name: str | None) -> np.ndarray:
     array = column(y, name or "y_score")
     if array.dtype.kind not in "biuf":
         try:
@@ -151,9 +183,7 @@ def finite_scores(y: Any, name: str | None = None) -> np.ndarray:
             raise ValueError(
                 f"could not convert {name or 'input'} to float: dtype {array.dtype}"
             ) from exc
-    array = np.asarray(array, dtype=np.float64)
-    _check_finite(array, name)
-    return array
+    return np.asarray(array, dtype=np.float64)
 
 
 def _check_finite(array: np.ndarray, name: str | None) -> None:
@@ -308,15 +338,30 @@ def _distinct(y: np.ndarray, limit: int | None = None) -> np.ndarray:
 
 
 def _at_most_two(y: np.ndarray) -> np.ndarray | None:
-    """The sorted distinct values of a numeric vector when there are at most two (two
-    comparisons, no sort), else None."""
-    first = y[0]
-    other = y != first
-    n_other = int(np.count_nonzero(other))
-    if n_other == 0:
+    """The sorted distinct values of a numeric vector when there are at most two (no sort:
+    the first value different from the first one, then both counted in one blocked pass),
+    else None."""
+    y = y.ravel()
+    first, second = y[0], None
+    for start in range(0, y.size, BLOCK_ROWS):
+        other = np.flatnonzero(y[start : start + BLOCK_ROWS] != first)
+        if len(other):
+            second = y[start + int(other[0])]
+            break
+    if second is None:
         return y[:1].copy()
-    second = y[int(np.argmax(other))]
-    if int(np.count_nonzero(y == second)) != n_other:
+
+    def count(start: int, stop: int) -> int:
+        equal = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
+        found = 0
+        for at in range(start, stop, BLOCK_ROWS):
+            block = y[at : min(at + BLOCK_ROWS, stop)]
+            e = equal[: len(block)]
+            found += int(np.count_nonzero(np.equal(block, first, out=e)))
+            found += int(np.count_nonzero(np.equal(block, second, out=e)))
+        return found
+
+    if sum(run_parts(count, row_parts(y.size, BLOCK_ROWS))) != y.size:
         return None
     return np.sort(np.array([first, second], dtype=y.dtype))
 

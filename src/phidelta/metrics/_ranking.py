@@ -34,7 +34,7 @@ from phidelta.metrics._inputs import (
     check_weights,
     column,
     encode,
-    finite_scores,
+    finite_bounds,
     implicit_positive,
     target_classes,
     warn_undefined,
@@ -91,16 +91,20 @@ class _Binary:
         y = column(y, "y_true")
         self.classes = classes if classes is not None else _distinct(y)
         positive = implicit_positive(self.classes, pos_label)
-        self.scores = finite_scores(y_score)
+        self.scores, low, high = finite_bounds(y_score)
+        self.bounds: tuple[float, float] | None = (low, high)
         self.is_positive = _equals(y, positive, self.classes)
+        weight = check_weights(sample_weight, len(y))
         self.is_positive, self.scores, self.weight = _without_zero_weights(
-            self.is_positive, self.scores, check_weights(sample_weight, len(y))
+            self.is_positive, self.scores, weight
         )
+        if len(self.scores) != len(y):  # rows of zero weight dropped
+            self.bounds = None
         self.score_dtype = np.asarray(y_score).dtype
 
     def ranked(self) -> ScoreTable | RankedLabels:
         """The score table, or (every score distinct) the labels in rank order."""
-        return _rank(self.is_positive, self.scores, self.weight)
+        return _rank(self.is_positive, self.scores, self.weight, self.bounds)
 
 
 def _without_zero_weights(
@@ -114,11 +118,15 @@ def _without_zero_weights(
 
 
 def _rank(
-    is_positive: np.ndarray, scores: np.ndarray, weight: np.ndarray | None = None
+    is_positive: np.ndarray,
+    scores: np.ndarray,
+    weight: np.ndarray | None = None,
+    bounds: tuple[float, float] | None = None,
 ) -> ScoreTable | RankedLabels:
-    """Distinct scores as ranked labels, else the score table (weights: positive)."""
+    """Distinct scores as ranked labels, else the score table (weights: positive;
+    ``bounds``: the scores' minimum and maximum when known)."""
     scores = np.ascontiguousarray(scores, dtype=np.float64)
-    return rank_scores(scores, np.ascontiguousarray(is_positive, dtype=bool), weight)
+    return rank_scores(scores, np.ascontiguousarray(is_positive, dtype=bool), weight, bounds)
 
 
 def _scores_of(counts: ScoreTable | RankedLabels) -> np.ndarray:
@@ -167,7 +175,14 @@ def _distinct_large(y: np.ndarray) -> list[Any]:
 def _equals(y: np.ndarray, value: Any, classes: list[Any]) -> np.ndarray:
     if not any(value == c and isinstance(value, str) == isinstance(c, str) for c in classes):
         return np.zeros(y.shape, dtype=bool)
-    return np.asarray(y == value, dtype=bool)
+    if y.dtype.kind not in "biuf" or y.ndim != 1:
+        return np.asarray(y == value, dtype=bool)
+    mask = np.empty(y.shape, dtype=bool)
+    run_parts(
+        lambda start, stop: np.equal(y[start:stop], value, out=mask[start:stop]),
+        row_parts(len(y), BLOCK_ROWS),
+    )
+    return mask
 
 
 def _corner_points(table: ScoreTable) -> np.ndarray:
