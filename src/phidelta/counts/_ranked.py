@@ -97,8 +97,7 @@ class RankedLabels:
                 self._scores = np.take(self._source, self._order)
                 self._scores += 0.0  # −0.0 is the score 0 (as the keys have it)
             else:
-                values = np.right_shift(self._source, _ONE, out=self._source)
-                self._scores = decode_scores(values, self._code)
+                self._scores = decode_scores(self._source, self._code, labelled=True)
         return self._scores
 
     def drop_scores(self) -> None:

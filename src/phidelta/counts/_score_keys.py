@@ -211,16 +211,18 @@ def _blocks(start: int, stop: int):
     return (slice(at, min(at + BLOCK_ROWS, stop)) for at in range(start, stop, BLOCK_ROWS))
 
 
-def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
-    """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them.
+def decode_scores(values: np.ndarray, code: KeyCode, *, labelled: bool = False) -> np.ndarray:
+    """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them;
+    ``labelled``: the values are the sorted keys themselves, shifted here block by block.
 
     Branch-free and in cache-sized blocks: v = top − value is the score's signed integer
     image; its sign s (0 or −1) and magnitude (v ^ s) − s give the double's bits.
     """
     zero = None
-    if code.shift and code.top >= 0:  # the one value that is exactly zero keeps no shift
-        at = int(np.searchsorted(values, np.uint64(code.top)))
-        if at < len(values) and values[at] == code.top:
+    if code.shift and code.zeros and code.top >= 0:  # an exact zero keeps no shift
+        unit = 2 if labelled else 1
+        at = int(np.searchsorted(values, np.uint64(unit * code.top)))
+        if at < len(values) and int(values[at]) // unit == code.top:
             zero = at
     v = values.view(np.int64)
     top = np.int64(code.top)
@@ -229,6 +231,8 @@ def decode_scores(values: np.ndarray, code: KeyCode) -> np.ndarray:
         sign = np.empty(min(stop - start, BLOCK_ROWS), np.int64) if code.negative else None
         for block in _blocks(start, stop):
             part = v[block]
+            if labelled:
+                np.right_shift(values[block], _ONE, out=values[block])
             np.subtract(top, part, out=part)
             if sign is not None:
                 s = sign[: len(part)]
