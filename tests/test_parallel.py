@@ -207,3 +207,22 @@ def test_bounds_in_parts_find_a_bad_score_in_any_part(small_input_parts, bad, me
     scores[900] = bad  # in the last part
     with pytest.raises(ValueError, match=message):
         _inputs.finite_bounds(scores, "y_score")
+
+
+@pytest.mark.parametrize("threads", ["1", "3"])
+def test_weights_gathered_over_the_order_equal_a_plain_gather(small_parts, threads):
+    """Areas need no scores: the weights in rank order then take the order's memory, block by
+    block; the counts are those of the ranking that keeps its scores."""
+    small_parts.setenv("PHIDELTA_NUM_THREADS", threads)
+    y, scores = CASES["both signs"]
+    weights = np.random.default_rng(5).random(len(y)) + 0.01
+    kept = rank_scores(scores, y, weights)
+    counts_only = rank_scores(scores, y, weights, keep_scores=False)
+    np.testing.assert_array_equal(counts_only.labels, kept.labels)
+    np.testing.assert_array_equal(counts_only.weights, kept.weights)
+    assert counts_only.total_positives == kept.total_positives
+    with pytest.raises(RuntimeError, match="dropped"):
+        counts_only.scores()
+    assert metrics.roc_auc_score(y, scores, sample_weight=weights) == pytest.approx(
+        _ranking.measures.auc(kept.table()), rel=1e-12
+    )

@@ -247,15 +247,19 @@ def rank_scores(
     is_positive: np.ndarray,
     weights: np.ndarray | None = None,
     bounds: tuple[float, float] | None = None,
+    *,
+    keep_scores: bool = True,
 ):
     """Sort labelled scores once: :class:`RankedLabels` when every score is distinct, else the
     :class:`~phidelta.counts.ScoreTable` (ties kept together). ``scores`` are finite float64,
     ``weights`` (optional) positive, ``bounds`` the scores' minimum and maximum when the
-    caller has them."""
+    caller has them. Without ``keep_scores`` weighted ranked labels may come without their
+    scores (as after :meth:`RankedLabels.drop_scores`): the weights then take the memory of
+    the rows' order, for callers that only need the counts (areas)."""
     from phidelta.counts._scores import ScoreTable
 
     if len(scores) == 0 or weights is not None:
-        return _rank_weighted(scores, is_positive, weights, bounds)
+        return _rank_weighted(scores, is_positive, weights, bounds, keep_scores=keep_scores)
     low, high = bounds if bounds is not None else (float(scores.min()), float(scores.max()))
     made = labelled_keys(scores, is_positive, low, high)
     if made is None:  # scores spanning nearly the whole double range
@@ -298,10 +302,13 @@ def _rank_weighted(
     is_positive: np.ndarray,
     weights: np.ndarray | None,
     bounds: tuple[float, float] | None = None,
+    *,
+    keep_scores: bool = True,
 ):
     """Weighted rows sorted by one direct sort of ``(score part, label, row)`` numbers, made
     block by block from the scores: when the rows are in exact order with all scores
-    distinct, only the weights need fetching in rank order."""
+    distinct, only the weights need fetching in rank order (into the order's own memory
+    when the scores are not kept)."""
     from phidelta.counts._scores import ScoreTable, packed_sort, sorted_in_full
 
     if len(scores) == 0:
@@ -310,11 +317,8 @@ def _rank_weighted(
     code = key_code(scores, low, high)
     if code is None:
         return ScoreTable._from_mask_weighted(scores, is_positive, weights)
-    scratch = np.empty(min(len(scores), BLOCK_ROWS), dtype=np.uint64)
-    sign = np.empty(len(scratch), dtype=np.int64) if code.mixed_signs else None
 
-    def keys_of_rows(start: int, stop: int) -> np.ndarray:
-        out = scratch[: stop - start]
+    def keys_of_rows(start: int, stop: int, out: np.ndarray, sign: np.ndarray) -> np.ndarray:
         return keys_of(scores[start:stop], is_positive[start:stop], code, out=out, sign=sign)
 
     sorted_packed = packed_sort(code, len(scores), keys_of_rows)
@@ -325,7 +329,11 @@ def _rank_weighted(
         packed, index_bits, lambda rows: keys_of(scores[rows], is_positive[rows], code)
     ):
         labels, order = _split(packed, index_bits)
-        return RankedLabels.weighted(scores, order, labels, np.take(weights, order))
+        if keep_scores:
+            return RankedLabels.weighted(scores, order, labels, _gather(weights, order))
+        ranked = RankedLabels.weighted(scores, order, labels, _gather_over(order, weights))
+        ranked.drop_scores()  # the order is now the weights
+        return ranked
     keys, _ = labelled_keys(scores, is_positive, low, high)
     ordered = sorted_in_full(packed, index_bits, drop, keys, weights)
     if ordered is None:
@@ -336,17 +344,47 @@ def _rank_weighted(
 
 def _split(packed: np.ndarray, index_bits: int) -> tuple[np.ndarray, np.ndarray]:
     """The label bits (as bytes) and the rows (int64, in ``packed``'s memory) of sorted
-    ``(score part, label, row)`` numbers, in one blocked pass."""
+    ``(score part, label, row)`` numbers, in one blocked pass (in parts, on threads)."""
     labels = np.empty(len(packed), dtype=np.uint8)
-    scratch = np.empty(min(len(packed), BLOCK_ROWS), dtype=np.uint64)
     mask = np.uint64((1 << index_bits) - 1)
-    for start in range(0, len(packed), BLOCK_ROWS):
-        p = packed[start : start + BLOCK_ROWS]
-        part = scratch[: len(p)]
-        np.right_shift(p, np.uint64(index_bits), out=part)
-        np.bitwise_and(part, _ONE, out=labels[start : start + BLOCK_ROWS], casting="unsafe")
-        np.bitwise_and(p, mask, out=p)
+
+    def split(start: int, stop: int) -> None:
+        scratch = np.empty(min(stop - start, BLOCK_ROWS), dtype=np.uint64)
+        for at in range(start, stop, BLOCK_ROWS):
+            p = packed[at : min(at + BLOCK_ROWS, stop)]
+            part = scratch[: len(p)]
+            np.right_shift(p, np.uint64(index_bits), out=part)
+            np.bitwise_and(part, _ONE, out=labels[at : at + len(p)], casting="unsafe")
+            np.bitwise_and(p, mask, out=p)
+
+    run_parts(split, row_parts(len(packed), BLOCK_ROWS))
     return labels, packed.view(np.int64)
+
+
+def _gather(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``values[order]``, the scattered reads in parts on several threads."""
+    out = np.empty(len(order), dtype=values.dtype)
+    run_parts(
+        lambda start, stop: np.take(values, order[start:stop], out=out[start:stop]),
+        row_parts(len(order), BLOCK_ROWS),
+    )
+    return out
+
+
+def _gather_over(order: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values[order]`` (float64) written over ``order`` (int64) block by block: each block
+    of indices is read before its results replace it, so no full-length array is made."""
+    out = order.view(np.float64)
+
+    def gather(start: int, stop: int) -> None:
+        scratch = np.empty(min(stop - start, BLOCK_ROWS))
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            np.take(values, order[at:end], out=scratch[: end - at])
+            out[at:end] = scratch[: end - at]
+
+    run_parts(gather, row_parts(len(order), BLOCK_ROWS))
+    return out
 
 
 def _order_exactly(

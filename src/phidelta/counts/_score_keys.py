@@ -36,6 +36,7 @@ __all__ = [
     "key_order",
     "keys_of",
     "labelled_keys",
+    "sort_in_parts",
     "sort_keys",
 ]
 
@@ -192,11 +193,16 @@ SPLIT_SORT_ROWS = 1 << 19
 def sort_keys(keys: np.ndarray, code: KeyCode) -> None:
     """Sort keys in place. Long inputs are partitioned at the borders of a few parts (each
     key then lies in its part) and the parts are sorted at once on several threads."""
-    sortable = _sortable(keys, code)
-    parts = row_parts(len(keys), 1, min_rows=SPLIT_SORT_ROWS)
+    sort_in_parts(_sortable(keys, code))
+
+
+def sort_in_parts(values: np.ndarray) -> None:
+    """Sort a 1-D array in place; a long one is partitioned at the borders of a few parts
+    (each value then lies in its part) and the parts are sorted at once on several threads."""
+    parts = row_parts(len(values), 1, min_rows=SPLIT_SORT_ROWS)
     if len(parts) > 1:
-        sortable.partition([start for start, _ in parts[1:]])
-    run_parts(lambda start, stop: sortable[start:stop].sort(), parts)
+        values.partition([start for start, _ in parts[1:]])
+    run_parts(lambda start, stop: values[start:stop].sort(), parts)
 
 
 def _sortable(keys: np.ndarray, code: KeyCode) -> np.ndarray:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from phidelta._compute import BLOCK_ROWS
+from phidelta._parallel import row_parts, run_parts
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array, binary_target
@@ -23,6 +24,7 @@ from phidelta.counts._score_keys import (
     decode_scores,
     key_order,
     labelled_keys,
+    sort_in_parts,
     sort_keys,
 )
 
@@ -537,40 +539,50 @@ def _sorted_with_weights(
     order; only those runs are sorted again, exactly. Returns None when that repair would be
     large (many scores crowded within 2^drop ulps) or n needs more than 40 bits.
     """
-    sorted_packed = packed_sort(code, len(keys), lambda start, stop: keys[start:stop])
+    sorted_packed = packed_sort(code, len(keys), lambda start, stop, *_: keys[start:stop])
     if sorted_packed is None:
         return None
     return sorted_in_full(*sorted_packed, keys, w)
 
 
 def packed_sort(
-    code: KeyCode, n: int, keys_of_rows: Callable[[int, int], np.ndarray]
+    code: KeyCode,
+    n: int,
+    keys_of_rows: Callable[[int, int, np.ndarray, np.ndarray], np.ndarray],
 ) -> tuple[np.ndarray, int, int] | None:
     """``(packed, index_bits, drop)``: the keys of n rows as ``(score part >> drop, label,
     index)`` sorted (see :func:`_sorted_with_weights`), or None when n needs more than 40
-    bits. ``keys_of_rows(start, stop)`` gives the keys of a block of rows (a view, or keys
-    made on the fly), so no full-length temporary is needed."""
+    bits. ``keys_of_rows(start, stop, out, sign)`` gives the keys of a block of rows (a view,
+    or keys made on the fly into ``out``, with ``sign`` an int64 scratch as long), so no
+    full-length temporary is needed. Made in parts on several threads, each with its own
+    scratch."""
     index_bits = max(1, (n - 1).bit_length())
     if index_bits > 40:
         return None
     score_bits = (code.largest >> 1).bit_length()
     drop = max(0, score_bits + 1 + index_bits - 62)
     packed = np.empty(n, dtype=np.uint64)
-    block = BLOCK_ROWS
-    label = np.empty(min(n, block), dtype=np.uint64)
-    index = np.arange(min(n, block), dtype=np.uint64)
-    for start in range(0, n, block):
-        k = keys_of_rows(start, min(start + block, n))
-        p = packed[start : start + block]
-        np.right_shift(k, np.uint64(drop + 1), out=p)  # the score part, truncated
-        np.left_shift(p, np.uint64(index_bits + 1), out=p)
-        lab = label[: len(k)]
-        np.bitwise_and(k, np.uint64(1), out=lab)  # the label
-        np.left_shift(lab, np.uint64(index_bits), out=lab)
-        p |= lab
-        p |= index[: len(k)]
-        index += np.uint64(len(k))
-    packed.view(np.float64).sort()  # below 2⁶²: the bits of non-negative doubles, in order
+
+    def make(start: int, stop: int) -> None:
+        size = min(stop - start, BLOCK_ROWS)
+        scratch, sign = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.int64)
+        label = np.empty(size, dtype=np.uint64)
+        index = np.arange(start, start + size, dtype=np.uint64)
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            k = keys_of_rows(at, end, scratch[: end - at], sign[: end - at])
+            p = packed[at:end]
+            np.right_shift(k, np.uint64(drop + 1), out=p)  # the score part, truncated
+            np.left_shift(p, np.uint64(index_bits + 1), out=p)
+            lab = label[: len(k)]
+            np.bitwise_and(k, np.uint64(1), out=lab)  # the label
+            np.left_shift(lab, np.uint64(index_bits), out=lab)
+            p |= lab
+            p |= index[: len(k)]
+            index += np.uint64(len(k))
+
+    run_parts(make, row_parts(n, BLOCK_ROWS))
+    sort_in_parts(packed.view(np.float64))  # below 2⁶²: non-negative doubles' bits, in order
     return packed, index_bits, drop
 
 

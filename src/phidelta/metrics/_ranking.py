@@ -122,11 +122,15 @@ def _rank(
     scores: np.ndarray,
     weight: np.ndarray | None = None,
     bounds: tuple[float, float] | None = None,
+    *,
+    keep_scores: bool = True,
 ) -> ScoreTable | RankedLabels:
     """Distinct scores as ranked labels, else the score table (weights: positive;
-    ``bounds``: the scores' minimum and maximum when known)."""
+    ``bounds``: the scores' minimum and maximum when known; ``keep_scores=False``: only
+    the counts are needed)."""
     scores = np.ascontiguousarray(scores, dtype=np.float64)
-    return rank_scores(scores, np.ascontiguousarray(is_positive, dtype=bool), weight, bounds)
+    is_positive = np.ascontiguousarray(is_positive, dtype=bool)
+    return rank_scores(scores, is_positive, weight, bounds, keep_scores=keep_scores)
 
 
 def _scores_of(counts: ScoreTable | RankedLabels) -> np.ndarray:
@@ -635,9 +639,10 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
     if n_pos == 0 or n_pos == len(is_positive):
         warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
         return float("nan")
-    counts = _rank(is_positive, scores, weight)
+    whole = max_fpr is None or max_fpr == 1
+    counts = _rank(is_positive, scores, weight, keep_scores=not whole)
     if isinstance(counts, RankedLabels):
-        if max_fpr is None or max_fpr == 1:
+        if whole:
             pairs = counts.total_positives * counts.total_negatives
             if counts.weights is None:
                 return float(ranked_auc_numerator(counts.labels) / (2 * pairs))
@@ -654,7 +659,7 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
 
 def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
     is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
-    table = _rank(is_positive, scores, weight)
+    table = _rank(is_positive, scores, weight, keep_scores=False)
     if table.total_positives <= 0:
         warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
         return 0.0  # recall is 1 everywhere: the one step has the top threshold's precision 0
