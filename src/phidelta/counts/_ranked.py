@@ -176,11 +176,19 @@ class RankedLabels:
             return np.arange(n + 1)
         # point k = row + 1 turns when row k ≠ row k − 1, for the rows 1 … n − 2
         parts = row_parts(n - 1, BLOCK_ROWS)
+        # weighted rows compare their weights too: the turns are kept (a byte a row) for the
+        # second pass instead of being found again
+        kept = np.empty(n, dtype=bool) if self.weights is not None else None
+
+        def turns(start: int, stop: int, scratch: np.ndarray, counted: bool) -> np.ndarray:
+            if kept is not None and counted:
+                return kept[start:stop]
+            return self._turns(start, stop, kept[start:stop] if kept is not None else scratch)
 
         def count(start: int, stop: int) -> list[int]:
             turn = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
             return [
-                int(np.count_nonzero(self._turns(at, min(at + BLOCK_ROWS, stop), turn)))
+                int(np.count_nonzero(turns(at, min(at + BLOCK_ROWS, stop), turn, False)))
                 for at in range(max(start, 1), stop, BLOCK_ROWS)
             ]
 
@@ -196,7 +204,7 @@ class RankedLabels:
             turn = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
             for first, c in zip(range(max(start, 1), stop, BLOCK_ROWS), counts[part], strict=True):
                 rows = points[at : at + c]
-                t = self._turns(first, min(first + BLOCK_ROWS, stop), turn)
+                t = turns(first, min(first + BLOCK_ROWS, stop), turn, True)
                 np.add(np.flatnonzero(t), first + 1, out=rows)
                 at += c
 
