@@ -69,6 +69,22 @@ def test_parts_run_at_once_on_other_threads():
     assert threading.get_ident() in seen
 
 
+def test_parts_inside_a_part_run_on_its_thread():
+    """A pass inside a pass does not wait for helpers (they may all be busy): its parts run
+    one after the other on the helper that asked."""
+
+    def inner(start, stop):
+        return threading.get_ident()
+
+    def outer(start, stop):
+        idents = _parallel.run_parts(inner, [(0, 1), (1, 2), (2, 3)])
+        return idents, threading.get_ident()
+
+    results = _parallel.run_parts(outer, [(0, 1), (1, 2), (2, 3)])
+    for idents, own in results[1:]:  # the parts that ran on helpers
+        assert set(idents) == {own}
+
+
 def test_a_failing_part_waits_for_the_others():
     finished = []
 

@@ -28,6 +28,7 @@ __all__ = ["MIN_ROWS", "row_parts", "run_parts", "thread_count"]
 #: it to another thread (tens of microseconds).
 MIN_ROWS = 1 << 18
 _DEFAULT_LIMIT = 4
+_PREFIX = "phidelta-parts"
 
 _T = TypeVar("_T")
 _lock = threading.Lock()
@@ -70,9 +71,11 @@ def row_parts(n: int, block: int, *, min_rows: int | None = None) -> list[tuple[
 def run_parts(work: Callable[[int, int], _T], parts: list[tuple[int, int]]) -> list[_T]:
     """``[work(start, stop) for each part]``, the first part on the calling thread and the
     others on helper threads at the same time. Every part is finished before this returns,
-    also when one raises (the first exception is raised)."""
-    if len(parts) == 1:
-        return [work(*parts[0])]
+    also when one raises (the first exception is raised). Called from a helper thread (a
+    pass inside a pass), the parts run one after the other on it: a helper never waits for
+    the others, so the helpers cannot all be waiting."""
+    if len(parts) == 1 or threading.current_thread().name.startswith(_PREFIX):
+        return [work(start, stop) for start, stop in parts]
     executor = _helpers(len(parts) - 1)
     futures = [executor.submit(work, start, stop) for start, stop in parts[1:]]
     try:
@@ -90,7 +93,7 @@ def _helpers(size: int) -> ThreadPoolExecutor:
         if _executor is None or _executor_size < size:
             if _executor is not None:
                 _executor.shutdown(wait=False)
-            _executor = ThreadPoolExecutor(size, thread_name_prefix="phidelta")
+            _executor = ThreadPoolExecutor(size, thread_name_prefix=_PREFIX)
             _executor_size = size
         return _executor
 
