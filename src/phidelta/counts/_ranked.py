@@ -112,16 +112,17 @@ class RankedLabels:
 
     def scores_at(self, rows: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """The scores of the given rows (positions in decreasing score order), into ``out``
-        (float64, as long as ``rows``) when given."""
+        (float64, as long as ``rows``) when given. The rows must be in range: they are read
+        with ``mode="clip"``, since ``np.take`` into an ``out`` otherwise buffers a copy."""
         if self._scores is not None:
-            return np.take(self._scores, rows, out=out)
+            return np.take(self._scores, rows, out=out, mode="clip")
         self._check_scores()
         if self._order is not None:
-            scores = np.take(self._source, np.take(self._order, rows), out=out)
+            scores = np.take(self._source, np.take(self._order, rows), out=out, mode="clip")
             scores += 0.0
             return scores
         values = np.empty(len(rows), np.uint64) if out is None else out.view(np.uint64)
-        np.take(self._source, rows, out=values)
+        np.take(self._source, rows, out=values, mode="clip")
         np.right_shift(values, _ONE, out=values)
         # the keys are ascending in any subset taken in order, as decode_scores assumes
         return decode_scores(values, self._code)
@@ -338,7 +339,7 @@ def _rank_weighted(
     ):
         labels, order = _split(packed, index_bits)
         if keep_scores:
-            return RankedLabels.weighted(scores, order, labels, _gather(weights, order))
+            return RankedLabels.weighted(scores, order, labels, np.take(weights, order))
         ranked = RankedLabels.weighted(scores, order, labels, _gather_over(order, weights))
         ranked.drop_scores()  # the order is now the weights
         return ranked
@@ -369,26 +370,18 @@ def _split(packed: np.ndarray, index_bits: int) -> tuple[np.ndarray, np.ndarray]
     return labels, packed.view(np.int64)
 
 
-def _gather(values: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """``values[order]``, the scattered reads in parts on several threads."""
-    out = np.empty(len(order), dtype=values.dtype)
-    run_parts(
-        lambda start, stop: np.take(values, order[start:stop], out=out[start:stop]),
-        row_parts(len(order), BLOCK_ROWS),
-    )
-    return out
-
-
 def _gather_over(order: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``values[order]`` (float64) written over ``order`` (int64) block by block: each block
-    of indices is read before its results replace it, so no full-length array is made."""
+    of indices is read before its results replace it, so no full-length array is made. (A
+    gather into a new array stays on one thread: the page faults of fresh memory taken on
+    several threads at once wait for each other, which made it slower, not faster.)"""
     out = order.view(np.float64)
 
     def gather(start: int, stop: int) -> None:
         scratch = np.empty(min(stop - start, BLOCK_ROWS))
         for at in range(start, stop, BLOCK_ROWS):
             end = min(at + BLOCK_ROWS, stop)
-            np.take(values, order[at:end], out=scratch[: end - at])
+            np.take(values, order[at:end], out=scratch[: end - at], mode="clip")  # unbuffered
             out[at:end] = scratch[: end - at]
 
     run_parts(gather, row_parts(len(order), BLOCK_ROWS))

@@ -152,9 +152,12 @@ def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.
             if isinstance(counts, RankedLabels):
                 counts.scores_at(r, out=thresholds[at:end])
             else:
-                np.take(counts.scores, r, out=thresholds[at:end])
+                np.take(counts.scores, r, out=thresholds[at:end], mode="clip")  # unbuffered
 
-    run_parts(take, row_parts(m, BLOCK_ROWS))
+    # weighted ranked labels read each score at random through the rows' order: such reads
+    # (and the new array's page faults) gain nothing from a second thread
+    scattered = isinstance(counts, RankedLabels) and counts.weights is not None
+    run_parts(take, [(0, m)] if scattered else row_parts(m, BLOCK_ROWS))
     return thresholds
 
 
