@@ -193,17 +193,17 @@ class RankedLabels:
                 for at in range(max(start, 1), stop, BLOCK_ROWS)
             ]
 
-        counts = run_parts(count, parts)
-        points = np.empty(3 + sum(map(sum, counts)), dtype=np.int64)
+        counts = dict(zip((start for start, _ in parts), run_parts(count, parts), strict=True))
+        points = np.empty(3 + sum(map(sum, counts.values())), dtype=np.int64)
         points[:2] = 0, 1
         points[-1] = n
-        offsets = np.cumsum([2] + [sum(c) for c in counts]).tolist()
+        ends = np.cumsum([2] + [sum(c) for c in counts.values()]).tolist()
+        offsets = dict(zip(counts, ends, strict=False))  # where each part's points go
 
         def fill(start: int, stop: int) -> None:
-            part = [p for p, _ in parts].index(start)
-            at = offsets[part]
+            at = offsets[start]
             turn = np.empty(min(stop - start, BLOCK_ROWS), dtype=bool)
-            for first, c in zip(range(max(start, 1), stop, BLOCK_ROWS), counts[part], strict=True):
+            for first, c in zip(range(max(start, 1), stop, BLOCK_ROWS), counts[start], strict=True):
                 rows = points[at : at + c]
                 t = turns(first, min(first + BLOCK_ROWS, stop), turn, True)
                 np.add(np.flatnonzero(t), first + 1, out=rows)

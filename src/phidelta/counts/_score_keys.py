@@ -191,8 +191,7 @@ SPLIT_SORT_ROWS = 1 << 19
 
 
 def sort_keys(keys: np.ndarray, code: KeyCode) -> None:
-    """Sort keys in place. Long inputs are partitioned at the borders of a few parts (each
-    key then lies in its part) and the parts are sorted at once on several threads."""
+    """Sort keys in place (as doubles when they can be; :func:`sort_in_parts`)."""
     sort_in_parts(_sortable(keys, code))
 
 

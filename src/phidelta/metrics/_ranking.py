@@ -29,6 +29,7 @@ from phidelta.measures._ranking import (
     ranked_weighted_auc_numerator,
 )
 from phidelta.metrics._inputs import (
+    _at_most_two,
     as_target,
     check_lengths,
     check_weights,
@@ -164,18 +165,10 @@ def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.
 def _distinct(y: np.ndarray) -> list[Any]:
     if y.dtype.kind == "O":
         return sorted(set(y.tolist()), key=lambda v: (isinstance(v, str), v))
-    return np.unique(y).tolist() if y.size <= 1 << 16 else _distinct_large(y)
-
-
-def _distinct_large(y: np.ndarray) -> list[Any]:
-    """Distinct labels of a long vector: two comparisons when there are at most two."""
-    first = y[0]
-    other = y != first
-    if not other.any():
-        return [first.item() if hasattr(first, "item") else first]
-    second = y[int(np.argmax(other))]
-    if np.count_nonzero(y == second) + np.count_nonzero(~other) == y.size:
-        return sorted(v.item() if hasattr(v, "item") else v for v in (first, second))
+    if y.size > 1 << 16:  # a long vector: two comparisons when there are at most two
+        pair = _at_most_two(y)
+        if pair is not None:
+            return pair.tolist()
     return np.unique(y).tolist()
 
 
@@ -339,17 +332,16 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     tpr = points.view(np.float64)
     parts = row_parts(m, BLOCK_ROWS)
     # each part starts from the point before it and the TP there (rows of earlier runs)
-    before = [int(points[max(start, 1) - 1]) for start, _ in parts]
+    before = {start: int(points[max(start, 1) - 1]) for start, _ in parts}
     flags = ranked.labels.view(bool)
-    carried_at = [int(np.count_nonzero(flags[:row])) for row in before]
+    carried_at = {start: int(np.count_nonzero(flags[:row])) for start, row in before.items()}
     # run j ends at point j: run 1 is row 0 alone; from run 2 on the labels alternate, so the
     # runs of negatives are the points j ≥ 2 of one parity
     first = int(flags[0])
     negative_parity = 1 if m > 2 and flags[points[2] - 1] else 0
 
     def rates(start: int, stop: int) -> None:
-        part = [p for p, _ in parts].index(start)
-        previous, carried = before[part], carried_at[part]
+        previous, carried = before[start], carried_at[start]
         tp = np.empty(min(stop - start, BLOCK_ROWS), dtype=np.int64)
         for at in range(max(start, 1), stop, BLOCK_ROWS):
             block = points[at : min(at + BLOCK_ROWS, stop)]
@@ -473,10 +465,10 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
     precision[n], recall[n] = 1.0, 0.0
     parts = row_parts(n, BLOCK_ROWS)
     flags = ranked.labels.view(bool)
-    carried_at = [int(np.count_nonzero(flags[:start])) for start, _ in parts]
+    carried_at = {start: int(np.count_nonzero(flags[:start])) for start, _ in parts}
 
     def points(start: int, stop: int) -> None:
-        carried = carried_at[[p for p, _ in parts].index(start)]
+        carried = carried_at[start]
         size = min(stop - start, BLOCK_ROWS)
         tp = np.empty(size, dtype=np.int64)
         tp_float, predicted = np.empty(size), np.empty(size)
