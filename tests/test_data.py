@@ -85,7 +85,8 @@ def test_parquet_blocks_stop_at_row_groups_and_cover_every_row(tmp_path):
         (["true", "False", None], [True, False]),
         (["1", "0", "1"], [1, 0, 1]),
         (["a", None, "b"], ["a", "b"]),
-        ([1, "a"], ["1", "a"]),  # text and numbers mixed: text
+        ([1, "a"], [1, "a"]),  # text and numbers mixed: each value as its text reads
+        (["1", "yes", "1.0", "007", "true", "2.5"], [1, "yes", 1, 7, True, 2.5]),
         ([0.5, 1.5], [0.5, 1.5]),
     ],
 )

@@ -125,6 +125,14 @@ def _make_files(root: Path) -> dict[str, Path]:
         pd.DataFrame({"y": truth, "p": guess, "fold": rng.integers(1, 4, n)}),
         parquet=True,
     )
+    # digits only in the first rows (a chunk of them is read as numbers), then words and other
+    # spellings of the numbers (a chunk of them is read as text): the same classes either way
+    truth = rng.integers(0, 3, n).astype(str).astype(object)
+    truth[150::7] = "unsure"
+    truth[160::11] = "1.0"
+    guess = np.where(rng.random(n) < 0.7, truth, rng.integers(0, 3, n).astype(str)).astype(object)
+    guess[200::9] = "02"
+    write("mixed_classes", pd.DataFrame({"y": truth, "p": guess}))
     matrix = "15,0,5\n0,15,5\n0,0,20\n"
     files["matrix_header"] = root / "matrix_header.csv"
     files["matrix_header"].write_text(
@@ -370,6 +378,7 @@ MULTICLASS = [
     ("multiclass", Roles("y", prediction="p", fold="fold")),
     ("multiclass.parquet", Roles("y", prediction="p")),
     ("binary_folds", Roles("y", prediction="yhat")),
+    ("mixed_classes", Roles("y", prediction="p")),
 ]
 
 
@@ -490,6 +499,21 @@ def test_float_and_boolean_class_columns_and_missing_labels(files, web):
     # refusing rows with a missing label is one option away, with the count in the message
     with pytest.raises(ValueError, match=r"column 'c' \(label\) has 3 missing values"):
         load_signature(files["float_class"], Roles("c"), missing="error")
+
+
+def test_a_column_of_digits_then_words_has_one_set_of_classes(files):
+    path = files["mixed_classes"]
+    roles = Roles("y", prediction="p")
+    whole = load_multiclass(path, roles).matrices
+    assert whole.input_classes == [0, 1, 2, "unsure"]  # "1.0" is the class 1, "02" the class 2
+    frame = pd.read_csv(path, dtype=str)
+    counted = frame["y"].replace({"1.0": "1"}).value_counts()
+    assert whole.counts[0].sum(axis=1).tolist() == [counted[c] for c in ("0", "1", "2", "unsure")]
+    for size in (7, 64):
+        assert pd.read_csv(path, nrows=size)["y"].dtype.kind == "i"  # the first chunk: numbers
+        chunked = load_multiclass(path, roles, chunksize=size).matrices
+        assert chunked.input_classes == whole.input_classes
+        assert np.array_equal(chunked.counts, whole.counts)
 
 
 def test_string_classes_need_a_positive_everywhere(files, web):

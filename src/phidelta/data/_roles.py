@@ -5,8 +5,10 @@ The rules every door shares:
 * **Class values** are read the same in every block and by every reader: missing values
   aside, a float column whose values are whole numbers holds integers (``0.0``/``1.0`` with a
   gap are the classes 0 and 1), a column of booleans — or of the text ``true``/``false`` —
-  holds booleans, text that spells numbers holds numbers, and a column mixing text and
-  numbers holds text.
+  holds booleans, and text is read value by value: a value that spells a number is that
+  number (``"1"`` and ``"1.0"`` are the class 1, ``"007"`` the class 7, as a CSV reader
+  reads a column of digits), one that spells ``true``/``false`` that boolean, other text is
+  text — so a column read in blocks gives the classes it gives read whole.
 * **Missing values** in a role column (label, prediction, score, fold, weight): with
   ``missing="drop"`` (the default, as pROC's ``na.rm``) the row is left out and the number of
   rows left out is reported with the result; with ``missing="error"`` the data are refused.
@@ -154,8 +156,8 @@ def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
             array = array.astype(np.float64)
         elif inferred == "string":
             array = _text_classes(array)
-        elif inferred != "empty":
-            array = np.array([str(v) for v in array.tolist()], dtype=object)
+        elif inferred != "empty":  # numbers, booleans and text mixed: each as its text reads
+            array = _text_classes(np.array([str(v) for v in array.tolist()], dtype=object))
         kind = array.dtype.kind
     if kind == "f" and len(array) and np.all(np.isfinite(array)) and np.all(array % 1 == 0):
         if np.abs(array).max() < 2**53:
@@ -168,17 +170,36 @@ def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _text_classes(array: np.ndarray) -> np.ndarray:
-    """Text that spells booleans or numbers holds those values, as a CSV reader reads them
-    (a column read as text by one reader and as numbers by another gives the same classes)."""
+    """Text read value by value as a CSV reader reads a column of such values: a value that
+    spells a number is that number, one that spells ``true``/``false`` that boolean, other
+    text stays text. Value by value, so that a column read in blocks — a block of digits
+    only is read as numbers by the reader, a later block with words as text — gives the same
+    classes as the column read whole (``"1"`` is the class 1 in both)."""
     import pandas as pd
 
-    spelled = {v.strip().lower() for v in set(array.tolist())}
-    if spelled <= {"true", "false"}:
-        return np.fromiter((v.strip().lower() == "true" for v in array.tolist()), bool, len(array))
-    try:
-        return pd.to_numeric(array).astype(np.float64)
-    except (ValueError, TypeError):
+    codes, distinct = pd.factorize(array)
+    spelled = [v.strip().lower() for v in distinct.tolist()]
+    numbers = pd.to_numeric(pd.Series(distinct, dtype=object), errors="coerce").to_numpy(
+        dtype=np.float64, na_value=np.nan
+    )
+    is_number = ~np.isnan(numbers)
+    is_boolean = np.array([v in ("true", "false") for v in spelled], dtype=bool)
+    if is_number.all():
+        return numbers[codes]
+    if is_boolean.all():
+        return np.array([v == "true" for v in spelled], dtype=bool)[codes]
+    if not (is_number.any() or is_boolean.any()):
         return array
+    values = np.empty(len(distinct), dtype=object)
+    for i, (text, number) in enumerate(zip(distinct.tolist(), numbers.tolist(), strict=True)):
+        if is_boolean[i]:
+            values[i] = spelled[i] == "true"
+        elif is_number[i]:
+            whole = np.isfinite(number) and number % 1 == 0 and abs(number) < 2**53
+            values[i] = int(number) if whole else number
+        else:
+            values[i] = text
+    return values[codes]
 
 
 def _numbers(series: Any, role: str, column: str) -> tuple[np.ndarray, np.ndarray]:
