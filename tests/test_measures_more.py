@@ -344,7 +344,7 @@ def test_kappa_standard_error_is_the_delta_method(counts):
     variance = (np.sum(p * gradient**2) - np.sum(p * gradient) ** 2) / np.sum(counts)
     cm = ConfusionMatrix(counts)
     assert_allclose(measures.cohen_kappa_standard_error(cm), np.sqrt(variance), rtol=1e-7)
-    interval = measures.cohen_kappa_interval(cm, level=0.9)
+    interval = measures.cohen_kappa_interval(cm, confidence_level=0.9)
     assert_allclose(interval.statistic, measures.multiclass_cohen_kappa(cm), **TOL)
     assert_allclose(
         interval.high - interval.statistic, 1.6448536269514722 * np.sqrt(variance), rtol=1e-7

@@ -23,7 +23,7 @@ def _coverage(method, ratio=1.0, draws=2000, level=0.95):
         tn = rng.binomial(negatives, specificity, draws)
         counts = BinaryCounts(tn=tn, fp=negatives - tn, fn=positives - tp, tp=tp)
         truth = convert([specificity], [sensitivity], ratio=ratio)
-        region = phi_delta_region(counts, level=level, method=method, ratio=ratio)
+        region = phi_delta_region(counts, confidence_level=level, method=method, ratio=ratio)
         out.append(region.contains(truth.phi[0], truth.delta[0]).mean())
     return np.array(out)
 
@@ -64,8 +64,8 @@ def test_bootstrap_regions_for_soft_counts_and_errors():
     assert_allclose(a.polygons, b.polygons)
     point = phi_delta(soft, zero_division=np.nan)
     assert a.contains(point.phi, point.delta).all()
-    with pytest.raises(ValueError, match="`level` must be in"):
-        phi_delta_region(soft, method="bootstrap", level=1.5)
+    with pytest.raises(ValueError, match="`confidence_level` must be in"):
+        phi_delta_region(soft, method="bootstrap", confidence_level=1.5)
     with pytest.raises(ValueError, match="`method` must be"):
         phi_delta_region(BinaryCounts(tn=[1], fp=[1], fn=[1], tp=[1]), method="normal")
     empty = phi_delta_region(BinaryCounts(tn=[3], fp=[1], fn=[0], tp=[0]))

@@ -187,7 +187,7 @@ def test_delong_scipy_names_match_a_direct_computation(seed):
 
 
 def test_intervals_have_scipy_names():
-    auc_ci = measures.auc_confidence_interval(TABLE, level=0.9)
+    auc_ci = measures.auc_confidence_interval(TABLE, confidence_level=0.9)
     low, high = auc_ci
     assert (low, high) == (auc_ci.low, auc_ci.high)
     assert auc_ci.statistic == auc_ci.auc == measures.auc(TABLE)
@@ -200,7 +200,7 @@ def test_intervals_have_scipy_names():
     with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
         measures.roc_curve(TABLE).confidence_interval(confidence_level=90)
 
-    wilson = measures.wilson_interval([8, 3], [10, 4], level=0.9)
+    wilson = measures.wilson_interval([8, 3], [10, 4], confidence_level=0.9)
     assert wilson.statistic is wilson.estimate
     assert wilson.confidence_level == 0.9
     ci = wilson.confidence_interval

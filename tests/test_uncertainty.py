@@ -44,7 +44,7 @@ def test_delong_matches_the_pairwise_definition(seed):
 def test_wilson_matches_scipy():
     for k, n in [(0, 10), (3, 10), (10, 10), (57, 200), (1, 3)]:
         expected = stats.binomtest(k, n).proportion_ci(confidence_level=0.9, method="wilson")
-        got = measures.wilson_interval([k], [n], level=0.9)
+        got = measures.wilson_interval([k], [n], confidence_level=0.9)
         assert got.low[0] == pytest.approx(expected.low, abs=1e-12)
         assert got.high[0] == pytest.approx(expected.high, abs=1e-12)
     intervals = measures.rate_intervals(
@@ -52,8 +52,8 @@ def test_wilson_matches_scipy():
     )
     assert np.isnan(intervals["specificity"].estimate[1])
     assert intervals["sensitivity"].low[0] < 0.8 < intervals["sensitivity"].high[0]
-    with pytest.raises(ValueError, match=r"`level` must be in \(0, 1\)"):
-        measures.wilson_interval([1], [2], level=95)
+    with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
+        measures.wilson_interval([1], [2], confidence_level=95)
 
 
 def test_bootstrap_is_seeded_and_covers_the_estimate():
@@ -196,3 +196,43 @@ def test_auc_bootstrap_does_not_depend_on_the_threads():
         measures.table_bootstrap_interval(table, measures.auc, workers=0)
     with pytest.raises(TypeError, match="workers"):
         measures.table_bootstrap_interval(table, measures.auc, workers=1.5)
+
+
+def test_confidence_level_is_scipys_name_and_level_its_deprecated_former_one():
+    from phidelta.counts import ConfusionMatrix, ScoreTable
+
+    counts = BinaryCounts(tn=[60, 30], fp=[40, 5], fn=[20, 10], tp=[80, 55])
+    table = ScoreTable.from_scores([1, 1, 0, 1, 0, 0, 1, 0], [9, 8, 7, 6, 5, 4, 3, 2])
+    calls = {
+        "auc_confidence_interval": lambda **kw: measures.auc_confidence_interval(table, **kw),
+        "wilson_interval": lambda **kw: measures.wilson_interval([8, 3], [10, 4], **kw),
+        "rate_intervals": lambda **kw: measures.rate_intervals(counts, **kw)["precision"],
+        "cohen_kappa_interval": lambda **kw: measures.cohen_kappa_interval(
+            ConfusionMatrix([[50, 10], [5, 35]]), **kw
+        ),
+        "phi_delta_region": lambda **kw: measures.phi_delta_region(counts, **kw),
+        "bootstrap_interval": lambda **kw: measures.bootstrap_interval(
+            counts, measures.sensitivity, n_resamples=200, random_state=1, **kw
+        ),
+        "table_bootstrap_interval": lambda **kw: measures.table_bootstrap_interval(
+            table, measures.auc, n_resamples=200, random_state=1, **kw
+        ),
+    }
+    for name, call in calls.items():
+        new = call(confidence_level=0.8)
+        assert new.confidence_level == 0.8, name
+        assert call().confidence_level == 0.95, name
+        with pytest.warns(DeprecationWarning, match=f"former name of `confidence_level` in {name}"):
+            old = call(level=0.8)
+        assert old.confidence_level == 0.8, name
+        assert np.array_equal(np.asarray(old[0]), np.asarray(new[0]), equal_nan=True), name
+        with pytest.raises(TypeError, match="both `confidence_level` and its former name"):
+            call(confidence_level=0.9, level=0.8)
+        with pytest.raises(TypeError, match="`confidence_level` must be a number"):
+            call(confidence_level="0.9")
+        with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
+            call(confidence_level=1.0)
+    with pytest.warns(DeprecationWarning, match="former name of `n_resamples`"):
+        old = measures.phi_delta_region(counts, method="wilson", resamples=50)
+    with pytest.raises(ValueError, match="`n_resamples` must be an integer >= 10"):
+        measures.phi_delta_region(counts, method="bootstrap", n_resamples=5)

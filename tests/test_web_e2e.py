@@ -632,13 +632,13 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
     counts = phidelta.BinaryCounts(
         **{c: [int(f[c]) for f in data["counts"]] for c in ("tn", "fp", "fn", "tp")}
     )
-    expected = phi_delta_region(counts, level=0.95, ratio=1.0)
+    expected = phi_delta_region(counts, confidence_level=0.95, ratio=1.0)
     rings = _fold_region_polygons(data["folds"])
     assert len(rings) == 5
     for ring, polygon in zip(rings, expected.polygons, strict=True):
         assert_allclose(ring[:4], polygon, atol=1e-12)
         assert_allclose(ring[4], polygon[0], atol=1e-12)  # closed
-    pooled = phi_delta_region(counts.sum(), level=0.95, ratio=1.0).polygons[0]
+    pooled = phi_delta_region(counts.sum(), confidence_level=0.95, ratio=1.0).polygons[0]
     assert_allclose(np.c_[data["pooled"]["x"][:4], data["pooled"]["y"][:4]], pooled, atol=1e-12)
     assert data["point"]["marker"]["symbol"] == "star"
     page.uncheck("#regions")

@@ -72,7 +72,7 @@ def test_regions_are_the_librarys_regions_at_the_views_ratio(client, assessment,
         f"/api/analyses/{created['id']}/view", params={"ratio": ratio, "regions": "true"}
     ).json()
     counts = _counts(view["folds"])
-    expected = phi_delta_region(counts, level=0.95, method="exact", ratio=ratio)
+    expected = phi_delta_region(counts, confidence_level=0.95, method="exact", ratio=ratio)
     regions = view["regions"]
     assert regions["level"] == 0.95
     assert regions["method"] == "exact"
@@ -83,7 +83,7 @@ def test_regions_are_the_librarys_regions_at_the_views_ratio(client, assessment,
         else:
             assert_allclose(region["phi"], polygon[:, 0], atol=1e-12)
             assert_allclose(region["delta"], polygon[:, 1], atol=1e-12)
-    pooled = phi_delta_region(counts.sum(), level=0.95, method="exact", ratio=ratio)
+    pooled = phi_delta_region(counts.sum(), confidence_level=0.95, method="exact", ratio=ratio)
     assert_allclose(regions["pooled"]["phi"], pooled.polygons[0, :, 0], atol=1e-12)
     assert_allclose(regions["pooled"]["delta"], pooled.polygons[0, :, 1], atol=1e-12)
     point = regions["pooled_point"]

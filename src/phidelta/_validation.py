@@ -7,6 +7,7 @@ expected and what came in. Private helpers trust their inputs.
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Any
 
 import numpy as np
@@ -124,3 +125,30 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"`{name}` must be an integer >= {minimum}; got {value}.")
     return int(value)
+
+
+def check_confidence_level(confidence_level: Any, level: Any = None, *, where: str) -> float:
+    """The confidence level of an interval, in (0, 1). ``confidence_level`` is SciPy's name;
+    ``level``, phidelta's former keyword, is still read (with a DeprecationWarning) when
+    given; a ``level`` that contradicts a non-default ``confidence_level`` is an error. ``where``
+    names the function for the messages."""
+    if level is not None:
+        if confidence_level != 0.95:
+            raise TypeError(
+                f"{where} got both `confidence_level` and its former name `level`; pass "
+                "`confidence_level` only."
+            )
+        warnings.warn(
+            f"`level` is the former name of `confidence_level` in {where}; pass "
+            "`confidence_level` (SciPy's name) instead.",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        confidence_level = level
+    if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
+        raise TypeError(
+            f"`confidence_level` must be a number in (0, 1); got {_describe(confidence_level)}."
+        )
+    if not 0 < confidence_level < 1:
+        raise ValueError(f"`confidence_level` must be in (0, 1); got {confidence_level!r}.")
+    return float(confidence_level)

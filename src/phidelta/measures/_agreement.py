@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
+from phidelta._validation import check_confidence_level
 from phidelta.counts import ConfusionMatrix
 from phidelta.measures._common import ZeroDivision, check_zero_division, divide, finish
 from phidelta.measures._entropy import _check_matrix
 from phidelta.measures._multiclass import _marginals
-from phidelta.measures._uncertainty import Interval, _check_level
+from phidelta.measures._uncertainty import Interval
 
 __all__ = [
     "cohen_kappa_interval",
@@ -310,7 +311,9 @@ def cohen_kappa_standard_error(
     return finish(np.sqrt(np.maximum(variance, 0)), zd, "kappa's standard error", "p_e = 1")
 
 
-def cohen_kappa_interval(matrices: ConfusionMatrix, *, level: float = 0.95) -> Interval:
+def cohen_kappa_interval(
+    matrices: ConfusionMatrix, *, confidence_level: float = 0.95, level: float | None = None
+) -> Interval:
     """Cohen's κ with its normal (Wald) confidence interval κ ± z·SE, SE from
     :func:`cohen_kappa_standard_error`, clipped to [−1, 1]. One entry per matrix; NaN where κ
     is undefined.
@@ -319,8 +322,10 @@ def cohen_kappa_interval(matrices: ConfusionMatrix, *, level: float = 0.95) -> I
     ----------
     matrices : ConfusionMatrix
         One or more confusion matrices (true classes in rows); one interval per matrix.
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
 
     Returns
     -------
@@ -333,8 +338,8 @@ def cohen_kappa_interval(matrices: ConfusionMatrix, *, level: float = 0.95) -> I
     TypeError
         If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`.
     ValueError
-        If `level` is not in (0, 1), or the matrix is not square with each output a distinct
-        input class.
+        If `confidence_level` is not in (0, 1), or the matrix is not square with each output
+        a distinct input class.
 
     See Also
     --------
@@ -353,7 +358,7 @@ def cohen_kappa_interval(matrices: ConfusionMatrix, *, level: float = 0.95) -> I
     (0.6939, 0.5519, 0.8358)
     """
     cm = _check_matrix(matrices)
-    level = _check_level(level)
+    level = check_confidence_level(confidence_level, level, where="cohen_kappa_interval")
     kappa, variance = _kappa_and_variance(cm)
     half = stats.norm.ppf(0.5 + level / 2) * np.sqrt(np.maximum(variance, 0))
     return Interval(

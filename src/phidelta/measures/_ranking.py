@@ -129,10 +129,10 @@ class RocCurve(TupleResult):
         >>> round(low, 4), high
         (0.5809, 1.0)
         """
-        from phidelta.measures._uncertainty import _check_level, auc_confidence_interval
+        from phidelta.measures._uncertainty import auc_confidence_interval
 
-        level = _check_level(confidence_level, "confidence_level")
-        return auc_confidence_interval(self.table, level=level).confidence_interval
+        interval = auc_confidence_interval(self.table, confidence_level=confidence_level)
+        return interval.confidence_interval
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ class ratio — and it lies inside the diamond because the rectangle lies inside
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 
-from phidelta._validation import check_ratio
+from phidelta._validation import check_confidence_level, check_positive_int, check_ratio
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import check_counts
 from phidelta.measures._phidelta import _from_rates, phi_delta_to_rates
@@ -153,11 +154,13 @@ def _bootstrap(
 def phi_delta_region(
     counts: BinaryCounts,
     *,
-    level: float = 0.95,
+    confidence_level: float = 0.95,
     method: RegionMethod = "exact",
     ratio: float = 1.0,
-    resamples: int = 2000,
+    n_resamples: int = 2000,
     random_state: Any = None,
+    level: float | None = None,
+    resamples: int | None = None,
 ) -> PhiDeltaRegion:
     """Joint confidence regions of (φ, δ) for every entry of ``counts``.
 
@@ -166,17 +169,20 @@ def phi_delta_region(
     counts : BinaryCounts
         Integer or soft counts; entries without positives or without negatives have NaN
         regions.
-    level : float, default=0.95
-        The joint confidence level (Šidák: each rate interval at √level).
+    confidence_level : float, default=0.95
+        The joint confidence level (Šidák: each rate interval at √confidence_level).
     method : {"exact", "wilson", "bootstrap"}, default="exact"
-        Clopper–Pearson intervals (coverage at least `level`), Wilson intervals (close to
-        `level` on average), or a seeded parametric bootstrap (soft counts).
+        Clopper–Pearson intervals (coverage at least `confidence_level`), Wilson intervals
+        (close to `confidence_level` on average), or a seeded parametric bootstrap (soft
+        counts).
     ratio : float, default=1.0
         The class ratio N/P of the diagram the regions are drawn in, in [0.1, 10].
-    resamples : int, default=2000
-        Bootstrap resamples (``method="bootstrap"`` only).
+    n_resamples : int, default=2000
+        Bootstrap resamples, at least 10 (``method="bootstrap"`` only).
     random_state : None, int or numpy.random.Generator, default=None
         Seed of the bootstrap, as in SciPy (None: fresh entropy).
+    level, resamples : optional
+        Former names of `confidence_level` and `n_resamples` (deprecated).
 
     Returns
     -------
@@ -188,8 +194,8 @@ def phi_delta_region(
     TypeError
         If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
     ValueError
-        If `level` is not in (0, 1), `method` is unknown, `ratio` is outside [0.1, 10], or
-        ``method="exact"`` is asked of soft counts.
+        If `confidence_level` is not in (0, 1), `method` is unknown, `ratio` is outside
+        [0.1, 10], `n_resamples` is below 10, or ``method="exact"`` is asked of soft counts.
 
     See Also
     --------
@@ -214,13 +220,21 @@ def phi_delta_region(
     ((1, 4, 2), True)
     """
     c = check_counts(counts)
-    if not 0 < level < 1:
-        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+    joint = check_confidence_level(confidence_level, level, where="phi_delta_region")
+    if resamples is not None:
+        warnings.warn(
+            "`resamples` is the former name of `n_resamples` in phi_delta_region; pass "
+            "`n_resamples` (SciPy's name) instead.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        n_resamples = resamples
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
     if method not in ("exact", "wilson", "bootstrap"):
         raise ValueError(f'`method` must be "exact", "wilson" or "bootstrap"; got {method!r}.')
     r = float(check_ratio(ratio, geometry=True))
     tn, fp, fn, tp = (np.asarray(getattr(c, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
-    each = float(np.sqrt(level))  # Šidák: two independent intervals
+    each = float(np.sqrt(joint))  # Šidák: two independent intervals
     if method == "exact":
         if c.is_soft:
             raise ValueError('Soft counts have no exact intervals; use method="bootstrap".')
@@ -229,8 +243,8 @@ def phi_delta_region(
         spec, sens = _wilson(tn, tn + fp, each), _wilson(tp, tp + fn, each)
     else:
         rng = np.random.default_rng(random_state)
-        spec = _bootstrap(tn, tn + fp, each, resamples, rng)
-        sens = _bootstrap(tp, tp + fn, each, resamples, rng)
+        spec = _bootstrap(tn, tn + fp, each, n_resamples, rng)
+        sens = _bootstrap(tp, tp + fn, each, n_resamples, rng)
     undefined = ((tn + fp) == 0) | ((tp + fn) == 0)
     spec[undefined] = np.nan
     sens[undefined] = np.nan
@@ -242,7 +256,7 @@ def phi_delta_region(
         polygons=np.stack([phi, delta], axis=2),
         specificity=spec,
         sensitivity=sens,
-        confidence_level=float(level),
+        confidence_level=joint,
         ratio=r,
         method=method,
     )

@@ -13,7 +13,7 @@ import numpy as np
 from scipy import stats as _stats
 
 from phidelta._compute import BLOCK_ROWS
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import as_float_array, check_confidence_level, check_same_length
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._common import check_counts
@@ -158,12 +158,6 @@ def _generator(random_state: Any, seed: Any) -> np.random.Generator:
     return np.random.default_rng(random_state)
 
 
-def _check_level(level: float, name: str = "level") -> float:
-    if not 0 < level < 1:
-        raise ValueError(f"`{name}` must be in (0, 1); got {level!r}.")
-    return float(level)
-
-
 def _components(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
     """DeLong's structural components per distinct score: V10 for the positives there, V01 for
     the negatives there (ties count half)."""
@@ -183,7 +177,9 @@ def _weighted_variance(values: np.ndarray, weights: np.ndarray) -> float:
     return float(np.dot(weights, (values - mean) ** 2) / (total - 1))
 
 
-def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInterval:
+def auc_confidence_interval(
+    table: ScoreTable, *, confidence_level: float = 0.95, level: float | None = None
+) -> AucInterval:
     """DeLong's (1988) variance of the AUC and a normal interval, as pROC computes it.
 
     Var = S₁₀/P + S₀₁/N with S₁₀, S₀₁ the sample variances of the structural components of the
@@ -193,21 +189,23 @@ def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInt
     ----------
     table : ScoreTable
         Scores and their positive and negative counts (weights allowed).
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
 
     Returns
     -------
     AucInterval
         Unpacks as ``low, high``; ``statistic`` (= ``auc``), ``standard_error``,
-        ``confidence_interval`` and ``confidence_level`` (= ``level``) as in SciPy.
+        ``confidence_interval`` and ``confidence_level`` as in SciPy.
 
     Raises
     ------
     TypeError
         If `table` is not a :class:`~phidelta.counts.ScoreTable`.
     ValueError
-        If `level` is not in (0, 1) or a class is absent.
+        If `confidence_level` is not in (0, 1) or a class is absent.
 
     See Also
     --------
@@ -235,7 +233,7 @@ def auc_confidence_interval(table: ScoreTable, *, level: float = 0.95) -> AucInt
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "The AUC interval")
-    lv = _check_level(level)
+    lv = check_confidence_level(confidence_level, level, where="auc_confidence_interval")
     v10, v01 = _components(t)
     variance = (
         _weighted_variance(v10, t.positives.astype(np.float64)) / p
@@ -339,7 +337,8 @@ class DelongTest(TupleResult):
         >>> round(low, 4), round(high, 4)
         (-0.0723, 0.8223)
         """
-        z = float(_stats.norm.ppf(0.5 + _check_level(confidence_level, "confidence_level") / 2))
+        level = check_confidence_level(confidence_level, where="DelongTest.confidence_interval")
+        z = float(_stats.norm.ppf(0.5 + level / 2))
         return ConfidenceInterval(
             self.difference - z * self.standard_error, self.difference + z * self.standard_error
         )
@@ -429,7 +428,9 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     )
 
 
-def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Interval:
+def wilson_interval(
+    successes: Any, trials: Any, *, confidence_level: float = 0.95, level: float | None = None
+) -> Interval:
     """Wilson score interval of binomial proportions (vectorized; soft counts allowed).
 
     NaN where there are no trials.
@@ -440,8 +441,10 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
         Successes (soft counts allowed), between 0 and `trials`.
     trials : array-like of shape (k,)
         Trials.
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
 
     Returns
     -------
@@ -451,7 +454,8 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
     Raises
     ------
     ValueError
-        If a success count is negative or exceeds its trials, or `level` is not in (0, 1).
+        If a success count is negative or exceeds its trials, or `confidence_level` is not in
+        (0, 1).
 
     See Also
     --------
@@ -472,7 +476,7 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
     n = as_float_array(trials, "trials", ndim=None)
     if np.any(k < 0) or np.any(k > n):
         raise ValueError("`successes` must lie between 0 and `trials`.")
-    lv = _check_level(level)
+    lv = check_confidence_level(confidence_level, level, where="wilson_interval")
     z = _stats.norm.ppf(0.5 + lv / 2)
     with np.errstate(divide="ignore", invalid="ignore"):
         phat = k / n
@@ -484,15 +488,19 @@ def wilson_interval(successes: Any, trials: Any, *, level: float = 0.95) -> Inte
     )
 
 
-def rate_intervals(counts: BinaryCounts, *, level: float = 0.95) -> dict[str, Interval]:
+def rate_intervals(
+    counts: BinaryCounts, *, confidence_level: float = 0.95, level: float | None = None
+) -> dict[str, Interval]:
     """Wilson intervals of sensitivity, specificity, precision and NPV for every entry.
 
     Parameters
     ----------
     counts : BinaryCounts
         One or more binary confusion counts; one interval per entry.
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
 
     Returns
     -------
@@ -505,7 +513,7 @@ def rate_intervals(counts: BinaryCounts, *, level: float = 0.95) -> dict[str, In
     TypeError
         If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
     ValueError
-        If `level` is not in (0, 1).
+        If `confidence_level` is not in (0, 1).
 
     See Also
     --------
@@ -524,12 +532,13 @@ def rate_intervals(counts: BinaryCounts, *, level: float = 0.95) -> dict[str, In
     0.8
     """
     c = check_counts(counts)
+    lv = check_confidence_level(confidence_level, level, where="rate_intervals")
     tn, fp, fn, tp = (np.asarray(getattr(c, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
     return {
-        "sensitivity": wilson_interval(tp, tp + fn, level=level),
-        "specificity": wilson_interval(tn, tn + fp, level=level),
-        "precision": wilson_interval(tp, tp + fp, level=level),
-        "negative_predictive_value": wilson_interval(tn, tn + fn, level=level),
+        "sensitivity": wilson_interval(tp, tp + fn, confidence_level=lv),
+        "specificity": wilson_interval(tn, tn + fp, confidence_level=lv),
+        "precision": wilson_interval(tp, tp + fp, confidence_level=lv),
+        "negative_predictive_value": wilson_interval(tn, tn + fn, confidence_level=lv),
     }
 
 
@@ -538,7 +547,8 @@ def bootstrap_interval(
     statistic: Callable[..., np.ndarray],
     *,
     n_resamples: int = 2000,
-    level: float = 0.95,
+    confidence_level: float = 0.95,
+    level: float | None = None,
     random_state: Any = None,
     stratified: bool = True,
     seed: int | None = None,
@@ -560,8 +570,10 @@ def bootstrap_interval(
         entry (any function of :mod:`phidelta.measures` that takes counts).
     n_resamples : int, default=2000
         Resamples per entry; at least 10.
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of randomness (None: fresh entropy).
     stratified : bool, default=True
@@ -581,7 +593,7 @@ def bootstrap_interval(
         If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `random_state` is of
         another type.
     ValueError
-        If the counts are soft, `level` is not in (0, 1), or `n_resamples` < 10.
+        If the counts are soft, `confidence_level` is not in (0, 1), or `n_resamples` < 10.
 
     See Also
     --------
@@ -603,7 +615,7 @@ def bootstrap_interval(
     c = check_counts(counts)
     if c.is_soft:
         raise ValueError("Bootstrap resampling needs integer counts; got soft counts.")
-    lv = _check_level(level)
+    lv = check_confidence_level(confidence_level, level, where="bootstrap_interval")
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
     rng = _generator(random_state, seed)
@@ -640,7 +652,8 @@ def table_bootstrap_interval(
     statistic: Callable[[ScoreTable], float],
     *,
     n_resamples: int = 2000,
-    level: float = 0.95,
+    confidence_level: float = 0.95,
+    level: float | None = None,
     random_state: Any = None,
     seed: int | None = None,
     workers: int = -1,
@@ -665,8 +678,10 @@ def table_bootstrap_interval(
         ``statistic(ScoreTable) -> float``, e.g. :func:`auc` or a partial AUC.
     n_resamples : int, default=2000
         Resamples; at least 10.
-    level : float, default=0.95
-        Confidence level, in (0, 1).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    level : float, optional
+        Former name of `confidence_level` (deprecated).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of randomness (None: fresh entropy).
     seed : int or None, default=None
@@ -686,7 +701,7 @@ def table_bootstrap_interval(
         If `table` is not a :class:`~phidelta.counts.ScoreTable` or `random_state` is of
         another type.
     ValueError
-        If the table is weighted, `level` is not in (0, 1), or `n_resamples` < 10.
+        If the table is weighted, `confidence_level` is not in (0, 1), or `n_resamples` < 10.
 
     See Also
     --------
@@ -711,7 +726,7 @@ def table_bootstrap_interval(
     """
     t = _check_table(table)
     p, n = _check_two_classes(t, "The bootstrap interval")
-    lv = _check_level(level)
+    lv = check_confidence_level(confidence_level, level, where="table_bootstrap_interval")
     if t.positives.dtype.kind not in "iu":
         raise ValueError("Bootstrap resampling needs an integer (unweighted) score table.")
     if n_resamples < 10:

@@ -6,7 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_ratio, check_same_length
+from phidelta._validation import (
+    as_float_array,
+    check_confidence_level,
+    check_ratio,
+    check_same_length,
+)
 from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.geometry import diamond, isometrics, spread_ellipse
 from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
@@ -521,12 +526,13 @@ class PhiDeltaDisplay:
         marker_size: float = 28,
         color: str = "tab:blue",
         regions: bool | str = False,
-        level: float = 0.95,
+        confidence_level: float = 0.95,
         marked: Any = None,
         marked_label: str = "marked",
         limits: tuple[float, float, float, float] | None = None,
         label: str | None = None,
         frame: bool = True,
+        level: float | None = None,
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
 
@@ -557,9 +563,10 @@ class PhiDeltaDisplay:
         color : str, default "tab:blue"
             Colour of the points (and of a named set's mean, spread and regions).
         regions : bool or {"exact", "wilson", "bootstrap"}
-            Draw joint confidence regions at ``level`` (:func:`phidelta.measures.phi_delta_region`,
-            needs counts): one per point, or — with ``mean`` — the region of the pooled counts.
-        level : float, default 0.95
+            Draw joint confidence regions at ``confidence_level``
+            (:func:`phidelta.measures.phi_delta_region`, needs counts): one per point, or —
+            with ``mean`` — the region of the pooled counts.
+        confidence_level : float, default 0.95
             Confidence level of the regions.
         marked : array-like of bool, optional
             One flag per point: flagged points get a ringed diamond and the legend entry
@@ -575,6 +582,8 @@ class PhiDeltaDisplay:
         frame : bool, default=True
             Draw the diamond, isometrics and corner labels; False adds the points to the
             diagram already on ``ax`` (see :meth:`from_comparison`).
+        level : float, optional
+            Former name of `confidence_level` (deprecated).
 
         Returns
         -------
@@ -588,6 +597,7 @@ class PhiDeltaDisplay:
             does not hold one flag per point, or ``limits`` is not a box.
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
+        joint = check_confidence_level(confidence_level, level, where="PhiDeltaDisplay.plot")
         if ax is None:
             _, ax = plt.subplots(figsize=(6.4, 5.6))
         shape = diamond(self.ratio)
@@ -667,7 +677,7 @@ class PhiDeltaDisplay:
             )
         self.marked_ = self._draw_marked(ax, marked, marked_label, marker_size)
         pooled = mean and self.pool_regions
-        self.regions_ = self._draw_regions(ax, regions, level, pooled=pooled, colour=color)
+        self.regions_ = self._draw_regions(ax, regions, joint, pooled=pooled, colour=color)
         for patch in self.regions_[:1]:
             patch.set_label(named(patch.get_label()))
         if (label or mean or ellipse or self.regions_ or self.marked_ is not None) and len(
@@ -753,7 +763,7 @@ class PhiDeltaDisplay:
             method = "bootstrap"
         counts = self.counts.sum() if pooled else self.counts
         found = phi_delta_region(
-            counts, level=level, method=method, ratio=self.ratio, random_state=0
+            counts, confidence_level=level, method=method, ratio=self.ratio, random_state=0
         )
         patches = []
         for i, corners in enumerate(found.polygons):

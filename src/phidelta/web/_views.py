@@ -464,9 +464,9 @@ def region_of(counts: Any, ratio: float) -> Any:
     integer counts, a seeded bootstrap for soft ones (weighted counts)."""
     if counts.is_soft:
         return phi_delta_region(
-            counts, level=REGION_LEVEL, method="bootstrap", ratio=ratio, random_state=0
+            counts, confidence_level=REGION_LEVEL, method="bootstrap", ratio=ratio, random_state=0
         )
-    return phi_delta_region(counts, level=REGION_LEVEL, method="exact", ratio=ratio)
+    return phi_delta_region(counts, confidence_level=REGION_LEVEL, method="exact", ratio=ratio)
 
 
 def _polygon(corners: np.ndarray) -> dict[str, list[float | None]] | None:
