@@ -275,3 +275,57 @@ def test_weighted_roc_curve_drops_collinear_points_exactly():
     assert_allclose(tpr, [0, 0.2, 0.6, 0.6, 1, 1], **TOL)
     sk_fpr, sk_tpr, _ = sk.roc_curve(y, s, sample_weight=np.full(10, 0.1))
     assert_allclose(np.trapezoid(tpr, fpr), np.trapezoid(sk_tpr, sk_fpr), **TOL)
+
+
+# --- warnings point at the caller's line ---------------------------------------------------------
+_NO_POSITIVES, _SCORES, _TRUTH = [0, 0, 0, 0], [0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1]
+_INDICATOR = np.array([[0, 1], [0, 0], [0, 1], [0, 0]])
+_INDICATOR_SCORES = np.array([[0.1, 0.2], [0.3, 0.4], [0.5, 0.6], [0.7, 0.8]])
+
+WARNING_CALLS = {
+    "precision_recall_curve": lambda: metrics.precision_recall_curve(_NO_POSITIVES, _SCORES),
+    "roc_curve": lambda: metrics.roc_curve(_NO_POSITIVES, _SCORES),
+    "roc_curve without negatives": lambda: metrics.roc_curve([1, 1, 1, 1], _SCORES),
+    "roc_auc_score": lambda: metrics.roc_auc_score(_NO_POSITIVES, _SCORES),
+    "roc_auc_score, multi-label": lambda: metrics.roc_auc_score(_INDICATOR, _INDICATOR_SCORES),
+    "average_precision_score": lambda: metrics.average_precision_score(_NO_POSITIVES, _SCORES),
+    "average_precision_score, multi-label": lambda: metrics.average_precision_score(
+        _INDICATOR, _INDICATOR_SCORES
+    ),
+    "precision_score": lambda: metrics.precision_score(_TRUTH, [0, 0, 0, 0]),
+    "f1_score": lambda: metrics.f1_score(_NO_POSITIVES, [0, 0, 0, 0]),
+    "precision_recall_fscore_support": lambda: metrics.precision_recall_fscore_support(
+        [0, 1, 2, 2], [0, 0, 0, 0], average="macro"
+    ),
+    "precision_score, samples": lambda: metrics.precision_score(
+        _INDICATOR, np.zeros_like(_INDICATOR), average="samples"
+    ),
+    "balanced_accuracy_score": lambda: metrics.balanced_accuracy_score([0, 0, 1, 1], [0, 2, 1, 1]),
+    "log_loss": lambda: metrics.log_loss([0, 1], [[0.2, 0.7], [0.3, 0.6]]),
+    "cohen_kappa_score": lambda: metrics.cohen_kappa_score([0, 0], [0, 0]),
+}
+
+
+@pytest.mark.parametrize("name", list(WARNING_CALLS))
+def test_warnings_point_at_the_callers_line(name):
+    """Whatever the depth of the helper that notices (binary or averaged, direct or through
+    another public function), the warning names the line that called phidelta."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        WARNING_CALLS[name]()
+    assert caught, name
+    for warning in caught:
+        assert warning.filename == __file__, (name, warning.filename, str(warning.message))
+
+
+def test_measure_and_validation_warnings_point_at_the_callers_line():
+    from phidelta import measures
+    from phidelta.counts import BinaryCounts
+
+    counts = BinaryCounts(tn=[3], fp=[2], fn=[0], tp=[0])
+    with pytest.warns(UndefinedMeasureWarning) as caught:
+        measures.sensitivity(counts)
+    assert {w.filename for w in caught} == {__file__}
+    with pytest.warns(DeprecationWarning, match="former name") as caught:
+        measures.wilson_interval([3], [4], level=0.9)
+    assert {w.filename for w in caught} == {__file__}

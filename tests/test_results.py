@@ -252,7 +252,13 @@ def test_convert_is_defined_once():
 
 # --- layers: imports point only downward -------------------------------------------------------
 # the base modules every layer may use, then the layers from the bottom up
-BASE = ("phidelta._validation", "phidelta._compute", "phidelta._parallel", "phidelta.exceptions")
+BASE = (
+    "phidelta._validation",
+    "phidelta._compute",
+    "phidelta._parallel",
+    "phidelta._stack",
+    "phidelta.exceptions",
+)
 LAYERS = ("phidelta.counts", "phidelta.measures", "phidelta.geometry", "phidelta.rendering")
 # private modules of a lower layer still imported: the positive-class rule (issue 13, part 1)
 PRIVATE_ALLOWED = {"phidelta.counts._labels"}

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
+
 #: Ratios (negatives / positives) the φ-δ geometry accepts (Armano et al. 2019, §4.2).
 GEOMETRY_RATIO_RANGE = (0.1, 10.0)
 
@@ -142,7 +144,7 @@ def check_confidence_level(confidence_level: Any, level: Any = None, *, where: s
             f"`level` is the former name of `confidence_level` in {where}; pass "
             "`confidence_level` (SciPy's name) instead.",
             DeprecationWarning,
-            stacklevel=3,
+            stacklevel=outside_stacklevel(),
         )
         confidence_level = level
     if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import BinaryCounts
 from phidelta.exceptions import UndefinedMeasureWarning
 
@@ -59,7 +60,7 @@ def finish(
                 f"({condition}); returned nan. Pass zero_division=<value> to choose the value "
                 "and silence this warning.",
                 UndefinedMeasureWarning,
-                stacklevel=3,
+                stacklevel=outside_stacklevel(),
             )
             values[bad] = np.nan
         else:

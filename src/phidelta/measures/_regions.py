@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
 from phidelta._validation import check_confidence_level, check_positive_int, check_ratio
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import check_counts
@@ -226,7 +227,7 @@ def phi_delta_region(
             "`resamples` is the former name of `n_resamples` in phi_delta_region; pass "
             "`n_resamples` (SciPy's name) instead.",
             DeprecationWarning,
-            stacklevel=2,
+            stacklevel=outside_stacklevel(),
         )
         n_resamples = resamples
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import measures
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import BinaryCounts, ConfusionMatrix, match_class
 from phidelta.metrics._inputs import (
     Targets,
@@ -333,7 +334,7 @@ def confusion_matrix(
             "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
             "have the correct shape, use the 'labels' parameter to pass all known labels.",
             UserWarning,
-            stacklevel=2,
+            stacklevel=outside_stacklevel(),
         )
     return cells
 
@@ -393,12 +394,14 @@ def balanced_accuracy_score(
             "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
             "have the correct shape, use the 'labels' parameter to pass all known labels.",
             UserWarning,
-            stacklevel=2,
+            stacklevel=outside_stacklevel(),
         )
         return float("nan") if adjusted else 1.0
     rows = cells.sum(axis=1) > 0
     if not rows.all():
-        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        warnings.warn(
+            "y_pred contains classes not in y_true", UserWarning, stacklevel=outside_stacklevel()
+        )
     if rows.sum() < 2:  # one class in y_true: its recall (scikit-learn's mean of one)
         recall = float(cells[rows][0, rows][0] / cells[rows].sum())
         return float("nan") if adjusted else recall
@@ -446,7 +449,7 @@ def _set_wise_labels(t: Targets, average: Any, labels: Any, pos_label: Any) -> A
             f"(got {average!r}). You may use labels=[pos_label] to specify a single positive "
             "class.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=outside_stacklevel(),
         )
     return labels
 
@@ -473,8 +476,7 @@ def _divide(
         where = "due to" if result.shape[0] == 1 else f"in {axis1}s with"
         warn_undefined(
             f"{metric.capitalize()} is ill-defined and being set to 0.0 {where} no {modifier} "
-            f"{axis0}s. Use `zero_division` parameter to control this behavior.",
-            stacklevel=5,
+            f"{axis0}s. Use `zero_division` parameter to control this behavior."
         )
     return result
 
@@ -1065,8 +1067,7 @@ def cohen_kappa_score(
         warn_undefined(
             "`y2` contains no labels that are present in both `y1` and `labels`."
             "`cohen_kappa_score` is undefined and set to the value defined by the "
-            f"`replace_undefined_by` param, which is set to {replace_undefined_by}.",
-            stacklevel=2,
+            f"`replace_undefined_by` param, which is set to {replace_undefined_by}."
         )
         return replace_undefined_by
     square = cells if len(cells) > 1 else np.pad(cells, ((0, 1), (0, 1)))
@@ -1077,8 +1078,7 @@ def cohen_kappa_score(
         warn_undefined(
             "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is "
             "undefined and set to the value defined by the the `replace_undefined_by` param, "
-            f"which is set to {replace_undefined_by}.",
-            stacklevel=2,
+            f"which is set to {replace_undefined_by}."
         )
         return replace_undefined_by
     return float(kappa)

@@ -18,6 +18,7 @@ import numpy as np
 
 from phidelta._compute import BLOCK_ROWS
 from phidelta._parallel import row_parts, run_parts
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import check_pos_label, match_class
 from phidelta.exceptions import UndefinedMeasureWarning
 
@@ -81,9 +82,10 @@ def _category() -> type[Warning]:
     return _BOTH[theirs]
 
 
-def warn_undefined(message: str, stacklevel: int = 3) -> None:
-    """Emit the undefined-metric warning (see :class:`UndefinedMetricWarning`)."""
-    warnings.warn(message, _category(), stacklevel=stacklevel)
+def warn_undefined(message: str) -> None:
+    """Emit the undefined-metric warning (see :class:`UndefinedMetricWarning`) at the
+    caller's line."""
+    warnings.warn(message, _category(), stacklevel=outside_stacklevel())
 
 
 # --- arrays ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 from scipy.special import xlogy
 
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import check_pos_label
 from phidelta.metrics._inputs import (
     as_target,
@@ -81,7 +82,7 @@ def _truth(
                 f"lexicographically. Pass the ordered labels={classes.tolist()} and ensure "
                 "that the columns of y_prob correspond to this ordering.",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=outside_stacklevel(),
             )
         undeclared = set(_classes_of(y).tolist()) - set(given.tolist())
         if undeclared:
@@ -110,7 +111,7 @@ def _truth(
         warnings.warn(
             "The y_prob values do not sum to one. Make sure to pass probabilities.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=outside_stacklevel(),
         )
     if len(classes) != p.shape[1]:
         if labels is None:
@@ -217,7 +218,7 @@ def log_loss(
             "`y_pred` was renamed to `y_proba` in version 1.9 and will be removed in 1.11. Use "
             "`y_proba` instead.",
             FutureWarning,
-            stacklevel=2,
+            stacklevel=outside_stacklevel(),
         )
         y_proba = y_pred
     if not isinstance(normalize, bool | np.bool_):

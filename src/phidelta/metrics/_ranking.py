@@ -19,6 +19,7 @@ import numpy as np
 from phidelta import measures
 from phidelta._compute import BLOCK_ROWS
 from phidelta._parallel import row_parts, run_parts
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import ScoreTable
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.measures._pr import ranked_average_precision, ranked_weighted_average_precision
@@ -297,18 +298,12 @@ def roc_curve(
         tp, fp = counts.cumulative()
         thresholds = np.concatenate([[np.inf], _scores_of(counts)])
     if fp[-1] <= 0:
-        warn_undefined(
-            "No negative samples in y_true, false positive value should be meaningless",
-            stacklevel=2,
-        )
+        warn_undefined("No negative samples in y_true, false positive value should be meaningless")
         fpr = np.full(fp.shape, np.nan)
     else:
         fpr = np.divide(fp, fp[-1], dtype=np.float64)
     if tp[-1] <= 0:
-        warn_undefined(
-            "No positive samples in y_true, true positive value should be meaningless",
-            stacklevel=2,
-        )
+        warn_undefined("No positive samples in y_true, true positive value should be meaningless")
         tpr = np.full(tp.shape, np.nan)
     else:
         tpr = np.divide(tp, tp[-1], dtype=np.float64)
@@ -447,7 +442,7 @@ def _pr_curve(
     # zero-weight samples were dropped: every threshold predicts some weight positive
     precision = _reversed_ratio(tp, tp + fp, 1.0)
     if tp[-1] == 0:
-        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=3)
+        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=outside_stacklevel())
         recall = np.ones(len(tp) + 1)
         recall[-1] = 0.0
     else:
@@ -632,7 +627,7 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
     is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
     n_pos = np.count_nonzero(is_positive)
     if n_pos == 0 or n_pos == len(is_positive):
-        warn_undefined(_ONE_CLASS_AUC, stacklevel=4)
+        warn_undefined(_ONE_CLASS_AUC)
         return float("nan")
     whole = max_fpr is None or max_fpr == 1
     counts = _rank(is_positive, scores, weight, keep_scores=not whole)
@@ -654,9 +649,13 @@ def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fp
 
 def _ap_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any) -> float:
     is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
-    table = _rank(is_positive, scores, weight, keep_scores=False)
+    return _ap_of_ranked(_rank(is_positive, scores, weight, keep_scores=False))
+
+
+def _ap_of_ranked(table: ScoreTable | RankedLabels) -> float:
+    """Average precision of ranked rows (scikit-learn's steps; 0 without positives)."""
     if table.total_positives <= 0:
-        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=4)
+        warnings.warn(_NO_POSITIVES_PR, UserWarning, stacklevel=outside_stacklevel())
         return 0.0  # recall is 1 everywhere: the one step has the top threshold's precision 0
     if isinstance(table, RankedLabels):
         if table.weights is None:
@@ -1020,7 +1019,15 @@ def average_precision_score(
                 f"{np.asarray(present)}"
             )
         problem = _Binary(labels, y_score, pos_label, weight, described=(kind, present))
-        return _ap_of(problem.is_positive, problem.scores, problem.weight)
+        return _ap_of_ranked(
+            _rank(
+                problem.is_positive,
+                problem.scores,
+                problem.weight,
+                problem.bounds,
+                keep_scores=False,
+            )
+        )
     if kind == "multilabel-indicator":
         if pos_label != 1:
             raise ValueError(

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
 from phidelta.signatures._columns import Column
 from phidelta.signatures._statistics import (
     FeatureRows,
@@ -407,7 +408,7 @@ def _text_features(
             f"Column {name!r} has {m} distinct values; indicators are built for the "
             f"{max_values} most frequent (raise `max_values` to keep more).",
             UserWarning,
-            stacklevel=5,
+            stacklevel=outside_stacklevel(),
         )
     membership, names = nominal_indicators(name, values, pos_counts + neg_counts, max_values)
     cells = _cells_from_presence(

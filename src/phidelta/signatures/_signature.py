@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
 from phidelta.counts import BinaryCounts
 from phidelta.counts._labels import (
     PositiveClass,
@@ -748,7 +749,7 @@ def _finish(
             f"{len(constants)} constant feature(s) {constants[:5]}: each is a dummy classifier "
             "placed on a corner of the diamond.",
             ConstantFeatureWarning,
-            stacklevel=2,
+            stacklevel=outside_stacklevel(),
         )
     if not rows.names:
         raise ValueError("No features to assess: every column was ignored.")
