@@ -85,6 +85,12 @@ def test_example_2_5(example_2_5):
     assert_allclose(
         measures.isometric_slope(ratio=ratio), expected["accuracy_isometric_slope_roc"], **TOL
     )
+    assert measures.isometric_slope(ratio=ratio, cost_ratio=2, space="coverage") == 0.5
+    with pytest.warns(DeprecationWarning, match="not used by isometric_slope") as caught:
+        assert measures.isometric_slope(ratio=ratio, positives=3) == measures.isometric_slope(
+            ratio=ratio
+        )
+    assert {w.filename for w in caught} == {__file__}
     best = measures.optimal_points(table, ratio=ratio)
     assert_allclose(best.thresholds, [expected["optimal_threshold"]], **TOL)
     assert_allclose(best.accuracy, [expected["accuracy_at_optimal_threshold"]], **TOL)

@@ -3,11 +3,13 @@ acceptable region (§5.5), dominance and the Pareto front (Flach §2.1), margins
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
+from phidelta._stack import outside_stacklevel
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
@@ -47,7 +49,8 @@ def isometric_slope(
     space : {"roc", "coverage"}, default="roc"
         The space of the isometrics.
     positives, negatives : float or None, default=None
-        Not used: the slope depends on the ratio only.
+        Deprecated and not used (a DeprecationWarning when given): the slope depends on the
+        ratio only.
 
     Returns
     -------
@@ -75,6 +78,13 @@ def isometric_slope(
     >>> isometric_slope(ratio=4 / 6)    # Example 2.5: 3 spam for 2 ham
     0.6666666666666666
     """
+    if positives is not None or negatives is not None:
+        warnings.warn(
+            "`positives` and `negatives` are not used by isometric_slope (the slope depends on "
+            "the ratio only) and will be removed; leave them out.",
+            DeprecationWarning,
+            stacklevel=outside_stacklevel(),
+        )
     r = float(check_ratio(ratio))
     c = float(check_ratio(cost_ratio, name="cost_ratio"))
     if space == "roc":

@@ -4,7 +4,7 @@ Each column of a data table (dense, DataFrame or sparse) becomes one or more sin
 classifiers with their confusion counts; :class:`Signature` ranks and selects them.
 """
 
-from phidelta.signatures._accumulate import SignatureStatistics, statistics_of_block
+from phidelta.signatures._accumulate import SignatureStatistics
 from phidelta.signatures._signature import (
     RANKINGS,
     SUMMARY_COLUMNS,
@@ -25,5 +25,4 @@ __all__ = [
     "nominal_subsets",
     "signature",
     "signature_from_chunks",
-    "statistics_of_block",
 ]

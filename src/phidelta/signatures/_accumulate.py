@@ -173,8 +173,8 @@ class TextSummary:
 class SignatureStatistics:
     """Everything a signature needs from its rows; ``+`` merges blocks of rows.
 
-    Build with :func:`block_statistics` (or :func:`statistics_of_block`); turn into a signature
-    with :meth:`Signature.from_statistics`, into features with :meth:`features`. The sum of
+    Build with :func:`block_statistics`; turn into a signature with
+    :meth:`Signature.from_statistics`. The sum of
     the statistics of blocks is the statistics of their union, so a signature computed from
     chunks or on a cluster equals the one computed in one go (the soft counts of the published
     packages, Armano et al. 2019, are sums over rows).
@@ -257,7 +257,7 @@ class SignatureStatistics:
             None if self.sparse_neg is None else self.sparse_neg + other.sparse_neg,
         )
 
-    def features(
+    def _features(
         self, rows: FeatureRows, forced: dict[str, str], max_values: int, soft: bool = True
     ) -> tuple[list[str], np.ndarray]:
         """Add the derived features to ``rows``.
@@ -509,4 +509,4 @@ def statistics_of_block(
     )
 
 
-__all__ = ["SignatureStatistics", "nominal_indicators", "numbers_as_text", "statistics_of_block"]
+__all__ = ["SignatureStatistics", "nominal_indicators", "numbers_as_text"]

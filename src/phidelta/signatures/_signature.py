@@ -733,7 +733,7 @@ def _finish(
 ) -> Signature:
     """Turn merged statistics (and, in threshold mode, the whole numeric columns) into rows."""
     rows = FeatureRows()
-    constants, leftover = statistics.features(rows, forced, max_values, soft=numeric == "soft")
+    constants, leftover = statistics._features(rows, forced, max_values, soft=numeric == "soft")
     if len(leftover):  # threshold mode: the many-valued numeric columns need the whole column
         assert table is not None
         assert is_pos is not None
