@@ -236,6 +236,21 @@ def test_multiclass_scores(seed, kind):
     both("roc_auc_score", y, proba, multi_class="raise")  # scikit-learn's error
 
 
+@pytest.mark.parametrize(
+    ("truth", "guess"),
+    [([0, 0, 0], [0, 0, 0]), ([1, 1], [1, 1]), (["a", "a"], ["a", "a"]), ([0, 0, 1], [0, 0, 0])],
+)
+def test_one_label_gives_both_packages_warnings(truth, guess):
+    for name in (
+        "matthews_corrcoef",
+        "cohen_kappa_score",
+        "balanced_accuracy_score",
+        "confusion_matrix",
+        "accuracy_score",
+    ):
+        both(name, truth, guess)
+
+
 def test_warning_is_both_packages_warning():
     with pytest.warns(sk_exceptions.UndefinedMetricWarning) as record:
         metrics.precision_score([0, 0], [0, 0])

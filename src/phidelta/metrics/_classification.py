@@ -239,6 +239,16 @@ def accuracy_score(
     return correct / _weighted_total(t) if normalize else correct
 
 
+def _warn_single_label() -> None:
+    """scikit-learn's warning for a 1×1 confusion matrix (one label in y_true and y_pred)."""
+    warnings.warn(
+        "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
+        "have the correct shape, use the 'labels' parameter to pass all known labels.",
+        UserWarning,
+        stacklevel=outside_stacklevel(),
+    )
+
+
 def confusion_matrix(
     y_true: Any,
     y_pred: Any,
@@ -330,12 +340,7 @@ def confusion_matrix(
                 cells = cells / cells.sum()
         cells = np.nan_to_num(cells)
     if cells.shape == (1, 1):
-        warnings.warn(
-            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
-            "have the correct shape, use the 'labels' parameter to pass all known labels.",
-            UserWarning,
-            stacklevel=outside_stacklevel(),
-        )
+        _warn_single_label()
     return cells
 
 
@@ -390,12 +395,7 @@ def balanced_accuracy_score(
         raise ValueError(f"{t.kind} is not supported")
     cells, _ = _matrix(t)
     if len(cells) == 1:  # one class: its recall, from a 1×1 matrix
-        warnings.warn(
-            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
-            "have the correct shape, use the 'labels' parameter to pass all known labels.",
-            UserWarning,
-            stacklevel=outside_stacklevel(),
-        )
+        _warn_single_label()
         return float("nan") if adjusted else 1.0
     rows = cells.sum(axis=1) > 0
     if not rows.all():
@@ -981,6 +981,8 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     if t.kind not in ("binary", "multiclass"):
         raise ValueError(f"{t.kind} is not supported")
     cells, _ = _matrix(t)
+    if len(cells) == 1:  # scikit-learn's confusion matrix warns, and MCC is 0
+        _warn_single_label()
     if len(cells) < 2 or cells.sum() <= 0:
         return 0.0
     return float(measures.multiclass_mcc(ConfusionMatrix(cells), zero_division=0.0)[0])
