@@ -7,6 +7,7 @@ emitted. The data are seeded: each seed draws a problem size, labels, ties and w
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from typing import Any
 
@@ -344,3 +345,70 @@ def test_measure_and_validation_warnings_point_at_the_callers_line():
     with pytest.warns(DeprecationWarning, match="former name") as caught:
         measures.wilson_interval([3], [4], level=0.9)
     assert {w.filename for w in caught} == {__file__}
+
+
+# --- odd inputs: scikit-learn's outcome, or a clean refusal -------------------------------------
+ODD_INPUTS = {
+    "empty": [],
+    "nan": [0, np.nan],
+    "inf": [np.inf, 0],
+    "text": ["a", "b"],
+    "text and a number": [0, "a"],
+    "matrix": [[0, 1], [1, 0]],
+    "booleans": [True, False],
+    "fractions": [0.5, 0.2],
+    "objects": np.array([0, 1], dtype=object),
+    "negative": [-1, 1],
+    "huge": [2**70, 0],
+    "one": [1],
+}
+ODD_FUNCTIONS = (
+    "accuracy_score",
+    "balanced_accuracy_score",
+    "f1_score",
+    "matthews_corrcoef",
+    "cohen_kappa_score",
+    "confusion_matrix",
+    "roc_auc_score",
+    "roc_curve",
+    "precision_recall_curve",
+    "average_precision_score",
+    "brier_score_loss",
+    "log_loss",
+    "auc",
+)
+#: (function, first, second): scikit-learn fails where phidelta answers, or skips a check that
+#: phidelta makes (documented in docs/guide/sklearn_metrics.rst)
+ODD_ON_PURPOSE = {
+    ("average_precision_score", "empty", "empty"),  # scikit-learn: IndexError
+    *(("auc", "booleans", second) for second in ODD_INPUTS),  # scikit-learn: bool subtraction
+    *(("roc_auc_score", "one", second) for second in ODD_INPUTS),  # it skips the length check
+}
+
+
+@pytest.mark.parametrize("name", ODD_FUNCTIONS)
+def test_odd_inputs_get_scikit_learns_outcome_or_a_clean_error(name):
+    for (first, a), (second, b) in itertools.product(ODD_INPUTS.items(), repeat=2):
+        case = (name, first, second)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                ours, our_error = getattr(metrics, name)(a, b), None
+            except Exception as exc:
+                ours, our_error = None, exc
+            try:
+                theirs, their_error = getattr(sk, name)(a, b), None
+            except Exception as exc:
+                theirs, their_error = None, exc
+        assert our_error is None or isinstance(our_error, ValueError | TypeError), (
+            case,
+            repr(our_error),
+        )
+        if case in ODD_ON_PURPOSE:
+            continue
+        assert (our_error is None) == (their_error is None), (case, our_error, their_error)
+        if our_error is None:
+            _same(
+                tuple(theirs) if isinstance(theirs, tuple) else np.asarray(theirs, dtype=float),
+                tuple(ours) if isinstance(ours, tuple) else np.asarray(ours, dtype=float),
+            )

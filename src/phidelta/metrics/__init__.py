@@ -25,6 +25,9 @@ Differences from scikit-learn, on purpose:
 * ``roc_curve(drop_intermediate=True)`` with weights drops every point on a straight run of
   equal steps; scikit-learn compares rounded running sums, so equal float weights (0.1 each)
   can leave some collinear points in its curve. The curves have the same shape and area.
+* ``roc_auc_score`` checks the lengths first, empty inputs are a ``ValueError`` everywhere,
+  and ``auc`` takes boolean coordinates (scikit-learn: NaN, ``IndexError``, ``TypeError``).
+* Warnings name the caller's line.
 """
 
 from phidelta.metrics._classification import (

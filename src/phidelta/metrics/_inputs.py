@@ -121,6 +121,35 @@ def check_lengths(*arrays: Any) -> int:
     return lengths[0] if lengths else 0
 
 
+def check_samples(y: np.ndarray) -> None:
+    """scikit-learn's error for a target without samples (``check_array``'s message)."""
+    if not len(y):
+        raise ValueError(
+            f"Found array with 0 sample(s) (shape={y.shape}) while a minimum of 1 is required."
+        )
+
+
+def check_label_type(y: np.ndarray, given: Any) -> np.ndarray | None:
+    """scikit-learn's ``LabelBinarizer`` checks: the classes of ``y`` (1-D, from the caller's
+    ``given``) must be binary or multi-class labels — not continuous values, mixed text and
+    numbers or other objects (the probabilities' columns would be matched to nothing).
+    Returns the sorted classes when the check found them (numbers), else None."""
+    described = _describe(y, "y_true")
+    kind = described.kind
+    # NumPy turns [0, "a"] into text: the mix is seen in the caller's sequence
+    if (
+        y.dtype.kind == "U"
+        and isinstance(given, list | tuple)
+        and any(not isinstance(v, str) for v in given)
+    ):
+        _mixed([y])
+    if kind in ("binary", "multiclass"):
+        return described.values
+    if y.dtype.kind == "O" and any(isinstance(v, str) for v in y.tolist()):
+        _mixed([y])
+    raise ValueError(f"Unknown label type: ({given!r},)")
+
+
 def _length(a: Any) -> int:
     if hasattr(a, "shape") and len(a.shape):
         return int(a.shape[0])
@@ -277,8 +306,10 @@ def _describe(y: Any, name: str) -> _Described:
             _check_finite(y, name)
             return _Described("continuous" + suffix, None, y)
     if suffix:
+        _check_finite(y, name)  # ±inf is "integral" too
         return _Described("multiclass" + suffix, None, y)
     values = _distinct_integral_floats(y) if y.dtype.kind == "f" else _distinct(y)
+    _check_finite(values, name)  # ±inf is "integral" too: found among the distinct labels
     return _Described("multiclass" if len(values) > 2 else "binary", values, y)
 
 
@@ -510,6 +541,8 @@ def encode(y: np.ndarray, values: np.ndarray) -> np.ndarray:
                 ints = ints.astype(np.int64)
         low = int(values[0]) if len(values) else 0
         high = int(values[-1]) if len(values) else 0
+        if low < 0 and ints.dtype.kind == "u":  # booleans among negative labels
+            ints = ints.astype(np.int64)
         if high - low < max(_RANGE_LIMIT, 2 * len(y)):
             if low == 0 and len(values) == high + 1:  # the values are 0..k-1: codes = labels
                 return ints.astype(np.intp, copy=False)

@@ -12,7 +12,9 @@ from phidelta._stack import outside_stacklevel
 from phidelta.counts import check_pos_label
 from phidelta.metrics._inputs import (
     as_target,
+    check_label_type,
     check_lengths,
+    check_samples,
     check_weights,
     column,
     target_classes,
@@ -52,8 +54,11 @@ def _sorted_classes(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
-def _classes_of(y: np.ndarray) -> np.ndarray:
-    """Sorted distinct labels (two comparisons for two classes, a count for small integers)."""
+def _classes_of(y: np.ndarray, found: np.ndarray | None = None) -> np.ndarray:
+    """Sorted distinct labels (two comparisons for two classes, a count for small integers;
+    ``found``: the classes a check already found)."""
+    if found is not None:
+        return np.asarray(found, dtype=y.dtype) if y.dtype.kind in "biuf" else found
     if y.dtype.kind in "biuf" and y.size:
         _kind, classes = target_classes(y, "y_true")
         if classes is not None:
@@ -73,6 +78,7 @@ def _truth(
         return (*_indicator_truth(given, p, weight), False)
     y = column(given, "y_true")
     check_lengths(p, y, weight)
+    found = check_label_type(y, y_true)
     if labels is not None:
         given = np.asarray(labels)
         classes = _sorted_classes(given)
@@ -84,13 +90,13 @@ def _truth(
                 UserWarning,
                 stacklevel=outside_stacklevel(),
             )
-        undeclared = set(_classes_of(y).tolist()) - set(given.tolist())
+        undeclared = set(_classes_of(y, found).tolist()) - set(given.tolist())
         if undeclared:
             raise ValueError(
                 f"y_true contains values {undeclared} not belonging to the passed labels {labels}."
             )
     else:
-        classes = _classes_of(y)
+        classes = _classes_of(y, found)
     if len(classes) == 1:
         if labels is None:
             raise ValueError(
@@ -333,6 +339,7 @@ def _binary(
     if y.dtype.kind == "f" and y.size and not np.isfinite(y).all():
         raise ValueError("Input contains NaN.")
     check_lengths(p, y, weight)
+    check_samples(y)
     kind = target_type(y, "y_true")
     if kind != "binary":
         raise ValueError(

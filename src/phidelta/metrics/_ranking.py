@@ -33,6 +33,7 @@ from phidelta.metrics._inputs import (
     _at_most_two,
     as_target,
     check_lengths,
+    check_samples,
     check_weights,
     column,
     encode,
@@ -91,6 +92,7 @@ class _Binary:
             raise ValueError(f"{kind} format is not supported")
         check_lengths(y, y_score, sample_weight)
         y = column(y, "y_true")
+        check_samples(y)
         self.classes = classes if classes is not None else _distinct(y)
         positive = implicit_positive(self.classes, pos_label)
         self.scores, low, high = finite_bounds(y_score)
@@ -872,6 +874,7 @@ def roc_auc_score(
     if kind == "binary":
         y = column(y, "y_true")
         check_lengths(y, scores, weight)
+        check_samples(y)
         classes = present if present is not None else _distinct(y)
         # the positive class is the greater label (scikit-learn's convention for y_score)
         is_positive = (
