@@ -332,6 +332,8 @@ def decision_threshold(table: ScoreTable, threshold: float | str | None = None) 
     >>> decision_threshold(table, "optimal")  # between the scores 0.2 and 0.3
     0.25
     """
+    if not isinstance(table, ScoreTable):
+        raise TypeError(f"`table` must be a phidelta ScoreTable; got {type(table).__name__}.")
     if threshold is None:
         if len(table) == 0:
             return 0.5

@@ -25,7 +25,7 @@ from phidelta.counts import (
 )
 from phidelta.data._blocks import Blocks, open_blocks
 from phidelta.data._errors import DataError
-from phidelta.data._roles import Roles, clean_classes, role_block
+from phidelta.data._roles import Roles, check_roles, clean_classes, role_block
 from phidelta.signatures import Signature, block_statistics, signature
 
 if TYPE_CHECKING:
@@ -85,6 +85,10 @@ def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
     >>> classes_of(open_blocks(b"y,p\\n1,0\\n0,2\\n"), ["y", "p"])
     [0, 1, 2]
     """
+    if not hasattr(blocks, "reduce"):
+        raise TypeError(
+            f"`blocks` must be a block source from open_blocks(...); got {type(blocks).__name__}."
+        )
     found = blocks.reduce(
         lambda frame: set().union(*(_unique(clean_classes(frame[c])[0]) for c in columns)),
         columns,
@@ -122,6 +126,7 @@ def positive_class(classes: list[Any], roles: Roles) -> Any:
     >>> positive_class(["ham", "spam"], Roles("y", positive="spam"))
     'spam'
     """
+    check_roles(roles)
     where = f"column {roles.label!r}"
     if len(classes) < 2:
         raise DataError(
@@ -217,6 +222,7 @@ def load_signature(
     >>> sig.positive, round(sig.ratio, 4)
     (1, 0.9333)
     """
+    check_roles(roles)
     if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
@@ -339,6 +345,7 @@ def load_assessment(
     >>> result.threshold, result.counts.tp.tolist()
     (0.0, [1])
     """
+    check_roles(roles)
     if roles.prediction is None and roles.score is None:
         raise DataError("choose a prediction column or a score column (or both)", "prediction")
     if roles.prediction is not None and roles.threshold is not None:
@@ -439,6 +446,8 @@ def load_comparison(
     >>> result.mcnemar.method, result.names
     ('exact', ('a', 'b'))
     """
+    check_roles(roles)
+    check_roles(other)
     from dataclasses import replace
 
     from phidelta.comparison import comparison_part, finish_comparison
@@ -593,6 +602,7 @@ def load_multiclass(
     >>> load_multiclass(frame, Roles("y", prediction="p")).matrices.counts[0].tolist()
     [[1, 0, 0], [0, 0, 1], [0, 0, 2]]
     """
+    check_roles(roles)
     if roles.prediction is None:
         raise DataError("choose the label and the prediction columns", "prediction")
     blocks = _blocks(source, chunksize, format)

@@ -231,6 +231,12 @@ def _first_line(source: Any) -> str:
 
 
 def _check_source(source: Any) -> None:
+    if not (_is_path(source) or isinstance(source, bytes | bytearray | memoryview)):
+        # an int would be opened as a file descriptor (True is stdout) and closed after
+        raise TypeError(
+            "The data must be a file path, the bytes of a file, or a pandas, polars or "
+            f"pyarrow table; got {type(source).__name__}."
+        )
     if _is_path(source):
         path = Path(source)
         if not path.exists():

@@ -116,6 +116,16 @@ class Roles:
         return list(dict.fromkeys(n for n in names if n is not None))
 
 
+def check_roles(roles: Any) -> Roles:
+    """``roles`` itself if it is a :class:`Roles`, else a TypeError saying what is expected."""
+    if not isinstance(roles, Roles):
+        raise TypeError(
+            "`roles` must be a phidelta.data.Roles naming the columns, e.g. "
+            f"Roles('label', score='score'); got {type(roles).__name__}."
+        )
+    return roles
+
+
 def clean_classes(values: Any) -> tuple[np.ndarray, np.ndarray]:
     """``(classes, missing)``: the non-missing values of a class-like column, read by the
     class-value rule of this module, and the mask of missing entries.
@@ -265,6 +275,7 @@ def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
     >>> block.label, block.score, block.left_out
     (array([1, 0]), array([0.9, 0.1]), 1)
     """
+    check_roles(roles)
     if missing not in MISSING:
         raise DataError(f"`missing` must be one of {', '.join(MISSING)}; got {missing!r}.")
     arrays: dict[str, np.ndarray] = {}

@@ -233,6 +233,8 @@ def ternary_grid(levels: Any = (0.2, 0.4, 0.6, 0.8)) -> TernaryGrid:
            [0.25 , 0.433]])
     """
     values = as_float_array(levels, "levels")
+    if not len(values):
+        raise ValueError("`levels` must hold at least one level.")
     if np.any((values <= 0) | (values >= 1)):
         raise ValueError(f"`levels` must lie strictly between 0 and 1; got {values.tolist()}.")
     lines: dict[str, np.ndarray] = {}

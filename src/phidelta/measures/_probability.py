@@ -327,9 +327,20 @@ def laplace_correction(counts: Any) -> np.ndarray:
     >>> laplace_correction([2, 0])
     array([0.75, 0.25])
     """
-    c = as_float_array(counts, "counts", ndim=None)
+    c = _class_counts(counts)
     k = c.shape[-1]
     return m_estimate(c, m=k, prior=np.full(k, 1.0 / k))
+
+
+def _class_counts(counts: Any) -> np.ndarray:
+    """Class counts with the classes on a last axis of at least one class."""
+    c = as_float_array(counts, "counts", ndim=None)
+    if c.ndim == 0 or c.shape[-1] == 0:
+        raise ValueError(
+            f"`counts` must hold the counts of one or more classes on its last axis; got shape "
+            f"{c.shape}."
+        )
+    return c
 
 
 def m_estimate(counts: Any, *, m: float, prior: Any = None) -> np.ndarray:
@@ -354,8 +365,8 @@ def m_estimate(counts: Any, *, m: float, prior: Any = None) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a count is negative, `m` is negative or not finite, or `prior` is not k
-        probabilities summing to 1.
+        If `counts` has no class axis, a count is negative, `m` is negative or not finite,
+        or `prior` is not k probabilities summing to 1.
 
     See Also
     --------
@@ -371,7 +382,7 @@ def m_estimate(counts: Any, *, m: float, prior: Any = None) -> np.ndarray:
     >>> m_estimate([3, 1], m=4, prior=[0.5, 0.5])
     array([0.625, 0.375])
     """
-    c = as_float_array(counts, "counts", ndim=None)
+    c = _class_counts(counts)
     if np.any(c < 0):
         raise ValueError("`counts` must be non-negative.")
     if not np.isfinite(m) or m < 0:

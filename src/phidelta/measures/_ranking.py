@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from phidelta._compute import BLOCK_ROWS, curve_hull
+from phidelta._validation import check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.measures._results import ConfidenceInterval, TupleResult
 from phidelta.measures._table import MeasureTable, measure_table
@@ -521,6 +522,22 @@ def _median(scores: np.ndarray, counts: np.ndarray) -> float:
     return float(values[np.searchsorted(running, total / 2)])
 
 
+def _count_vectors(positives: Any, negatives: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Two 1-D arrays of counts of one length (integer counts stay integers)."""
+    pair = []
+    for name, value in (("positives", positives), ("negatives", negatives)):
+        array = np.asarray(value)
+        if array.ndim != 1 or array.dtype.kind not in "biuf":
+            raise TypeError(
+                f"`{name}` must be a 1-D array of counts; got {type(value).__name__}"
+                + (f" of dtype {array.dtype} and shape {array.shape}" if array.ndim else "")
+                + "."
+            )
+        pair.append(array.astype(np.int64) if array.dtype.kind == "b" else array)
+    check_same_length(positives=pair[0], negatives=pair[1])
+    return pair[0], pair[1]
+
+
 def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) -> Any:
     """2·Σᵢ Nᵢ·(P_above,i + Pᵢ/2) = Σᵢ Nᵢ·(2·P_above,i + Pᵢ), with ``above`` positives scoring
     higher than the whole table. An exact Python integer for integer counts (so that AUCs of
@@ -538,6 +555,13 @@ def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) 
     int or float
         2·Σᵢ Nᵢ·(P_above,i + Pᵢ/2): an exact int for integer counts.
 
+    Raises
+    ------
+    TypeError
+        If `positives` or `negatives` is not a 1-D array of numbers.
+    ValueError
+        If their lengths differ.
+
     See Also
     --------
     auc : divides it by 2·P·N.
@@ -552,6 +576,7 @@ def auc_numerator(positives: np.ndarray, negatives: np.ndarray, above: Any = 0) 
     >>> auc_numerator(np.array([20, 10, 20]), np.array([5, 5, 40]))   # 2 · 0.71 · 50 · 50
     3550
     """
+    positives, negatives = _count_vectors(positives, negatives)
     if positives.dtype.kind in "iu" and negatives.dtype.kind in "iu":
         total_pos = int(positives.sum()) + int(above)
         total_neg = int(negatives.sum())

@@ -1,0 +1,106 @@
+"""Every public function of the library refuses odd arguments with a ValueError or a
+TypeError — never an AttributeError, IndexError or ZeroDivisionError from deep inside.
+
+Each callable exported by ``phidelta`` and its public modules (counts, measures, geometry,
+signatures, selection, data, assessment, comparison, rendering) is called with one odd
+argument, and with every pair of the first ten, in the first positions (a call that happens to
+be valid is fine: only the type of a failure is checked here; the values are tested
+elsewhere). ``True`` among them is the file descriptor of standard output to ``open``: a data
+source must refuse it rather than read and close it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+
+import phidelta
+from phidelta import assessment, comparison, counts, geometry, measures, selection, signatures
+
+pytest.importorskip("pandas")
+pytest.importorskip("matplotlib")
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+from phidelta import data, rendering
+
+ODD = {
+    "None": None,
+    "list": [1, 2],
+    "text": "abc",
+    "NaN": np.nan,
+    "empty array": np.array([]),
+    "matrix": np.ones((2, 2)),
+    "negative": -1,
+    "dict": {"a": 1},
+    "inf": np.inf,
+    "True": True,
+    "object": object(),
+    "zero counts": counts.BinaryCounts(tn=[0], fp=[0], fn=[0], tp=[0]),
+    "no counts": counts.BinaryCounts(tn=[], fp=[], fn=[], tp=[]),
+    "confusion matrix": counts.ConfusionMatrix([[1, 0], [0, 1]]),
+    "score table": counts.ScoreTable.from_scores([1, 0], [0.2, 0.1]),
+    "one-class table": counts.ScoreTable.from_scores([1, 1], [0.2, 0.1]),
+}
+
+PUBLIC = [
+    (f"{module.__name__}.{name}", getattr(module, name))
+    for module in (
+        phidelta,
+        counts,
+        measures,
+        geometry,
+        signatures,
+        selection,
+        data,
+        assessment,
+        comparison,
+        rendering,
+    )
+    for name in module.__all__
+    if callable(getattr(module, name))
+    and not (isinstance(getattr(module, name), type) and issubclass(getattr(module, name), Warning))
+]
+
+
+@pytest.mark.parametrize(("name", "function"), PUBLIC, ids=[p[0] for p in PUBLIC])
+def test_odd_arguments_are_refused_cleanly(name, function):
+    calls = [(value,) for value in ODD.values()]
+    calls += list(itertools.product(list(ODD.values())[:10], repeat=2))
+    for arguments in calls:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                function(*arguments)
+            except (ValueError, TypeError):
+                pass
+            except Exception as exc:  # pragma: no cover - the failure this test looks for
+                shown = ", ".join(type(a).__name__ for a in arguments)
+                pytest.fail(f"{name}({shown}) raised {type(exc).__name__}: {exc}")
+            finally:
+                plt.close("all")
+
+
+def test_the_fixed_cases_say_what_was_expected():
+    with pytest.raises(TypeError, match="`positives` must be a 1-D array of counts"):
+        measures.auc_numerator(None, np.array([1]))
+    with pytest.raises(ValueError, match="Lengths differ"):
+        measures.auc_numerator(np.array([1, 2]), np.array([1]))
+    assert measures.auc_numerator([20, 10, 20], [5, 5, 40]) == 3550  # array-likes are fine
+    with pytest.raises(ValueError, match="one or more classes on its last axis"):
+        measures.laplace_correction(3)
+    with pytest.raises(ValueError, match="one or more classes on its last axis"):
+        measures.m_estimate(np.zeros((2, 0)), m=1)
+    with pytest.raises(ValueError, match="at least one level"):
+        geometry.ternary_grid([])
+    with pytest.raises(TypeError, match=r"`roles` must be a phidelta\.data\.Roles"):
+        data.load_signature(b"y,f\n1,2\n0,3\n", "y")
+    with pytest.raises(TypeError, match="must be a file path, the bytes of a file"):
+        data.read_header(True)
+    with pytest.raises(TypeError, match="`table` must be a phidelta ScoreTable"):
+        assessment.decision_threshold([0.2, 0.7])
