@@ -69,7 +69,8 @@ PUBLIC = [
 
 
 @pytest.mark.parametrize(("name", "function"), PUBLIC, ids=[p[0] for p in PUBLIC])
-def test_odd_arguments_are_refused_cleanly(name, function):
+def test_odd_arguments_are_refused_cleanly(name, function, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a method may write the text argument as a file name
     calls = [(value,) for value in ODD.values()]
     calls += list(itertools.product(list(ODD.values())[:10], repeat=2))
     for arguments in calls:
@@ -104,3 +105,48 @@ def test_the_fixed_cases_say_what_was_expected():
         data.read_header(True)
     with pytest.raises(TypeError, match="`table` must be a phidelta ScoreTable"):
         assessment.decision_threshold([0.2, 0.7])
+
+
+def _instances() -> dict[str, object]:
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(30, 3)), rng.integers(0, 2, 30)
+    y[:2] = [0, 1]
+    return {
+        "BinaryCounts": counts.BinaryCounts(tn=[5, 3], fp=[2, 1], fn=[1, 2], tp=[4, 6]),
+        "ScoreTable": counts.ScoreTable.from_scores(y, x[:, 0]),
+        "ConfusionMatrix": counts.ConfusionMatrix([[5, 1, 0], [1, 4, 2], [0, 1, 6]]),
+        "Signature": signatures.signature(x, y),
+        "PhiDelta": phidelta.convert([0.8, 0.6], [0.7, 0.9]),
+    }
+
+
+def _methods() -> list[tuple[str, object]]:
+    found = []
+    classes = {
+        member
+        for module in (counts, measures, geometry, signatures, data, assessment, rendering)
+        for name in module.__all__
+        if isinstance(member := getattr(module, name), type)
+        and not issubclass(member, BaseException)
+    }
+    for cls in sorted(classes, key=lambda c: c.__name__):
+        found += [
+            (f"{cls.__name__}.{name}", getattr(cls, name))
+            for name in sorted(vars(cls))
+            if name.startswith("from_") and callable(getattr(cls, name))
+        ]
+    for label, instance in _instances().items():
+        found += [
+            (f"{label}().{name}", getattr(instance, name))
+            for name in sorted(dir(instance))
+            if not name.startswith("_") and callable(getattr(instance, name))
+        ]
+    return found
+
+
+METHODS = _methods()
+
+
+@pytest.mark.parametrize(("name", "method"), METHODS, ids=[m[0] for m in METHODS])
+def test_constructors_and_methods_refuse_odd_arguments_cleanly(name, method, tmp_path, monkeypatch):
+    test_odd_arguments_are_refused_cleanly(name, method, tmp_path, monkeypatch)

@@ -111,3 +111,10 @@ def _hits(box: Any, taken: list[Any], markers: np.ndarray) -> bool:
             & (markers[:, 3] > box.y0)
         )
     )
+
+
+def require_result(value: Any, attributes: tuple[str, ...], name: str, expected: str) -> None:
+    """A TypeError naming ``expected`` unless ``value`` has the ``attributes`` a display reads
+    (the rendering layer does not import the interfaces whose results it draws)."""
+    if not all(hasattr(value, attribute) for attribute in attributes):
+        raise TypeError(f"`{name}` must be {expected}; got {type(value).__name__}.")

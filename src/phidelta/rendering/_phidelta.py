@@ -15,7 +15,7 @@ from phidelta._validation import (
 from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.geometry import diamond, isometrics, spread_ellipse
 from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
-from phidelta.rendering._common import place_labels, require_matplotlib
+from phidelta.rendering._common import place_labels, require_matplotlib, require_result
 
 __all__ = ["PhiDeltaDisplay", "plot"]
 
@@ -231,6 +231,9 @@ class PhiDeltaDisplay:
         >>> sorted(t.get_text() for t in second.ax_.get_legend().get_texts())[4:]
         ['B: 95% region (pooled)', 'B: folds', 'B: mean', 'B: spread (2σ ellipse)']
         """
+        require_result(
+            comparison, ("a", "b", "names"), "comparison", "the result of a classifier comparison"
+        )
         displays = []
         for i, (result, name, colour) in enumerate(
             zip((comparison.a, comparison.b), comparison.names, colors, strict=True)
@@ -407,6 +410,9 @@ class PhiDeltaDisplay:
         >>> d.significant_.tolist()
         [True, False]
         """
+        require_result(
+            signature, ("counts", "names", "ratio", "pvalues"), "signature", "a Signature"
+        )
         r = signature.ratio if ratio == "actual" else float(ratio)
         plot_kw.setdefault("annotate", 10)
         qvalues = None

@@ -66,7 +66,16 @@ class RocDisplay:
     """
 
     def __init__(self, *, tables: list[ScoreTable], names: list[str] | None = None) -> None:
-        self.tables = list(tables)
+        if isinstance(tables, ScoreTable):
+            tables = [tables]
+        if (
+            isinstance(tables, str | bytes)
+            or not hasattr(tables, "__iter__")
+            or not (tables := list(tables))
+            or not all(isinstance(t, ScoreTable) for t in tables)
+        ):
+            raise TypeError("`tables` must be one or more phidelta ScoreTables.")
+        self.tables = tables
         self.names = names
 
     @classmethod
