@@ -94,7 +94,7 @@ def bench_permutation(scale: float, repeat: int) -> None:
     sig = signature(x, y)
     print(f"permutation test, {b:,} permutations, {n_features:,} soft features, {n_rows:,} rows")
     ours, p = median_time(
-        lambda: sig.pvalues("permutation", n_permutations=b, seed=0), max(1, repeat // 2)
+        lambda: sig.pvalues("permutation", n_permutations=b, random_state=0), max(1, repeat // 2)
     )
     few = 3
     pos = y == 1
@@ -124,7 +124,7 @@ def bench_permutation(scale: float, repeat: int) -> None:
     )
     m_thr = 100
     thr = signature(x[:, :m_thr], y, numeric="threshold")
-    t_thr, _ = median_time(lambda: thr.pvalues("permutation", n_permutations=b, seed=0), 1)
+    t_thr, _ = median_time(lambda: thr.pvalues("permutation", n_permutations=b, random_state=0), 1)
     print(
         f"  threshold mode (cut re-optimized), {m_thr} features: {t_thr:8.3f} s "
         f"(≈ {t_thr * n_features / m_thr:.0f} s for {n_features:,}; no target)"

@@ -42,7 +42,7 @@ def _two_classifiers() -> dict[str, Any]:
     X, y = load_breast_cancer(return_X_y=True)
     y = np.where(y == 0, "malignant", "benign")
     labels, positive, splits = cross_validation_splits(
-        y, cv=FOLDS, pos_label="malignant", seed=SEED
+        y, cv=FOLDS, pos_label="malignant", random_state=SEED
     )
     models = {
         "logistic regression": make_pipeline(StandardScaler(), LogisticRegression()),

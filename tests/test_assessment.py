@@ -20,7 +20,7 @@ def test_listing_3_thirty_folds_of_a_linear_svm():
     from sklearn.svm import LinearSVC
 
     X, y = load_breast_cancer(return_X_y=True)
-    run = cross_validate(make_pipeline(StandardScaler(), LinearSVC()), X, y, cv=30, seed=1)
+    run = cross_validate(make_pipeline(StandardScaler(), LinearSVC()), X, y, cv=30, random_state=1)
     assert len(run.counts) == 30
     assert run.pooled().total[0] == len(y)
     assert run.positive == 1

@@ -202,8 +202,11 @@ def test_compare_estimators_uses_cross_validates_folds_for_both():
     X, y = load_breast_cancer(return_X_y=True)
     a = make_pipeline(StandardScaler(), LogisticRegression())
     b = GaussianNB()
-    result = compare_estimators(a, b, X, y, cv=5, seed=4, measure="delta")
-    alone_a, alone_b = cross_validate(a, X, y, cv=5, seed=4), cross_validate(b, X, y, cv=5, seed=4)
+    result = compare_estimators(a, b, X, y, cv=5, random_state=4, measure="delta")
+    alone_a, alone_b = (
+        cross_validate(a, X, y, cv=5, random_state=4),
+        cross_validate(b, X, y, cv=5, random_state=4),
+    )
     for field in ("tn", "fp", "fn", "tp"):
         assert getattr(result.a.counts, field).tolist() == getattr(alone_a.counts, field).tolist()
         assert getattr(result.b.counts, field).tolist() == getattr(alone_b.counts, field).tolist()

@@ -48,7 +48,7 @@ def test_contains_agrees_with_rates(r):
     spec, sens = measures.phi_delta_to_rates(phi, delta, r)
     expected = (spec >= 0) & (spec <= 1) & (sens >= 0) & (sens <= 1)
     assert np.array_equal(d.contains(phi, delta), expected)
-    inside = random_samples(200, seed=1, ratio=r)
+    inside = random_samples(200, random_state=1, ratio=r)
     assert np.all(d.contains(*inside))
 
 
@@ -154,7 +154,7 @@ def test_make_grid_and_random_samples():
     phi, delta = make_grid(5)
     assert len(phi) == 25
     assert set(np.round(delta, 12)) >= {-1.0, 0.0, 1.0}
-    a, b = random_samples(10, seed=7), random_samples(10, seed=7)
+    a, b = random_samples(10, random_state=7), random_samples(10, random_state=7)
     assert np.array_equal(a.phi, b.phi)
     gphi, gdelta = make_grid(5, ratio=4.0)
     assert np.all(diamond(4.0).contains(gphi, gdelta))

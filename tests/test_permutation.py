@@ -35,7 +35,7 @@ def _noise(seed: int, n: int, m: int) -> tuple[np.ndarray, np.ndarray]:
 # --- validity on noise: uniform p-values ---------------------------------------------------------
 def test_soft_noise_pvalues_are_uniform_and_never_zero():
     x, y = _noise(11, 120, 400)
-    p = signature(x, y).pvalues("permutation", n_permutations=999, seed=3)
+    p = signature(x, y).pvalues("permutation", n_permutations=999, random_state=3)
     assert stats.kstest(p, "uniform").pvalue > 0.01
     assert p.min() >= 1 / 1000
     assert p.max() <= 1
@@ -58,7 +58,7 @@ def test_threshold_noise_pvalues_are_valid_only_when_the_cut_is_reoptimized():
     x, y = _noise(12, 100, 300)
     sig = signature(x, y, numeric="threshold")
     b = 999
-    reoptimized = sig.pvalues("permutation", n_permutations=b, seed=4)
+    reoptimized = sig.pvalues("permutation", n_permutations=b, random_state=4)
     assert _valid_at_every_level(reoptimized)
     # and not conservative: they estimate the exact permutation p-values of the KS distance
     pos = y == 1
@@ -68,7 +68,7 @@ def test_threshold_noise_pvalues_are_valid_only_when_the_cut_is_reoptimized():
     # binary feature (x > cut). This is what a test without re-optimization computes; it
     # fails the validity check above by far: optimistic p-values.
     fixed = signature((x > sig.cuts).astype(float), y).pvalues(
-        "permutation", n_permutations=b, seed=4
+        "permutation", n_permutations=b, random_state=4
     )
     assert not _valid_at_every_level(fixed)
     assert np.mean(fixed <= 0.05) > 0.2  # four times the nominal 5 %
@@ -81,7 +81,7 @@ def test_binary_noise_with_imbalanced_classes_gives_valid_pvalues():
     rng = np.random.default_rng(13)
     y = (rng.random(150) < 0.2).astype(int)
     x = (rng.random((150, 300)) < rng.uniform(0.2, 0.8, 300)).astype(float)
-    p = signature(x, y).pvalues("permutation", n_permutations=999, seed=5)
+    p = signature(x, y).pvalues("permutation", n_permutations=999, random_state=5)
     assert _valid_at_every_level(p)
 
 
@@ -94,7 +94,7 @@ def test_threshold_features_agree_with_the_exact_kolmogorov_smirnov_test():
     x = rng.normal(size=(40, 8)) + np.linspace(0, 1.2, 8) * y[:, None]
     sig = signature(x, y, numeric="threshold")
     b = 4000
-    ours = sig.pvalues("permutation", n_permutations=b, seed=6)
+    ours = sig.pvalues("permutation", n_permutations=b, random_state=6)
     pos = y == 1
     exact = [stats.ks_2samp(x[pos, j], x[~pos, j], method="exact").pvalue for j in range(8)]
     assert_allclose(
@@ -114,7 +114,7 @@ def test_binary_features_agree_with_fisher_when_the_classes_are_balanced():
     x = np.where(rng.random((60, 10)) < strength, y[:, None], 1 - y[:, None]).astype(float)
     sig = signature(x, y)
     b = 4000
-    ours = sig.pvalues("permutation", n_permutations=b, seed=7)
+    ours = sig.pvalues("permutation", n_permutations=b, random_state=7)
     fisher = [stats.fisher_exact(_table(x[:, j], y)).pvalue for j in range(10)]
     assert_allclose(sig.pvalues("fisher"), fisher, rtol=1e-10)
     _mc_close(ours, fisher, b)
@@ -137,7 +137,7 @@ def test_binary_features_agree_with_the_exact_conditional_test_of_delta():
     x[:, :6] = np.where(rng.random((70, 6)) < 0.3, y[:, None], x[:, :6])
     sig = signature(x, y)
     b = 4000
-    ours = sig.pvalues("permutation", n_permutations=b, seed=8)
+    ours = sig.pvalues("permutation", n_permutations=b, random_state=8)
     n, p_count = 70, 18
     exact = []
     for j in range(12):
@@ -155,7 +155,7 @@ def test_soft_features_agree_with_scipy_exact_permutation_test():
     y = np.array([0, 1] * 6)
     x = rng.normal(size=(12, 4)) + np.array([0.0, 0.6, 1.2, 2.0]) * y[:, None]
     b = 20000
-    ours = signature(x, y).pvalues("permutation", n_permutations=b, seed=9)
+    ours = signature(x, y).pvalues("permutation", n_permutations=b, random_state=9)
     pos = y == 1
 
     def mean_gap(a, c, axis):
@@ -204,12 +204,14 @@ def test_statistic_from_the_rows_equals_the_signature_delta(mode):
     assert {"numeric", "binary", "nominal", "constant"} <= set(sig.kinds)
     ours = observed_statistics(sig.names, sig.sources, sig.kinds, mode, sig._rows)
     assert_allclose(ours, np.abs(np.nan_to_num(sig.phi_delta().delta)), rtol=1e-10, atol=1e-12)
-    p = sig.pvalues("permutation", n_permutations=199, seed=1)
+    p = sig.pvalues("permutation", n_permutations=199, random_state=1)
     assert np.all((p > 0) & (p <= 1))
     assert p[sig.names.index("same")] == 1.0
     # a sub-signature is tested with the same permutations
     picked = [0, 3, len(sig) - 1]
-    assert_array_equal(sig[picked].pvalues("permutation", n_permutations=199, seed=1), p[picked])
+    assert_array_equal(
+        sig[picked].pvalues("permutation", n_permutations=199, random_state=1), p[picked]
+    )
 
 
 def test_sparse_presence_features():
@@ -223,8 +225,10 @@ def test_sparse_presence_features():
         np.abs(sig.phi_delta().delta),
         rtol=1e-12,
     )
-    p = sig.pvalues("permutation", n_permutations=499, seed=2)
-    dense = signature(matrix.toarray() != 0, y).pvalues("permutation", n_permutations=499, seed=2)
+    p = sig.pvalues("permutation", n_permutations=499, random_state=2)
+    dense = signature(matrix.toarray() != 0, y).pvalues(
+        "permutation", n_permutations=499, random_state=2
+    )
     assert_array_equal(p, dense)
     assert p[0] == 1 / 500
 
@@ -239,10 +243,12 @@ def test_same_seed_same_pvalues_whatever_the_block_of_permutations():
     reference = permutation_pvalues(*args, 5)
     for block in (1, 7, 101, 500):
         assert_array_equal(permutation_pvalues(*args, 5, block=block), reference)
-    assert_array_equal(sig.pvalues("permutation", n_permutations=101, seed=5), reference)
-    other = sig.pvalues("permutation", n_permutations=101, seed=6)
+    assert_array_equal(sig.pvalues("permutation", n_permutations=101, random_state=5), reference)
+    other = sig.pvalues("permutation", n_permutations=101, random_state=6)
     assert not np.array_equal(other, reference)
-    generator = sig.pvalues("permutation", n_permutations=101, seed=np.random.default_rng(5))
+    generator = sig.pvalues(
+        "permutation", n_permutations=101, random_state=np.random.default_rng(5)
+    )
     assert_array_equal(generator, reference)
 
 
@@ -251,9 +257,9 @@ def test_threshold_columns_in_blocks_give_the_same_pvalues(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConstantFeatureWarning)
         sig = signature(frame, y, numeric="threshold")
-    whole = sig.pvalues("permutation", n_permutations=99, seed=3)
+    whole = sig.pvalues("permutation", n_permutations=99, random_state=3)
     monkeypatch.setattr(permutation, "_WORK_CELLS", len(y))  # one column per block
-    assert_array_equal(sig.pvalues("permutation", n_permutations=99, seed=3), whole)
+    assert_array_equal(sig.pvalues("permutation", n_permutations=99, random_state=3), whole)
 
 
 def test_errors_name_the_argument():

@@ -34,7 +34,7 @@ def test_sklearn_compatible(estimator, check):
 
 @pytest.fixture(scope="module")
 def corpus():
-    return make_text_corpus(600, seed=0)
+    return make_text_corpus(600, random_state=0)
 
 
 def test_signature_of_a_text_collection(corpus):
@@ -104,7 +104,7 @@ def test_fdr_keeps_the_signal_and_drops_the_noise(numeric):
     assert controlled.get_support(indices=True).tolist() == [0, 1]
     # the selector's rule is the signature's: BH over the permutation p-values
     sig = signature(X, y, numeric=numeric)
-    p = sig.pvalues("permutation", n_permutations=499, seed=0)
+    p = sig.pvalues("permutation", n_permutations=499, random_state=0)
     expected = sig.select(fdr=0.05, pvalues=p)
     assert sorted(expected.tolist()) == controlled.get_support(indices=True).tolist()
     # combined with the existing rule and k

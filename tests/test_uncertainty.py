@@ -58,8 +58,8 @@ def test_wilson_matches_scipy():
 
 def test_bootstrap_is_seeded_and_covers_the_estimate():
     counts = BinaryCounts(tn=[60, 30], fp=[40, 5], fn=[20, 10], tp=[80, 55])
-    a = measures.bootstrap_interval(counts, measures.unbiased_mcc, seed=3)
-    b = measures.bootstrap_interval(counts, measures.unbiased_mcc, seed=3)
+    a = measures.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
+    b = measures.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
     assert np.array_equal(a.low, b.low)
     assert np.all(a.low < a.estimate)
     assert np.all(a.estimate < a.high)
@@ -147,7 +147,7 @@ def test_partial_auc_bootstrap_interval():
     rng = np.random.default_rng(2)
     y = rng.integers(0, 2, 400)
     table = ScoreTable.from_scores(y, np.round(rng.normal(size=400) + y, 2))
-    iv = measures.table_bootstrap_interval(table, measures.auc, n_resamples=1500, seed=1)
+    iv = measures.table_bootstrap_interval(table, measures.auc, n_resamples=1500, random_state=1)
     delong = measures.auc_confidence_interval(table)
     assert iv.low[0] == pytest.approx(delong.low, abs=0.02)
     assert iv.high[0] == pytest.approx(delong.high, abs=0.02)
@@ -236,3 +236,31 @@ def test_confidence_level_is_scipys_name_and_level_its_deprecated_former_one():
         old = measures.phi_delta_region(counts, method="wilson", resamples=50)
     with pytest.raises(ValueError, match="`n_resamples` must be an integer >= 10"):
         measures.phi_delta_region(counts, method="bootstrap", n_resamples=5)
+
+
+def test_random_state_is_the_name_everywhere_and_seed_its_deprecated_former_one():
+    from phidelta.datasets import make_text_corpus
+    from phidelta.geometry import random_samples
+    from phidelta.signatures import signature
+
+    x = np.random.default_rng(0).normal(size=(40, 3))
+    y = np.arange(40) % 2
+    sig = signature(x, y)
+    calls = {
+        "random_samples": lambda **kw: random_samples(5, **kw).phi,
+        "make_text_corpus": lambda **kw: make_text_corpus(12, **kw)[0],
+        "pvalues": lambda **kw: sig.pvalues("permutation", n_permutations=99, **kw),
+        "default_pvalues": lambda **kw: sig.default_pvalues(n_permutations=99, **kw)[0],
+        "bootstrap_interval": lambda **kw: (
+            measures.bootstrap_interval(
+                BinaryCounts(tn=[60], fp=[40], fn=[20], tp=[80]), measures.unbiased_mcc, **kw
+            ).low
+        ),
+    }
+    for name, call in calls.items():
+        new = call(random_state=7)
+        with pytest.warns(DeprecationWarning, match=f"former name of `random_state` in {name}"):
+            old = call(seed=7)
+        assert np.array_equal(np.asarray(new), np.asarray(old)), name
+        if name != "make_text_corpus":  # an integer draws the same; another one differs
+            assert not np.array_equal(np.asarray(call(random_state=8)), np.asarray(new)), name

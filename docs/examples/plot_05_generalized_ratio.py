@@ -71,7 +71,7 @@ plt.show()
 # 30 folds of a linear SVM. ``measures.phi_delta(counts, ratio=r)`` gives the generalized
 # coordinates; ``PhiDeltaDisplay.from_counts(..., ratio=r)`` draws them. At the actual ratio,
 # generalized φ is the classifier's bias E[ŷ] − E[y] (labels ±1) and δ = 2·accuracy − 1.
-documents, labels = make_text_corpus(600, positive_fraction=0.8, seed=3)
+documents, labels = make_text_corpus(600, positive_fraction=0.8, random_state=3)
 bag = CountVectorizer().fit_transform(documents)
 run = cross_validate(LinearSVC(), bag, labels, cv=30, pos_label="hiking")
 

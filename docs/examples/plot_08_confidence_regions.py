@@ -36,7 +36,7 @@ from phidelta.assessment import cross_validated_predictions, cross_validation_sp
 from phidelta.rendering import PhiDeltaDisplay
 
 X, y = load_breast_cancer(return_X_y=True)
-labels, positive, splits = cross_validation_splits(y == 0, cv=30, pos_label=True, seed=0)
+labels, positive, splits = cross_validation_splits(y == 0, cv=30, pos_label=True, random_state=0)
 models = {
     "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
     "decision tree (depth 2)": DecisionTreeClassifier(max_depth=2, random_state=0),

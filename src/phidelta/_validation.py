@@ -154,3 +154,21 @@ def check_confidence_level(confidence_level: Any, level: Any = None, *, where: s
     if not 0 < confidence_level < 1:
         raise ValueError(f"`confidence_level` must be in (0, 1); got {confidence_level!r}.")
     return float(confidence_level)
+
+
+#: The default of a keyword kept under its former name: "not given".
+DEPRECATED: Any = "deprecated"
+
+
+def renamed(value: Any, former: Any, *, name: str, old: str, where: str) -> Any:
+    """``value``, or the value given under the keyword's former name ``old`` (still read, with
+    a DeprecationWarning pointing at the caller). ``former`` is :data:`DEPRECATED` when the
+    former name was not used."""
+    if isinstance(former, str) and former == DEPRECATED:
+        return value
+    warnings.warn(
+        f"`{old}` is the former name of `{name}` in {where}; pass `{name}` instead.",
+        DeprecationWarning,
+        stacklevel=outside_stacklevel(),
+    )
+    return former

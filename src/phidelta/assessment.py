@@ -14,10 +14,12 @@ from typing import Any
 import numpy as np
 
 from phidelta._validation import (
+    DEPRECATED,
     as_float_array,
     check_positive_int,
     check_same_length,
     check_sample_weight,
+    renamed,
 )
 from phidelta.counts import (
     BinaryCounts,
@@ -562,7 +564,8 @@ def cross_validate(
     *,
     cv: int = 10,
     pos_label: Any = None,
-    seed: int | None = 0,
+    random_state: int | None = 0,
+    seed: Any = DEPRECATED,
     scoring: str = "auto",
 ) -> Assessment:
     """Stratified k-fold cross-validation of a scikit-learn classifier, assessed per fold.
@@ -583,8 +586,11 @@ def cross_validate(
         Number of stratified folds (at least 2).
     pos_label : optional
         The positive class: needed unless the labels are {0, 1}, {−1, 1} or {False, True}.
-    seed : int or None, default 0
-        Seed of the shuffled stratified split (the same seed gives the same folds).
+    random_state : int or None, default 0
+        Seed of the shuffled stratified split, scikit-learn's ``random_state`` (the same
+        integer gives the same folds).
+    seed : optional
+        Former name of `random_state` (deprecated).
     scoring : {"auto", "proba", "decision"}, default "auto"
         Where the scores come from (see :func:`cross_validated_predictions`).
 
@@ -611,7 +617,12 @@ def cross_validate(
     >>> len(run.counts), bool(run.measures(["unbiased_accuracy"])["unbiased_accuracy"].min() > 0.8)
     (30, True)
     """
-    labels, positive, splits = cross_validation_splits(y, cv=cv, pos_label=pos_label, seed=seed)
+    random_state = renamed(
+        random_state, seed, name="random_state", old="seed", where="cross_validate"
+    )
+    labels, positive, splits = cross_validation_splits(
+        y, cv=cv, pos_label=pos_label, random_state=random_state
+    )
     predicted, scores, folds = cross_validated_predictions(
         estimator, X, labels, splits, positive=positive, scoring=scoring
     )
@@ -625,12 +636,17 @@ def cross_validate(
 
 
 def cross_validation_splits(
-    y: Any, *, cv: int = 10, pos_label: Any = None, seed: int | None = 0
+    y: Any,
+    *,
+    cv: int = 10,
+    pos_label: Any = None,
+    random_state: int | None = 0,
+    seed: Any = DEPRECATED,
 ) -> tuple[np.ndarray, Any, list[tuple[np.ndarray, np.ndarray]]]:
     """The labels, the positive class and the stratified k-fold splits of :func:`cross_validate`.
 
-    The same splits for every estimator given the same seed, so classifiers can be compared
-    on the same folds (:func:`phidelta.comparison.compare_estimators`).
+    The same splits for every estimator given the same ``random_state``, so classifiers can be
+    compared on the same folds (:func:`phidelta.comparison.compare_estimators`).
 
     Parameters
     ----------
@@ -640,8 +656,10 @@ def cross_validation_splits(
         Number of stratified folds (at least 2).
     pos_label : optional
         The positive class: needed unless the labels are {0, 1}, {−1, 1} or {False, True}.
-    seed : int or None, default 0
-        Seed of scikit-learn's shuffled ``StratifiedKFold``.
+    random_state : int or None, default 0
+        ``random_state`` of scikit-learn's shuffled ``StratifiedKFold``.
+    seed : optional
+        Former name of `random_state` (deprecated).
 
     Returns
     -------
@@ -670,7 +688,10 @@ def cross_validation_splits(
     cv = check_positive_int(cv, "cv", minimum=2)
     labels = as_label_array(y, "y")
     positive = binary_target(labels, pos_label, name="y", both=True).positive
-    splitter = StratifiedKFold(n_splits=cv, shuffle=True, random_state=seed)
+    random_state = renamed(
+        random_state, seed, name="random_state", old="seed", where="cross_validation_splits"
+    )
+    splitter = StratifiedKFold(n_splits=cv, shuffle=True, random_state=random_state)
     return labels, positive, list(splitter.split(np.zeros(len(labels)), labels))
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import DEPRECATED, as_float_array, check_same_length, renamed
 from phidelta.assessment import (
     Assessment,
     AssessmentPart,
@@ -466,7 +466,8 @@ def compare_estimators(
     *,
     cv: int = 10,
     pos_label: Any = None,
-    seed: int | None = 0,
+    random_state: int | None = 0,
+    seed: Any = DEPRECATED,
     measure: str = "accuracy",
     names: tuple[str, str] | None = None,
 ) -> Comparison:
@@ -486,8 +487,10 @@ def compare_estimators(
         Number of stratified folds (the same for both estimators).
     pos_label : optional
         The positive class (see :func:`phidelta.counts.check_pos_label`).
-    seed : int or None, default=0
-        Shuffling seed of the folds.
+    random_state : int or None, default=0
+        Shuffling seed of the folds (scikit-learn's ``random_state``).
+    seed : optional
+        Former name of `random_state` (deprecated).
     measure : str, default="accuracy"
         The per-fold measure of the t-test.
     names : pair of str, optional
@@ -513,7 +516,12 @@ def compare_estimators(
     """
     from phidelta.assessment import cross_validated_predictions, cross_validation_splits
 
-    labels, positive, splits = cross_validation_splits(y, cv=cv, pos_label=pos_label, seed=seed)
+    random_state = renamed(
+        random_state, seed, name="random_state", old="seed", where="compare_estimators"
+    )
+    labels, positive, splits = cross_validation_splits(
+        y, cv=cv, pos_label=pos_label, random_state=random_state
+    )
     runs = [
         cross_validated_predictions(e, X, labels, splits, positive=positive)
         for e in (estimator_a, estimator_b)

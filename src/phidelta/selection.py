@@ -196,7 +196,7 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
                     pvalues = sig.pvalues(
                         "permutation",
                         n_permutations=self.n_permutations,
-                        seed=self.random_state,
+                        random_state=self.random_state,
                     )
                 chosen = sig.select(
                     phi_max=self.phi_max,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import csv
 from importlib import resources
+from typing import Any
 
 import numpy as np
+
+from phidelta._validation import DEPRECATED, renamed
 
 __all__ = ["climate_data_path", "load_climate_data", "make_text_corpus"]
 
@@ -72,7 +75,12 @@ _TOPICS = {
 
 
 def make_text_corpus(
-    n_documents: int = 600, *, positive_fraction: float = 0.4, vocabulary: int = 2000, seed: int = 0
+    n_documents: int = 600,
+    *,
+    positive_fraction: float = 0.4,
+    vocabulary: int = 2000,
+    random_state: int | np.random.Generator | None = 0,
+    seed: Any = DEPRECATED,
 ) -> tuple[list[str], np.ndarray]:
     """A generated two-topic text collection (like the software paper's Hiking vs Fishing).
 
@@ -89,8 +97,11 @@ def make_text_corpus(
         Probability that a document is about hiking.
     vocabulary : int, default 2000
         Number of filler terms ``w1``, ``w2``, … (term r has probability proportional to 1/r).
-    seed : int, default 0
-        Seed of the random generator: the same seed gives the same corpus.
+    random_state : int, numpy.random.Generator or None, default 0
+        Source of randomness, as in scikit-learn's ``make_*`` generators: the same integer
+        gives the same corpus (None: fresh entropy).
+    seed : optional
+        Former name of `random_state` (deprecated).
 
     Returns
     -------
@@ -101,11 +112,14 @@ def make_text_corpus(
 
     Examples
     --------
-    >>> docs, labels = make_text_corpus(10, seed=1)
+    >>> docs, labels = make_text_corpus(10, random_state=1)
     >>> len(docs), sorted(set(labels.tolist()))
     (10, ['fishing', 'hiking'])
     """
-    rng = np.random.default_rng(seed)
+    random_state = renamed(
+        random_state, seed, name="random_state", old="seed", where="make_text_corpus"
+    )
+    rng = np.random.default_rng(random_state)
     is_hiking = rng.random(n_documents) < positive_fraction
     is_hiking[:2] = [True, False]  # both classes are always present
     ranks = np.arange(1, vocabulary + 1)

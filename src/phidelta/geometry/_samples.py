@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from phidelta._validation import check_positive_int, check_ratio
+from phidelta._validation import DEPRECATED, check_positive_int, check_ratio, renamed
 from phidelta.measures import PhiDelta, convert
 
 __all__ = ["make_grid", "random_samples"]
@@ -58,7 +60,11 @@ def make_grid(size: int = 50, *, ratio: float = 1.0) -> PhiDelta:
 
 
 def random_samples(
-    n: int = 100, seed: int | np.random.Generator | None = None, *, ratio: float = 1.0
+    n: int = 100,
+    random_state: int | np.random.Generator | None = None,
+    *,
+    ratio: float = 1.0,
+    seed: Any = DEPRECATED,
 ) -> PhiDelta:
     """``n`` random (φ, δ) points: specificity and sensitivity uniform in [0, 1].
 
@@ -66,10 +72,12 @@ def random_samples(
     ----------
     n : int, default=100
         Number of points.
-    seed : int, numpy.random.Generator or None, default=None
-        Source of randomness (None: fresh entropy).
+    random_state : int, numpy.random.Generator or None, default=None
+        Source of randomness, as in SciPy (None: fresh entropy).
     ratio : float, default=1.0
         Class ratio r = N/P of the generalized space, in [0.1, 10].
+    seed : optional
+        Former name of `random_state` (deprecated).
 
     Returns
     -------
@@ -95,12 +103,15 @@ def random_samples(
 
     Examples
     --------
-    >>> phi, delta = random_samples(5, seed=0)
+    >>> phi, delta = random_samples(5, random_state=0)
     >>> bool(np.all(np.abs(phi) + np.abs(delta) <= 1))
     True
     """
     n = check_positive_int(n, "n")
     r = check_ratio(ratio, geometry=True)
-    rng = np.random.default_rng(seed)
+    random_state = renamed(
+        random_state, seed, name="random_state", old="seed", where="random_samples"
+    )
+    rng = np.random.default_rng(random_state)
     spec, sens = rng.random(n), rng.random(n)
     return convert(spec, sens, ratio=r)

@@ -13,7 +13,13 @@ import numpy as np
 from scipy import stats as _stats
 
 from phidelta._compute import BLOCK_ROWS
-from phidelta._validation import as_float_array, check_confidence_level, check_same_length
+from phidelta._validation import (
+    DEPRECATED,
+    as_float_array,
+    check_confidence_level,
+    check_same_length,
+    renamed,
+)
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
 from phidelta.measures._common import check_counts
@@ -148,11 +154,10 @@ class AucInterval(_Bounds):
         return self.standard_error**2
 
 
-def _generator(random_state: Any, seed: Any) -> np.random.Generator:
+def _generator(random_state: Any, seed: Any, where: str) -> np.random.Generator:
     """SciPy's ``random_state``: None = fresh entropy, an int seeds, a Generator is used as
-    it is. ``seed`` (phidelta's former keyword) is read when ``random_state`` is not given."""
-    if random_state is None and seed is not None:
-        random_state = seed
+    it is. ``seed`` (phidelta's former keyword) is read, with a DeprecationWarning."""
+    random_state = renamed(random_state, seed, name="random_state", old="seed", where=where)
     if isinstance(random_state, np.random.RandomState):
         raise TypeError("`random_state` must be None, an int, a SeedSequence or a Generator.")
     return np.random.default_rng(random_state)
@@ -551,7 +556,7 @@ def bootstrap_interval(
     level: float | None = None,
     random_state: Any = None,
     stratified: bool = True,
-    seed: int | None = None,
+    seed: Any = DEPRECATED,
 ) -> Interval:
     """Percentile bootstrap interval of any measure of binary counts (vectorized).
 
@@ -559,7 +564,7 @@ def bootstrap_interval(
     ``stratified``, which keeps P and N fixed as in a designed study) ``n_resamples`` times and
     ``statistic`` is evaluated on all resamples at once. ``random_state`` as in SciPy: None
     draws fresh entropy, an int or a ``numpy.random.Generator`` makes it reproducible
-    (``seed`` is the former name of an int ``random_state``).
+    (``seed``, its former name, is deprecated).
 
     Parameters
     ----------
@@ -578,8 +583,8 @@ def bootstrap_interval(
         Source of randomness (None: fresh entropy).
     stratified : bool, default=True
         Resample within each class (P and N fixed) rather than the whole matrix.
-    seed : int or None, default=None
-        Former name of an integer `random_state`.
+    seed : optional
+        Former name of `random_state` (deprecated).
 
     Returns
     -------
@@ -618,7 +623,7 @@ def bootstrap_interval(
     lv = check_confidence_level(confidence_level, level, where="bootstrap_interval")
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
-    rng = _generator(random_state, seed)
+    rng = _generator(random_state, seed, "bootstrap_interval")
     cells = c.to_array().astype(np.int64)
     k = len(c)
     draws = np.empty((n_resamples, k, 4), dtype=np.int64)
@@ -655,7 +660,7 @@ def table_bootstrap_interval(
     confidence_level: float = 0.95,
     level: float | None = None,
     random_state: Any = None,
-    seed: int | None = None,
+    seed: Any = DEPRECATED,
     workers: int = -1,
 ) -> Interval:
     """Percentile bootstrap interval of any statistic of a score table (e.g. partial AUC).
@@ -666,9 +671,9 @@ def table_bootstrap_interval(
     too (no loop per resample: 10,000 resamples of 10⁴ scores take under a second on 2
     cores); any other statistic is called once per resampled table. Integer (unweighted)
     tables only. ``random_state`` as in SciPy (None: fresh entropy; an int or a Generator:
-    reproducible; ``seed``: its former name). The resamples are drawn in fixed blocks, each
-    from its own generator derived from ``random_state``, so the result does not depend on
-    ``workers``.
+    reproducible; ``seed``: its deprecated former name). The resamples are drawn in fixed
+    blocks, each from its own generator derived from ``random_state``, so the result does not
+    depend on ``workers``.
 
     Parameters
     ----------
@@ -684,8 +689,8 @@ def table_bootstrap_interval(
         Former name of `confidence_level` (deprecated).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of randomness (None: fresh entropy).
-    seed : int or None, default=None
-        Former name of an integer `random_state`.
+    seed : optional
+        Former name of `random_state` (deprecated).
     workers : int, default=-1
         Threads that draw blocks of resamples at once, as SciPy's ``workers``: −1 uses every
         CPU available to the process; 1 draws in the calling thread.
@@ -732,7 +737,7 @@ def table_bootstrap_interval(
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
     threads = _check_workers(workers)
-    rng = _generator(random_state, seed)
+    rng = _generator(random_state, seed, "table_bootstrap_interval")
     d = len(t)
     # the distinct score of every positive and every negative sample
     pos_index = np.repeat(np.arange(d, dtype=np.int64), t.positives)

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from phidelta._stack import outside_stacklevel
+from phidelta._validation import DEPRECATED, renamed
 from phidelta.counts import BinaryCounts
 from phidelta.counts._labels import (
     PositiveClass,
@@ -390,7 +391,8 @@ class Signature:
         method: str = "fisher",
         *,
         n_permutations: int = 1000,
-        seed: int | np.random.Generator | None = 0,
+        random_state: int | np.random.Generator | None = 0,
+        seed: Any = DEPRECATED,
     ) -> np.ndarray:
         """p-values of H₀ "the feature is independent of the class", one per feature.
 
@@ -411,9 +413,11 @@ class Signature:
             test :meth:`default_test` names.
         n_permutations : int, default 1000
             Permutations B of the permutation test; its p-values are multiples of 1/(B + 1).
-        seed : int, numpy Generator or None, default 0
-            Seed of ``numpy.random.default_rng`` drawing the permutations (the same seed gives
-            the same p-values).
+        random_state : int, numpy Generator or None, default 0
+            Source of the permutations, as SciPy's ``random_state`` (the same integer gives
+            the same p-values; None: fresh entropy).
+        seed : optional
+            Former name of `random_state` (deprecated).
 
         Returns
         -------
@@ -442,7 +446,7 @@ class Signature:
         >>> rng = np.random.default_rng(0)
         >>> y = np.repeat([0, 1], 50)
         >>> x = np.column_stack([y + rng.normal(size=100), rng.normal(size=100)])
-        >>> p = signature(x, y).pvalues("permutation", n_permutations=999, seed=1)
+        >>> p = signature(x, y).pvalues("permutation", n_permutations=999, random_state=1)
         >>> float(p[0]), bool(p[1] > 0.05)  # never 0: at least 1/(B + 1)
         (0.001, True)
         """
@@ -466,7 +470,7 @@ class Signature:
                 self.numeric_mode,
                 self._rows,
                 n_permutations,
-                seed,
+                renamed(random_state, seed, name="random_state", old="seed", where="pvalues"),
             )
         if method != "fisher":
             raise ValueError(f'`method` must be "fisher", "permutation" or "auto"; got {method!r}.')
@@ -479,7 +483,11 @@ class Signature:
         return fisher_exact_pvalues(self.counts)
 
     def default_pvalues(
-        self, *, n_permutations: int = 1000, seed: int | np.random.Generator | None = 0
+        self,
+        *,
+        n_permutations: int = 1000,
+        random_state: int | np.random.Generator | None = 0,
+        seed: Any = DEPRECATED,
     ) -> tuple[np.ndarray, str]:
         """The p-values every door of phidelta shows (report, web page, ``stats --fdr``):
         :meth:`default_test`'s, with that test's name.
@@ -494,8 +502,10 @@ class Signature:
         ----------
         n_permutations : int, default 1000
             Permutations of the permutation test.
-        seed : int, numpy Generator or None, default 0
-            Seed of the permutations.
+        random_state : int, numpy Generator or None, default 0
+            Source of the permutations (as in :meth:`pvalues`).
+        seed : optional
+            Former name of `random_state` (deprecated).
 
         Returns
         -------
@@ -522,7 +532,11 @@ class Signature:
             if integer.any():
                 pvalues[integer] = fisher_exact_pvalues(counts[integer])
             return pvalues, "fisher"
-        return self.pvalues(method, n_permutations=n_permutations, seed=seed), method
+        random_state = renamed(
+            random_state, seed, name="random_state", old="seed", where="default_pvalues"
+        )
+        pvalues = self.pvalues(method, n_permutations=n_permutations, random_state=random_state)
+        return pvalues, method
 
     def default_test(self) -> str:
         """The test ``pvalues(method="auto")`` runs: Fisher's exact test when every feature is
