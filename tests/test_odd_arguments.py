@@ -11,6 +11,7 @@ source must refuse it rather than read and close it.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import warnings
 
@@ -105,6 +106,13 @@ def test_the_fixed_cases_say_what_was_expected():
         data.read_header(True)
     with pytest.raises(TypeError, match="`table` must be a phidelta ScoreTable"):
         assessment.decision_threshold([0.2, 0.7])
+    table = counts.ScoreTable.from_scores([1, 0, 1, 0, 1, 0], [6, 5, 4, 3, 2, 1])
+    with pytest.raises(TypeError, match="`points` must be an integer"):
+        measures.binormal_auc(table, points=np.inf)
+    with pytest.raises(ValueError, match="`points` must be an integer >= 2"):
+        measures.binormal_auc(table, points=1)
+    with pytest.raises(TypeError, match="`schema` must be a dict"):
+        signatures.block_statistics(np.eye(2), [True, False], schema="abc")
 
 
 def _instances() -> dict[str, object]:
@@ -150,3 +158,75 @@ METHODS = _methods()
 @pytest.mark.parametrize(("name", "method"), METHODS, ids=[m[0] for m in METHODS])
 def test_constructors_and_methods_refuse_odd_arguments_cleanly(name, method, tmp_path, monkeypatch):
     test_odd_arguments_are_refused_cleanly(name, method, tmp_path, monkeypatch)
+
+
+def _valid_calls() -> list[tuple[str, object, tuple]]:
+    """Each public function with optional parameters, with first arguments it accepts."""
+    from phidelta import metrics
+
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(40, 3)), np.arange(40) % 2
+    firsts = [
+        (counts.BinaryCounts(tn=[5, 3], fp=[2, 1], fn=[1, 2], tp=[4, 6]),),
+        (counts.ScoreTable.from_scores(y, x[:, 0]),),
+        (counts.ConfusionMatrix([[5, 1], [2, 6]]),),
+        (y, x[:, 0]),
+        (y, (x[:, 0] > 0).astype(int)),
+        (x, y),
+        (signatures.signature(x, y),),
+        ([0.8, 0.6], [0.7, 0.9]),
+    ]
+    found = []
+    modules = (phidelta, counts, measures, geometry, signatures, assessment, rendering, metrics)
+    for module in modules:
+        for name in module.__all__:
+            function = getattr(module, name)
+            if not callable(function) or isinstance(function, type):
+                continue
+            try:
+                parameters = inspect.signature(function).parameters.values()
+            except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+                continue
+            if not any(p.default is not inspect.Parameter.empty for p in parameters):
+                continue
+            for arguments in firsts:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    try:
+                        function(*arguments)
+                    except Exception:  # not these arguments: try the next ones
+                        continue
+                    finally:
+                        plt.close("all")
+                found.append((f"{module.__name__}.{name}", function, arguments))
+                break
+    return found
+
+
+VALID_CALLS = _valid_calls()
+ODD_OPTIONS = [None, "abc", np.nan, -1, 0, 1e300, np.inf, [1, 2], {"a": 1}, True, (1, 2), ""]
+
+
+@pytest.mark.parametrize(
+    ("name", "function", "arguments"), VALID_CALLS, ids=[c[0] for c in VALID_CALLS]
+)
+def test_odd_options_are_refused_cleanly(name, function, arguments, tmp_path, monkeypatch):
+    """A valid call with one optional parameter set to an odd value."""
+    monkeypatch.chdir(tmp_path)
+    options = [
+        p.name
+        for p in inspect.signature(function).parameters.values()
+        if p.default is not inspect.Parameter.empty
+        and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    for option, value in itertools.product(options, ODD_OPTIONS):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                function(*arguments, **{option: value})
+            except (ValueError, TypeError, NotImplementedError):
+                pass
+            except Exception as exc:  # pragma: no cover - the failure this test looks for
+                pytest.fail(f"{name}(…, {option}={value!r}) raised {type(exc).__name__}: {exc}")
+            finally:
+                plt.close("all")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import ndtr, ndtri
 
+from phidelta._validation import check_positive_int
 from phidelta.counts import ScoreTable
 from phidelta.measures._ranking import _check_table, _check_two_classes
 
@@ -64,7 +65,7 @@ def binormal_auc(table: ScoreTable, *, points: int | None = None) -> float:
     Raises
     ------
     TypeError
-        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`, or `points` not an integer.
     ValueError
         If a class is absent, if fewer than two ROC points lie strictly inside the unit square
         or the fitted line is flat (the curve is not smoothable), or if `points` < 2.
@@ -92,9 +93,8 @@ def binormal_auc(table: ScoreTable, *, points: int | None = None) -> float:
     a, b = _fit(t)
     if points is None:
         return float(ndtr(a / np.sqrt(1 + b * b)))
-    if points < 2:
-        raise ValueError(f"`points` must be at least 2; got {points!r}.")
-    tpr = np.linspace(0, 1, int(points))
+    points = check_positive_int(points, "points", minimum=2)
+    tpr = np.linspace(0, 1, points)
     with np.errstate(divide="ignore"):
         # fpr from tpr = Φ(a + b·Φ⁻¹(fpr)): Φ⁻¹(fpr) = (Φ⁻¹(tpr) − a)/b
         fpr = ndtr((ndtri(tpr) - a) / b)

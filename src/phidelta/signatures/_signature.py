@@ -921,6 +921,11 @@ def block_statistics(
     >>> Signature.from_statistics(total, positive=True).counts == signature(x, y).counts
     True
     """
+    if schema is not None and not isinstance(schema, dict):
+        raise TypeError(
+            "`schema` must be a dict of column name to numeric? (SignatureStatistics.schema()); "
+            f"got {type(schema).__name__}."
+        )
     table = read_table(data, feature_names, schema)
     forced = _check_kinds(kinds, table.names if schema is None else None)
     mask = np.asarray(is_positive, dtype=bool)
