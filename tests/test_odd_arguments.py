@@ -230,3 +230,55 @@ def test_odd_options_are_refused_cleanly(name, function, arguments, tmp_path, mo
                 pytest.fail(f"{name}(…, {option}={value!r}) raised {type(exc).__name__}: {exc}")
             finally:
                 plt.close("all")
+
+
+def _valid_method_calls() -> list[tuple[str, object, tuple]]:
+    """Each public method with optional parameters that works without arguments."""
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(40, 3)), np.arange(40) % 2
+    binary = counts.BinaryCounts(tn=[5, 3], fp=[2, 1], fn=[1, 2], tp=[4, 6])
+    table = counts.ScoreTable.from_scores(y, x[:, 0])
+    instances = {
+        "BinaryCounts": binary,
+        "ScoreTable": table,
+        "ConfusionMatrix": counts.ConfusionMatrix([[5, 1], [2, 6]]),
+        "Signature": signatures.signature(x, y),
+        "PhiDelta": phidelta.convert([0.8, 0.6], [0.7, 0.9]),
+        "RocCurve": measures.roc_curve(table),
+        "PhiDeltaDisplay": rendering.PhiDeltaDisplay.from_counts(binary),
+        "Assessment": assessment.assess(
+            y, y_pred=(x[:, 0] > 0).astype(int), scores=x[:, 0], folds=np.arange(40) % 4
+        ),
+    }
+    found = []
+    for label, instance in instances.items():
+        for name in sorted(dir(instance)):
+            method = getattr(instance, name)
+            if name.startswith("_") or not callable(method):
+                continue
+            try:
+                parameters = inspect.signature(method).parameters.values()
+            except (TypeError, ValueError):  # pragma: no cover
+                continue
+            if not any(p.default is not inspect.Parameter.empty for p in parameters):
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    method()
+                except Exception:  # needs arguments: covered by the positional test
+                    continue
+                finally:
+                    plt.close("all")
+            found.append((f"{label}().{name}", method, ()))
+    return found
+
+
+VALID_METHOD_CALLS = _valid_method_calls()
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "arguments"), VALID_METHOD_CALLS, ids=[c[0] for c in VALID_METHOD_CALLS]
+)
+def test_odd_method_options_are_refused_cleanly(name, method, arguments, tmp_path, monkeypatch):
+    test_odd_options_are_refused_cleanly(name, method, arguments, tmp_path, monkeypatch)

@@ -62,6 +62,18 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
     return any(box.overlaps(other.get_window_extent()) for other in others)
 
 
+def _point_indices(highlight: Any, n: int) -> np.ndarray | None:
+    """The indices of ``highlight`` (None: none), each an integer in [−n, n)."""
+    if highlight is None:
+        return None
+    array = np.atleast_1d(np.asarray(highlight))
+    if array.ndim != 1 or not (array.size == 0 or array.dtype.kind in "iu"):
+        raise ValueError(f"`highlight` must hold indices of points (integers); got {highlight!r}.")
+    if array.size and (array.min() < -n or array.max() >= n):
+        raise ValueError(f"`highlight` indices must lie in [0, {n}); got {highlight!r}.")
+    return array.astype(np.intp)
+
+
 class PhiDeltaDisplay:
     """A φ-δ diagram: the diamond for a class ratio, isometrics, and points.
 
@@ -600,12 +612,18 @@ class PhiDeltaDisplay:
         ------
         ValueError
             If ``regions`` or ``color_by`` needs counts the display does not have, ``marked``
-            does not hold one flag per point, or ``limits`` is not a box.
+            does not hold one flag per point, ``highlight`` indices are not points, or
+            ``limits`` is not a box.
+        TypeError
+            If ``ax`` is not a matplotlib Axes.
         """
         plt = require_matplotlib("PhiDeltaDisplay.plot")
         joint = check_confidence_level(confidence_level, level, where="PhiDeltaDisplay.plot")
+        highlighted = _point_indices(highlight, len(self.phi))
         if ax is None:
             _, ax = plt.subplots(figsize=(6.4, 5.6))
+        elif not (hasattr(ax, "scatter") and hasattr(ax, "fill")):
+            raise TypeError(f"`ax` must be a matplotlib Axes; got {type(ax).__name__}.")
         shape = diamond(self.ratio)
         left, right = shape.phi_limits
         border = shape.border
@@ -644,8 +662,8 @@ class PhiDeltaDisplay:
                 zorder=4,
             )
             self.colorbar_ = None
-        if highlight is not None and len(self.phi):
-            idx = np.atleast_1d(np.asarray(highlight, dtype=np.intp))
+        if highlighted is not None and len(self.phi):
+            idx = highlighted
             ax.scatter(
                 self.phi[idx],
                 self.delta[idx],

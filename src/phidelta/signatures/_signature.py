@@ -341,6 +341,8 @@ class Signature:
         text = buffer.getvalue()
         if path is None:
             return text
+        if not str(path):
+            raise ValueError("`path` must name a file (or be None for the text); got ''.")
         Path(path).write_text(text, encoding="utf-8")
         return None
 
