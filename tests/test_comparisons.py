@@ -207,8 +207,16 @@ def test_critical_differences_reproduce_demsar_table_5(test, level):
 def test_critical_difference_rejects_bad_arguments():
     with pytest.raises(ValueError, match="`k` must be"):
         critical_difference(1, 10)
-    with pytest.raises(ValueError, match="`level` must be in"):
-        critical_difference(3, 10, level=1.5)
+    with pytest.raises(ValueError, match="`alpha` must be in"):
+        critical_difference(3, 10, alpha=1.5)
+    with pytest.raises(TypeError, match="`alpha` must be a number"):
+        critical_difference(3, 10, alpha="0.05")
+    # the former name of alpha still works, with a warning
+    with pytest.warns(DeprecationWarning, match="former name of `alpha` in critical_difference"):
+        assert critical_difference(4, 14, level=0.10) == critical_difference(4, 14, alpha=0.10)
+    with pytest.warns(DeprecationWarning, match="former name of `alpha` in rank_groups"):
+        groups = rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6]], level=0.1)
+    assert groups.alpha == groups.level == 0.1
     with pytest.raises(ValueError, match="`test` must be one of"):
         critical_difference(3, 10, test="holm")
 

@@ -503,9 +503,9 @@ def _around(comparison: Any, ratio: float) -> tuple[float, float, float, float]:
     )
 
 
-def comparison_verdict(comparison: Any, *, level: float = 0.05) -> str:
-    """One sentence a reader can quote: which classifier is better, by which tests at
-    ``level``, or that the data do not tell them apart.
+def comparison_verdict(comparison: Any, *, alpha: float = 0.05) -> str:
+    """One sentence a reader can quote: which classifier is better, by which tests at the
+    significance level ``alpha``, or that the data do not tell them apart.
 
     Examples
     --------
@@ -517,7 +517,7 @@ def comparison_verdict(comparison: Any, *, level: float = 0.05) -> str:
     """
     a, b = comparison.names
     rows = comparison.summary()
-    significant = [row for row in rows if row["pvalue"] < level]
+    significant = [row for row in rows if row["pvalue"] < alpha]
     from phidelta.measures import accuracy
 
     # the direction is the pooled accuracy's: McNemar's test is about errors
@@ -526,11 +526,11 @@ def comparison_verdict(comparison: Any, *, level: float = 0.05) -> str:
     better, worse = (a, b) if pooled_a >= pooled_b else (b, a)
     listed = ", ".join(f"{row['test']} p = {row['pvalue']:.2g}" for row in rows)
     if not significant:
-        return f"The tests do not tell {a} and {b} apart at the {level:g} level ({listed})."
+        return f"The tests do not tell {a} and {b} apart at the {alpha:g} level ({listed})."
     if len(significant) == len(rows):
         return f"{better} is more accurate than {worse} ({listed})."
     return (
-        f"{better} looks more accurate than {worse}, but not by every test at the {level:g} "
+        f"{better} looks more accurate than {worse}, but not by every test at the {alpha:g} "
         f"level ({listed})."
     )
 

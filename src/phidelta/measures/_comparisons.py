@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_same_length
+from phidelta._validation import DEPRECATED, as_float_array, check_same_length, renamed
 from phidelta.counts import as_label_array, binary_target
 from phidelta.measures._results import TupleResult
 
@@ -352,30 +352,34 @@ def friedman_test(scores: Any) -> FriedmanTest:
 _CD_TESTS = ("nemenyi", "bonferroni-dunn")
 
 
-def _q_alpha(k: int, level: float, test: str) -> float:
+def _q_alpha(k: int, alpha: float, test: str) -> float:
     """Demšar's q_α: the studentized range quantile over √2 (Nemenyi), or the two-sided normal
     quantile at α/(2(k − 1)) (Bonferroni–Dunn: k − 1 comparisons with a control)."""
     from scipy import stats
 
     if test == "nemenyi":
-        return float(stats.studentized_range.ppf(1 - level, k, np.inf) / np.sqrt(2))
-    return float(stats.norm.isf(level / (2 * (k - 1))))
+        return float(stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2))
+    return float(stats.norm.isf(alpha / (2 * (k - 1))))
 
 
-def _check_cd_arguments(k: int, n: int, level: float, test: str) -> None:
+def _check_cd_arguments(k: int, n: int, alpha: float, test: str) -> None:
     if k < 2 or n < 1:
         raise ValueError(f"`k` must be ≥ 2 classifiers and `n` ≥ 1 data set; got {k}, {n}.")
-    if not 0 < level < 1:
-        raise ValueError(f"`level` must be in (0, 1); got {level!r}.")
+    if isinstance(alpha, bool) or not isinstance(alpha, int | float | np.number):
+        raise TypeError(f"`alpha` must be a number in (0, 1); got {alpha!r}.")
+    if not 0 < alpha < 1:
+        raise ValueError(f"`alpha` must be in (0, 1); got {alpha!r}.")
     if test not in _CD_TESTS:
         raise ValueError(f"`test` must be one of {_CD_TESTS}; got {test!r}.")
 
 
-def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nemenyi") -> float:
+def critical_difference(
+    k: int, n: int, alpha: float = 0.05, *, test: str = "nemenyi", level: Any = DEPRECATED
+) -> float:
     """The critical difference of average ranks, CD = q_α·√(k(k + 1)/(6N)) (Demšar 2006, eq. 3).
 
-    Two of ``k`` classifiers compared over ``n`` data sets differ significantly at ``level``
-    when their average ranks differ by at least CD.
+    Two of ``k`` classifiers compared over ``n`` data sets differ significantly at level
+    ``alpha`` when their average ranks differ by at least CD.
 
     Parameters
     ----------
@@ -383,13 +387,15 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
         Number of classifiers (≥ 2; for Bonferroni–Dunn including the control).
     n : int
         Number of data sets (≥ 1).
-    level : float in (0, 1), default 0.05
+    alpha : float in (0, 1), default 0.05
         The significance level α.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
         ``"nemenyi"``: all pairs; q_α is the studentized range quantile for k groups and
         infinite degrees of freedom over √2 (Demšar's Table 5a). ``"bonferroni-dunn"``: every
         classifier against one control; q_α is the two-sided normal quantile at α/(k − 1)
         (Table 5b).
+    level : optional
+        Former name of `alpha` (deprecated).
 
     Returns
     -------
@@ -399,7 +405,7 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
     Raises
     ------
     ValueError
-        If ``k`` < 2, ``n`` < 1, ``level`` is outside (0, 1) or ``test`` is unknown.
+        If ``k`` < 2, ``n`` < 1, ``alpha`` is outside (0, 1) or ``test`` is unknown.
 
     References
     ----------
@@ -413,8 +419,9 @@ def critical_difference(k: int, n: int, level: float = 0.05, *, test: str = "nem
     >>> round(critical_difference(4, 14, test="bonferroni-dunn"), 3)   # q_0.05 = 2.394
     1.168
     """
-    _check_cd_arguments(k, n, level, test)
-    return float(_q_alpha(k, level, test) * np.sqrt(k * (k + 1) / (6 * n)))
+    alpha = renamed(alpha, level, name="alpha", old="level", where="critical_difference")
+    _check_cd_arguments(k, n, alpha, test)
+    return float(_q_alpha(k, alpha, test) * np.sqrt(k * (k + 1) / (6 * n)))
 
 
 @dataclass(frozen=True)
@@ -438,8 +445,8 @@ class RankGroups(TupleResult):
         classifier within CD of it.
     n_datasets : int
         N, the number of data sets.
-    level : float
-        The significance level α.
+    alpha : float
+        The significance level α (also ``level``, its former name).
     test : str
         ``"nemenyi"`` or ``"bonferroni-dunn"``.
     control : int or None
@@ -459,11 +466,16 @@ class RankGroups(TupleResult):
     critical_difference: float
     cliques: list[tuple[int, ...]]
     n_datasets: int
-    level: float
+    alpha: float
     test: str
     control: int | None = None
 
     _fields = ("average_ranks", "critical_difference", "cliques")
+
+    @property
+    def level(self) -> float:
+        """The significance level α (``alpha``; the former name)."""
+        return self.alpha
 
 
 def rank_cliques(average_ranks: Any, critical_difference: float) -> list[tuple[int, ...]]:
@@ -519,10 +531,11 @@ def rank_cliques(average_ranks: Any, critical_difference: float) -> list[tuple[i
 def rank_groups(
     scores: Any,
     *,
-    level: float = 0.05,
+    alpha: float = 0.05,
     test: str = "nemenyi",
     lower_is_better: bool = False,
     control: int | None = None,
+    level: Any = DEPRECATED,
 ) -> RankGroups:
     """Average ranks, critical difference and groups of classifiers not significantly different
     (Demšar 2006, §3.2.2 and Figures 1–2): the numbers behind a critical difference diagram.
@@ -531,7 +544,7 @@ def rank_groups(
     ----------
     scores : array-like of shape (n_datasets, n_classifiers)
         One row per data set, one column per classifier.
-    level : float in (0, 1), default 0.05
+    alpha : float in (0, 1), default 0.05
         The significance level α.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
         See :func:`critical_difference`.
@@ -539,6 +552,8 @@ def rank_groups(
         Rank 1 goes to the lowest score (errors, losses) instead of the highest.
     control : int, optional
         Column of the control classifier (Bonferroni–Dunn only); default the best-ranked one.
+    level : optional
+        Former name of `alpha` (deprecated).
 
     Returns
     -------
@@ -549,7 +564,7 @@ def rank_groups(
     ------
     ValueError
         If ``scores`` is not 2-D with at least 2 data sets and 2 classifiers, or ``test``,
-        ``level`` or ``control`` is invalid.
+        ``alpha`` or ``control`` is invalid.
 
     Examples
     --------
@@ -558,15 +573,16 @@ def rank_groups(
     >>> groups.average_ranks.tolist(), round(groups.critical_difference, 3), groups.cliques
     ([1.25, 1.75, 3.0], 1.657, [(0, 1), (1, 2)])
     """
+    alpha = renamed(alpha, level, name="alpha", old="level", where="rank_groups")
     array = _check_scores(scores)
     n, k = array.shape
-    _check_cd_arguments(k, n, level, test)
+    _check_cd_arguments(k, n, alpha, test)
     ranks = _ranks(-array if lower_is_better else array).mean(axis=0)
-    cd = critical_difference(k, n, level, test=test)
+    cd = critical_difference(k, n, alpha, test=test)
     if test == "nemenyi":
         if control is not None:
             raise ValueError("`control` is for test='bonferroni-dunn' only.")
-        return RankGroups(ranks, cd, rank_cliques(ranks, cd), n, level, test)
+        return RankGroups(ranks, cd, rank_cliques(ranks, cd), n, alpha, test)
     if control is None:
         control = int(np.argmin(ranks))
     elif not (isinstance(control, int | np.integer) and 0 <= control < k):
@@ -574,7 +590,7 @@ def rank_groups(
     near = np.flatnonzero(np.abs(ranks - ranks[control]) < cd)
     members = tuple(int(i) for i in near[np.argsort(ranks[near], kind="stable")])
     cliques = [members] if len(members) > 1 else []
-    return RankGroups(ranks, cd, cliques, n, level, test, int(control))
+    return RankGroups(ranks, cd, cliques, n, alpha, test, int(control))
 
 
 def nemenyi_test(scores: Any) -> np.ndarray:

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import as_float_array
+from phidelta._validation import DEPRECATED, as_float_array, renamed
 from phidelta.measures import rank_groups
 from phidelta.rendering._common import require_matplotlib
 
@@ -45,10 +45,12 @@ class CriticalDifferenceDisplay:
         Groups (indices into ``average_ranks``) drawn as thick lines.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
         The post-hoc test, named in the CD label.
-    level : float, default 0.05
+    alpha : float, default 0.05
         The significance level α, named in the CD label.
     control : int, optional
         Index of the control classifier (Bonferroni–Dunn).
+    level : optional
+        Former name of `alpha` (deprecated).
 
     Attributes
     ----------
@@ -91,8 +93,9 @@ class CriticalDifferenceDisplay:
         critical_difference: float,
         cliques: list[tuple[int, ...]],
         test: str = "nemenyi",
-        level: float = 0.05,
+        alpha: float = 0.05,
         control: int | None = None,
+        level: Any = DEPRECATED,
     ) -> None:
         self.average_ranks = as_float_array(average_ranks, "average_ranks")
         if len(names) != len(self.average_ranks):
@@ -103,8 +106,15 @@ class CriticalDifferenceDisplay:
         self.critical_difference = float(critical_difference)
         self.cliques = [tuple(int(i) for i in clique) for clique in cliques]
         self.test = test
-        self.level = float(level)
+        self.alpha = float(
+            renamed(alpha, level, name="alpha", old="level", where="CriticalDifferenceDisplay")
+        )
         self.control = control
+
+    @property
+    def level(self) -> float:
+        """The significance level α (``alpha``; the former name)."""
+        return self.alpha
 
     @classmethod
     def from_scores(
@@ -112,11 +122,12 @@ class CriticalDifferenceDisplay:
         scores: Any,
         names: list[str] | None = None,
         *,
-        level: float = 0.05,
+        alpha: float = 0.05,
         test: str = "nemenyi",
         lower_is_better: bool = False,
         control: int | None = None,
         ax: Any = None,
+        level: Any = DEPRECATED,
         **plot_kw: Any,
     ) -> CriticalDifferenceDisplay:
         """Rank the classifiers on every data set and draw the diagram.
@@ -128,7 +139,7 @@ class CriticalDifferenceDisplay:
         names : list of str, optional
             Classifier names; default the columns of a pandas DataFrame, else ``"0"``,
             ``"1"``, ….
-        level : float in (0, 1), default 0.05
+        alpha : float in (0, 1), default 0.05
             Significance level α of the critical difference.
         test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
             All pairs (cliques), or every classifier against ``control``.
@@ -138,6 +149,8 @@ class CriticalDifferenceDisplay:
             Column of the control classifier for ``"bonferroni-dunn"``; default the best.
         ax : matplotlib Axes, optional
             Where to draw; default a new figure sized to the names.
+        level : optional
+            Former name of `alpha` (deprecated).
         **plot_kw
             Passed to :meth:`plot`.
 
@@ -149,7 +162,7 @@ class CriticalDifferenceDisplay:
         Raises
         ------
         ValueError
-            From :func:`phidelta.measures.rank_groups` for bad ``scores``, ``level``,
+            From :func:`phidelta.measures.rank_groups` for bad ``scores``, ``alpha``,
             ``test`` or ``control``, and if ``names`` does not name every column.
 
         Notes
@@ -159,8 +172,9 @@ class CriticalDifferenceDisplay:
         """
         if names is None and hasattr(scores, "columns"):
             names = [str(column) for column in scores.columns]
+        alpha = renamed(alpha, level, name="alpha", old="level", where="from_scores")
         groups = rank_groups(
-            scores, level=level, test=test, lower_is_better=lower_is_better, control=control
+            scores, alpha=alpha, test=test, lower_is_better=lower_is_better, control=control
         )
         k = len(groups.average_ranks)
         display = cls(
@@ -169,7 +183,7 @@ class CriticalDifferenceDisplay:
             critical_difference=groups.critical_difference,
             cliques=groups.cliques,
             test=groups.test,
-            level=groups.level,
+            alpha=groups.alpha,
             control=groups.control,
         )
         return display.plot(ax=ax, **plot_kw)
@@ -234,7 +248,7 @@ class CriticalDifferenceDisplay:
         self.cd_label_ = ax.text(
             1 + cd / 2,
             _CD_Y + 0.09,
-            f"CD = {cd:.3f}  ({_TEST_NAMES[self.test]}, α = {self.level:g})",
+            f"CD = {cd:.3f}  ({_TEST_NAMES[self.test]}, α = {self.alpha:g})",
             ha="left" if cd < 1.5 else "center",
             va="bottom",
             fontsize=small,
