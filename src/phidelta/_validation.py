@@ -129,31 +129,28 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     return int(value)
 
 
+def check_open_unit(value: Any, name: str) -> float:
+    """A number strictly between 0 and 1 (a confidence or a significance level)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` must be a number in (0, 1); got {_describe(value)}.")
+    if not 0 < value < 1:
+        raise ValueError(f"`{name}` must be in (0, 1); got {value!r}.")
+    return float(value)
+
+
 def check_confidence_level(confidence_level: Any, level: Any = None, *, where: str) -> float:
     """The confidence level of an interval, in (0, 1). ``confidence_level`` is SciPy's name;
     ``level``, phidelta's former keyword, is still read (with a DeprecationWarning) when
     given; a ``level`` that contradicts a non-default ``confidence_level`` is an error. ``where``
     names the function for the messages."""
-    if level is not None:
-        if confidence_level != 0.95:
-            raise TypeError(
-                f"{where} got both `confidence_level` and its former name `level`; pass "
-                "`confidence_level` only."
-            )
-        warnings.warn(
-            f"`level` is the former name of `confidence_level` in {where}; pass "
-            "`confidence_level` (SciPy's name) instead.",
-            DeprecationWarning,
-            stacklevel=outside_stacklevel(),
-        )
-        confidence_level = level
-    if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
+    if level is not None and confidence_level != 0.95:
         raise TypeError(
-            f"`confidence_level` must be a number in (0, 1); got {_describe(confidence_level)}."
+            f"{where} got both `confidence_level` and its former name `level`; pass "
+            "`confidence_level` only."
         )
-    if not 0 < confidence_level < 1:
-        raise ValueError(f"`confidence_level` must be in (0, 1); got {confidence_level!r}.")
-    return float(confidence_level)
+    former = DEPRECATED if level is None else level
+    value = renamed(confidence_level, former, name="confidence_level", old="level", where=where)
+    return check_open_unit(value, "confidence_level")
 
 
 #: The default of a keyword kept under its former name: "not given".

@@ -16,7 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._validation import DEPRECATED, as_float_array, check_same_length, renamed
+from phidelta._validation import (
+    DEPRECATED,
+    as_float_array,
+    check_open_unit,
+    check_same_length,
+    renamed,
+)
 from phidelta.counts import as_label_array, binary_target
 from phidelta.measures._results import TupleResult
 
@@ -365,10 +371,7 @@ def _q_alpha(k: int, alpha: float, test: str) -> float:
 def _check_cd_arguments(k: int, n: int, alpha: float, test: str) -> None:
     if k < 2 or n < 1:
         raise ValueError(f"`k` must be ≥ 2 classifiers and `n` ≥ 1 data set; got {k}, {n}.")
-    if isinstance(alpha, bool) or not isinstance(alpha, int | float | np.number):
-        raise TypeError(f"`alpha` must be a number in (0, 1); got {alpha!r}.")
-    if not 0 < alpha < 1:
-        raise ValueError(f"`alpha` must be in (0, 1); got {alpha!r}.")
+    check_open_unit(alpha, "alpha")
     if test not in _CD_TESTS:
         raise ValueError(f"`test` must be one of {_CD_TESTS}; got {test!r}.")
 

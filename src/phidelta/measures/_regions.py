@@ -10,14 +10,18 @@ class ratio — and it lies inside the diamond because the rectangle lies inside
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 
-from phidelta._stack import outside_stacklevel
-from phidelta._validation import check_confidence_level, check_positive_int, check_ratio
+from phidelta._validation import (
+    DEPRECATED,
+    check_confidence_level,
+    check_positive_int,
+    check_ratio,
+    renamed,
+)
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import check_counts
 from phidelta.measures._phidelta import _from_rates, phi_delta_to_rates
@@ -222,14 +226,13 @@ def phi_delta_region(
     """
     c = check_counts(counts)
     joint = check_confidence_level(confidence_level, level, where="phi_delta_region")
-    if resamples is not None:
-        warnings.warn(
-            "`resamples` is the former name of `n_resamples` in phi_delta_region; pass "
-            "`n_resamples` (SciPy's name) instead.",
-            DeprecationWarning,
-            stacklevel=outside_stacklevel(),
-        )
-        n_resamples = resamples
+    n_resamples = renamed(
+        n_resamples,
+        DEPRECATED if resamples is None else resamples,
+        name="n_resamples",
+        old="resamples",
+        where="phi_delta_region",
+    )
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
     if method not in ("exact", "wilson", "bootstrap"):
         raise ValueError(f'`method` must be "exact", "wilson" or "bootstrap"; got {method!r}.')

@@ -106,9 +106,12 @@ class _Binary:
             self.bounds = None
         self.score_dtype = np.asarray(y_score).dtype
 
-    def ranked(self) -> ScoreTable | RankedLabels:
-        """The score table, or (every score distinct) the labels in rank order."""
-        return _rank(self.is_positive, self.scores, self.weight, self.bounds)
+    def ranked(self, *, keep_scores: bool = True) -> ScoreTable | RankedLabels:
+        """The score table, or (every score distinct) the labels in rank order
+        (``keep_scores=False``: only the counts are needed)."""
+        return _rank(
+            self.is_positive, self.scores, self.weight, self.bounds, keep_scores=keep_scores
+        )
 
 
 def _without_zero_weights(
@@ -1022,15 +1025,7 @@ def average_precision_score(
                 f"{np.asarray(present)}"
             )
         problem = _Binary(labels, y_score, pos_label, weight, described=(kind, present))
-        return _ap_of_ranked(
-            _rank(
-                problem.is_positive,
-                problem.scores,
-                problem.weight,
-                problem.bounds,
-                keep_scores=False,
-            )
-        )
+        return _ap_of_ranked(problem.ranked(keep_scores=False))
     if kind == "multilabel-indicator":
         if pos_label != 1:
             raise ValueError(

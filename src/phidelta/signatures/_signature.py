@@ -454,6 +454,7 @@ class Signature:
         """
         from phidelta.measures import fisher_exact_pvalues
 
+        random_state = renamed(random_state, seed, name="random_state", old="seed", where="pvalues")
         if method == "auto":
             method = self.default_test()
         if method == "permutation":
@@ -472,7 +473,7 @@ class Signature:
                 self.numeric_mode,
                 self._rows,
                 n_permutations,
-                renamed(random_state, seed, name="random_state", old="seed", where="pvalues"),
+                random_state,
             )
         if method != "fisher":
             raise ValueError(f'`method` must be "fisher", "permutation" or "auto"; got {method!r}.')
