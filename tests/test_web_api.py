@@ -152,6 +152,40 @@ def test_classifier_and_multiclass_views(client):
     assert tri["view"]["fractions"][0][1] == pytest.approx(0.6051549589285763, abs=1e-12)
 
 
+def test_an_analysis_keeps_only_the_parameters_its_kind_reads(client):
+    # the page sends every field, those hidden for the kind too
+    frame = pd.DataFrame(
+        {"y": [0, 1, 0, 1, 1], "p": [0.1, 0.8, 0.4, 0.3, 0.9], "f": [1, 2, 1, 2, 2]}
+    )
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    every = {"label": "y", "positive": "1", "prediction": "f", "score": "p", "fold": "f"}
+    every |= {"threshold": "0.3", "numeric": "threshold", "header": "yes"}
+    stored = {}
+    for kind in ("signature", "classifier", "multiclass"):
+        fields = {k: v for k, v in every.items() if kind != "classifier" or k != "prediction"}
+        created = client.post(
+            "/api/analyses", json={"dataset_id": dataset["id"], "kind": kind, **fields}
+        )
+        assert created.status_code == 200, created.text
+        listed = client.get(f"/api/analyses/{created.json()['id']}").json()
+        stored[kind] = {k for k, v in listed["params"].items() if v not in (None, False)}
+    assert stored["signature"] == {"label", "positive", "numeric"}
+    assert stored["classifier"] == {"label", "positive", "score", "fold", "threshold"}
+    assert stored["multiclass"] == {"label", "prediction", "fold", "header"}
+    # the same signature asked with other hidden fields is the same analysis
+    again = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "signature",
+            "label": "y",
+            "positive": "1",
+            "numeric": "threshold",
+        },
+    ).json()
+    assert again["params"] == client.get(f"/api/analyses/{again['id']}").json()["params"]
+
+
 def test_examples(client):
     assert client.get("/api/examples").json()[0]["name"] == "climate"
     dataset = client.post("/api/examples/climate").json()

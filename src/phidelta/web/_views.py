@@ -177,6 +177,21 @@ def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
         raise _input_error(exc, "label") from None
 
 
+#: The parameters each kind of analysis reads. The page sends every field, those hidden for the
+#: kind too (a score column chosen before switching to features): the others are not stored,
+#: so an analysis shows what it was computed from and equal analyses share one cache entry.
+PARAMETERS = {
+    "signature": ("label", "positive", "numeric"),
+    "classifier": ("label", "positive", "prediction", "score", "fold", "threshold"),
+    "multiclass": ("label", "prediction", "fold", "matrix", "header"),
+}
+
+
+def applicable(kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with those the kind does not read set to None."""
+    return {name: value if name in PARAMETERS[kind] else None for name, value in params.items()}
+
+
 def load(kind: str, frame: Any, params: dict[str, Any]) -> Any:
     """What a view computes from the table before the ratio matters (a signature or an
     assessment), to be kept and passed back as ``loaded=``; None for other kinds."""

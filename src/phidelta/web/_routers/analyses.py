@@ -23,7 +23,7 @@ from phidelta.web._models import (
     View,
 )
 from phidelta.web._services import PageDep, Services, ServicesDep, json_response
-from phidelta.web._views import FDR
+from phidelta.web._views import FDR, applicable
 
 router = APIRouter(prefix="/api/analyses", tags=["analyses"])
 
@@ -72,8 +72,8 @@ def _render(services: Services, analysis: dict[str, Any], query: dict[str, Any])
 def create_analysis(request: AnalysisRequest, services: ServicesDep) -> Response:
     if services.store.dataset(request.dataset_id) is None:
         raise not_found("dataset", request.dataset_id)
-    params = request.model_dump(mode="json", exclude={"dataset_id", "kind"})
     kind = request.kind.value
+    params = applicable(kind, request.model_dump(mode="json", exclude={"dataset_id", "kind"}))
     view = _render(services, {"dataset_id": request.dataset_id, "kind": kind, "params": params}, {})
     try:  # stored only once its view could be computed
         analysis = services.store.add_analysis(request.dataset_id, kind, params)
