@@ -84,7 +84,7 @@ def part_two(docs: int, terms: int, nnz: float, client) -> None:
     rows = docs // blocks
 
     def block(i: int):
-        matrix, labels = zipf_corpus(rows, terms, nnz / blocks, seed=i)
+        matrix, labels = zipf_corpus(rows, terms, nnz / blocks, random_state=i)
         return matrix, labels
 
     parts = [dask.delayed(block)(i) for i in range(blocks)]

@@ -31,8 +31,8 @@ def timed(function, *args, repeat: int = 3, **kwargs):
     return best, result
 
 
-def zipf_corpus(n_docs: int, n_terms: int, nnz_target: float, seed: int = 0):
-    rng = np.random.default_rng(seed)
+def zipf_corpus(n_docs: int, n_terms: int, nnz_target: float, random_state: int = 0):
+    rng = np.random.default_rng(random_state)
     lengths = rng.poisson(nnz_target / n_docs, n_docs)
     weights = 1.0 / np.arange(1, n_terms + 1) ** 1.05
     weights /= weights.sum()
