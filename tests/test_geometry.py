@@ -179,3 +179,43 @@ def test_geometry_errors():
         diamond(1).contains([0, 1], [0])
     with pytest.raises(ValueError, match=r"`view` must be"):
         diamond(1).labels("roc")
+
+
+# --- the calibration map as a polyline ----------------------------------------------------------
+def test_calibration_polyline_is_the_map_over_its_window():
+    from phidelta.geometry import calibration_polyline
+    from phidelta.measures import IsotonicCalibrator
+
+    rng = np.random.default_rng(8)
+    y = rng.random(500) < 0.3
+    s = rng.normal(size=500) + 1.5 * y
+    s[:2] = [60.0, -45.0]  # extreme decision values
+    calibrator = IsotonicCalibrator().fit(y, s)
+    line = calibration_polyline(calibrator)
+    assert np.all(np.diff(line.score) >= 0)
+    assert_allclose(line.probability, calibrator.transform(line.score), atol=1e-12)
+    low, high = line.window
+    x, _ = calibrator.breakpoints()
+    assert line.clipped
+    assert low <= x[1]  # every turn is in view
+    assert x[-2] <= high
+    assert high - low < 0.5 * (s.max() - s.min())
+    assert (line.score[0], line.score[-1]) == (s.min(), s.max())  # flat ends still drawn
+    # probabilities: all of [0, 1]; a given window is kept
+    probabilities = calibration_polyline(IsotonicCalibrator().fit(y, 1 / (1 + np.exp(-s))))
+    assert probabilities.window == (0.0, 1.0)
+    assert not probabilities.clipped
+    assert calibration_polyline(calibrator, (-2, 3)).window == (-2.0, 3.0)
+    with pytest.raises(ValueError, match="increasing"):
+        calibration_polyline(calibrator, (3, -2))
+    with pytest.raises(ValueError, match="finite"):
+        calibration_polyline(calibrator, (0, np.inf))
+    with pytest.raises(TypeError, match="IsotonicCalibrator"):
+        calibration_polyline(None)
+    with pytest.raises(ValueError, match="two numbers"):
+        calibration_polyline(calibrator, "ab")
+    with pytest.raises(ValueError, match="not fitted"):
+        calibration_polyline(IsotonicCalibrator())
+    one = calibration_polyline(IsotonicCalibrator().fit([0, 1], [7.0, 7.0]))  # one score
+    assert one.window == (6.5, 7.5)
+    assert one.probability.tolist() == [0.5, 0.5, 0.5]

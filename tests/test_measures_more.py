@@ -437,6 +437,26 @@ def test_laplace_map_is_monotone_and_inside_the_unit_interval(seed):
     assert values.max() < 1
 
 
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("laplace", [False, True])
+def test_calibration_breakpoints_are_the_map(seed, laplace):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 300))
+    y = rng.random(n) < 0.5
+    y[:2] = [True, False]
+    s = np.round(rng.normal(size=n) + y, int(rng.integers(0, 3)))
+    calibrator = measures.IsotonicCalibrator(laplace=laplace).fit(y, s)
+    x, p = calibrator.breakpoints()
+    assert (x[0], x[-1]) == (s.min(), s.max())
+    assert np.all(np.diff(x) > 0)
+    grid = np.linspace(s.min() - 1, s.max() + 1, 2000)
+    assert_allclose(np.interp(grid, x, p), calibrator.transform(grid), atol=1e-12)
+    inner = p[1:-1]  # no knot left inside a plateau
+    assert not np.any((inner == p[:-2]) & (inner == p[2:]))
+    with pytest.raises(ValueError, match="not fitted"):
+        measures.IsotonicCalibrator().breakpoints()
+
+
 def test_laplace_map_of_a_pure_block():
     # 196 positives at one score and 4 negatives at another: 197/198 and 1/6, not 2/3 and 1/3
     y = np.r_[np.ones(196, int), np.zeros(4, int)]

@@ -165,6 +165,30 @@ def _boxes(display):
     return [label.get_window_extent(renderer) for label in display.labels_]
 
 
+def test_calibration_map_is_drawn_exactly_over_the_scores_where_it_changes():
+    from phidelta import measures
+    from phidelta.rendering import CalibrationDisplay
+
+    rng = np.random.default_rng(3)
+    y = rng.random(400) < 0.4
+    s = rng.normal(size=400) + 2 * y
+    s[0], s[1] = 40.0, -25.0  # a few extreme decision values
+    display = CalibrationDisplay.from_predictions(y, s)
+    calibrator = measures.IsotonicCalibrator().fit(y, s)
+    xs, ys = display.map_.get_data()
+    assert_allclose(ys, calibrator.transform(xs), atol=1e-12)  # the map, not a sampled grid
+    x, _ = calibrator.breakpoints()
+    low, high = display.ax_.get_xlim()
+    assert low <= x[1]  # every turn of the map is in view
+    assert x[-2] <= high
+    assert high - low < 0.5 * (s.max() - s.min())  # not squeezed by the extremes
+    assert "flat beyond" in display.ax_.get_xlabel()
+    assert display.ax_.get_legend()._loc == 4  # lower right, which the map leaves empty
+    probabilities = CalibrationDisplay.from_predictions(y, 1 / (1 + np.exp(-s)))
+    assert probabilities.ax_.get_xlim() == (0.0, 1.0)
+    assert probabilities.ax_.get_xlabel() == "score"
+
+
 @pytest.mark.parametrize("ratio", [1.0, "actual", 0.25])
 def test_labels_never_overlap_each_other_points_or_corner_labels(ratio):
     from sklearn.datasets import load_breast_cancer

@@ -133,6 +133,12 @@ def test_classifier_and_multiclass_views(client):
     assert (view["roc"]["positives"], view["roc"]["negatives"]) == ((y == 1).sum(), (y == 0).sum())
     best = phidelta.measures.optimal_points(table, ratio=2, cost_ratio=3)
     assert view["roc"]["optimal"]["threshold"] == pytest.approx(best.thresholds.tolist())
+    line = phidelta.geometry.calibration_polyline(
+        phidelta.measures.IsotonicCalibrator().fit(y, score)
+    )
+    assert_allclose(view["calibration"]["score"], line.score, atol=1e-12)
+    assert_allclose(view["calibration"]["probability"], line.probability, atol=1e-12)
+    assert view["calibration"]["window"] == [0.0, 1.0]  # probabilities
     triangle = client.post(
         "/api/analyses",
         json={

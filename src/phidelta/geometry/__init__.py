@@ -1,9 +1,11 @@
 """Geometry: pure math of the φ-δ space (no plotting library is imported here).
 
 The diamond for a class ratio (corners, border, crossings, point test), isometric lines as
-coordinates, the test patterns of the software paper, and the entropy triangle's coordinates.
+coordinates, the test patterns of the software paper, the entropy triangle's coordinates, and
+the calibration map as a polyline with the score range to show it over.
 """
 
+from phidelta.geometry._calibration import CalibrationPolyline, calibration_polyline
 from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond, spread_ellipse
 from phidelta.geometry._hull import convex_hull, dominated, line_in_box
 from phidelta.geometry._isometrics import ISOMETRIC_MEASURES, Isometric, isometrics
@@ -21,11 +23,13 @@ __all__ = [
     "CORNER_NAMES",
     "ISOMETRIC_MEASURES",
     "TRIANGLE_VERTICES",
+    "CalibrationPolyline",
     "Corner",
     "Diamond",
     "ExtendedTriangle",
     "Isometric",
     "TernaryGrid",
+    "calibration_polyline",
     "convex_hull",
     "diamond",
     "dominated",

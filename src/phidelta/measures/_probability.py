@@ -552,3 +552,38 @@ class IsotonicCalibrator:
         return np.interp(s, self.knots_, self.values_)
 
     predict = transform
+
+    def breakpoints(self) -> tuple[np.ndarray, np.ndarray]:
+        """The scores where the calibration map turns, ascending, and its values there.
+
+        The map is the polyline through these points, constant before the first and after
+        the last: the knots inside a plateau are left out, so this is the map in as few points
+        as it takes (a display draws it exactly with them).
+
+        Returns
+        -------
+        scores : ndarray
+            The turning scores, ascending (the first and last knots included).
+        values : ndarray
+            The calibrated probabilities at them.
+
+        Raises
+        ------
+        ValueError
+            If the calibrator is not fitted yet.
+
+        Examples
+        --------
+        >>> scores = [0.89, 0.8, 0.74, 0.71, 0.63, 0.49, 0.42, 0.32, 0.24, 0.13]
+        >>> cal = IsotonicCalibrator().fit([1, 1, 0, 1, 1, 0, 1, 1, 0, 0], scores)
+        >>> x, p = cal.breakpoints()
+        >>> x.tolist(), np.round(p, 4).tolist()
+        ([0.13, 0.24, 0.32, 0.74, 0.8, 0.89], [0.0, 0.0, 0.6667, 0.6667, 1.0, 1.0])
+        """
+        if self.knots_ is None or self.values_ is None:
+            raise ValueError("This IsotonicCalibrator is not fitted yet; call fit() first.")
+        values = self.values_
+        turns = np.ones(len(values), dtype=bool)
+        # an inner knot with the same value on both sides lies inside a plateau
+        turns[1:-1] = (values[1:-1] != values[:-2]) | (values[1:-1] != values[2:])
+        return self.knots_[turns], values[turns]

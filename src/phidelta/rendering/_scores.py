@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import ScoreTable
-from phidelta.geometry import line_in_box
+from phidelta.geometry import calibration_polyline, line_in_box
 from phidelta.measures import (
     IsotonicCalibrator,
     expected_calibration_error,
@@ -637,26 +637,31 @@ class CalibrationDisplay:
         if ax is None:
             _, ax = plt.subplots(figsize=(5.2, 4.6))
         if kind == "map":
-            calibrator = IsotonicCalibrator().fit(
-                self.y_true, self.scores, pos_label=self.pos_label
-            )
-            grid = np.linspace(self.scores.min(), self.scores.max(), 400)
+            table = ScoreTable.from_scores(self.y_true, self.scores, pos_label=self.pos_label)
+            isotonic = calibration_polyline(IsotonicCalibrator().fit_table(table))
             (self.map_,) = ax.plot(
-                grid, calibrator.transform(grid), color="tab:red", label="isotonic calibration map"
+                isotonic.score,
+                isotonic.probability,
+                color="tab:red",
+                label="isotonic calibration map",
             )
-            if laplace:
-                smooth = IsotonicCalibrator(laplace=True).fit(
-                    self.y_true, self.scores, pos_label=self.pos_label
+            if laplace:  # over the same window
+                corrected = calibration_polyline(
+                    IsotonicCalibrator(laplace=True).fit_table(table), isotonic.window
                 )
                 ax.plot(
-                    grid,
-                    smooth.transform(grid),
+                    corrected.score,
+                    corrected.probability,
                     color="tab:blue",
                     ls="--",
                     label="Laplace-corrected",
                 )
-            ax.set_xlabel("score")
+            ax.set_xlim(*isotonic.window)
+            flat = " (the map is flat beyond this range)" if isotonic.clipped else ""
+            ax.set_xlabel("score" + flat)
             ax.set_ylabel("calibrated probability")
+            ax.set_ylim(-0.03, 1.03)
+            legend = "lower right"  # a non-decreasing map leaves this corner empty
         elif kind == "reliability":
             bins_table = expected_calibration_error(
                 self.y_true, self.scores, pos_label=self.pos_label, bins=bins
@@ -673,9 +678,10 @@ class CalibrationDisplay:
             ax.set_ylabel("observed frequency of the positive class")
             ax.set_xlim(0, 1)
             ax.set_ylim(0, 1)
+            legend = "upper left"
         else:
             raise ValueError(f'`kind` must be "map" or "reliability"; got {kind!r}.')
-        ax.legend(fontsize=7, loc="upper left")
+        ax.legend(fontsize=7, loc=legend)
         ax.set_title(
             title or ("calibration map" if kind == "map" else "reliability diagram"), fontsize=10
         )

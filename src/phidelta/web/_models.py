@@ -281,8 +281,13 @@ class Regions(BaseModel):
 
 
 class Calibration(BaseModel):
+    """The isotonic calibration map: the polyline through its turns, flat to the window's
+    edges, and the score range to show ([0, 1] for probabilities, else where it changes)."""
+
     score: Numbers
     probability: Numbers
+    window: tuple[float, float]
+    clipped: bool = Field(..., description="the window leaves out scores where the map is flat")
 
 
 class ClassifierView(BaseModel):

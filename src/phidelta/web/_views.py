@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from phidelta.geometry import (
+    calibration_polyline,
     diamond,
     extended_triangle,
     isometrics,
@@ -442,8 +443,7 @@ def classifier_view(
         segment = line_in_box(
             (best.fpr[0], best.tpr[0]), isometric_slope(ratio=r, cost_ratio=cost_ratio)
         )
-        calibrator = IsotonicCalibrator().fit_table(table)
-        grid = np.linspace(table.scores.min(), table.scores.max(), 200)
+        calibration = calibration_polyline(IsotonicCalibrator().fit_table(table))
         payload["roc"] = {
             "fpr": _floats(curve.fpr),
             "tpr": _floats(curve.tpr),
@@ -463,9 +463,11 @@ def classifier_view(
                 "tpr": _floats(segment[:, 1]) if len(segment) else [],
             },
         }
-        payload["calibration"] = {
-            "score": _floats(grid),
-            "probability": _floats(calibrator.transform(grid)),
+        payload["calibration"] = {  # the map exactly, and the score range to show
+            "score": _floats(calibration.score),
+            "probability": _floats(calibration.probability),
+            "window": list(calibration.window),
+            "clipped": calibration.clipped,
         }
     return payload
 

@@ -399,8 +399,9 @@ function renderClassifier(view) {
     Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
       mode: "lines", line: {color: BLUE}, name: "isotonic"}],
       {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
-       xaxis: {title: {text: "score"}},
-       yaxis: {title: {text: "calibrated probability"}, range: [0, 1.02]}},
+       xaxis: {title: {text: view.calibration.clipped ? "score (the map is flat beyond this range)"
+                                                         : "score"}, range: view.calibration.window},
+       yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]}},
       {responsive: true});
   } else { Plotly.purge("roc"); Plotly.purge("calibration"); }
 }
