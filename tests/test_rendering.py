@@ -306,6 +306,31 @@ def test_isometric_labels_do_not_cover_each_other(ratio):
         ].get_text()
 
 
+@pytest.mark.parametrize("ratio", [1.0, 1.68, 0.4])
+def test_isometric_labels_of_a_zoomed_view_lie_inside_the_axes(ratio):
+    from phidelta.rendering import PhiDeltaDisplay
+
+    # a comparison zoomed onto its folds (as the report draws it): lines run off the view
+    rng = np.random.default_rng(1)
+    counts = BinaryCounts(
+        tn=rng.integers(40, 50, 10),
+        fp=rng.integers(0, 8, 10),
+        fn=rng.integers(0, 8, 10),
+        tp=[60] * 10,
+    )
+    display = PhiDeltaDisplay.from_counts(
+        counts, ratio=ratio, isometrics=("accuracy", "bias"), limits=(-0.5, 0.25, 0.45, 1.05)
+    )
+    display.figure_.canvas.draw()
+    frame = display.ax_.get_window_extent()
+    shown = [label for label in display.isometric_labels_ if label.get_visible()]
+    assert shown  # the lines in view are labelled
+    for label in shown:
+        box = label.get_window_extent()
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1, label.get_text()  # noqa: PT018
+        assert frame.y0 <= box.y0 and box.y1 <= frame.y1, label.get_text()  # noqa: PT018
+
+
 def test_roc_display_names_each_curve_and_can_leave_out_the_operating_point():
     from phidelta import ScoreTable
     from phidelta.rendering import RocDisplay

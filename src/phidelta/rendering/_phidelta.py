@@ -62,6 +62,11 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
     return any(box.overlaps(other.get_window_extent()) for other in others)
 
 
+def _within(box: Any, frame: Any) -> bool:
+    """Whether a display box lies inside another (a label inside the axes)."""
+    return frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+
+
 def _point_indices(highlight: Any, n: int) -> np.ndarray | None:
     """The indices of ``highlight`` (None: none), each an integer in [−n, n)."""
     if highlight is None:
@@ -876,17 +881,27 @@ class PhiDeltaDisplay:
         return artists
 
     def _separate_labels(self, ax: Any) -> None:
-        """Slide each isometric label along its line to the first place where it covers no
-        earlier label (in display units, so after the axes have their limits and aspect)."""
+        """Slide each isometric label along its line to the first place where it lies inside
+        the axes and covers no earlier label (in display units, so after the axes have their
+        limits and aspect). A zoomed view may show only a piece of a line: a label with no
+        place inside the axes is hidden rather than cut at the frame."""
         placed: list[Any] = []
+        frame = ax.get_window_extent()
         for label in self.isometric_labels_:
             line = label.line_
+            inside = []
             for fraction in _LABEL_PLACES:
                 label.set_position(_along(line.phi, line.delta, fraction))
+                if not _within(label.get_window_extent(), frame):
+                    continue
+                inside.append(fraction)
                 if not _covers(ax, label, placed):
                     break
-            else:
-                label.set_position(_along(line.phi, line.delta, _LABEL_PLACES[0]))
+            else:  # no free place: the first one inside, if any
+                if not inside:
+                    label.set_visible(False)
+                    continue
+                label.set_position(_along(line.phi, line.delta, inside[0]))
             placed.append(label)
 
     def _draw_corners(self, ax: Any, shape: Any) -> None:

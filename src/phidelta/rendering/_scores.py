@@ -676,8 +676,8 @@ class CalibrationDisplay:
             )
             ax.set_xlabel("mean predicted probability")
             ax.set_ylabel("observed frequency of the positive class")
-            ax.set_xlim(0, 1)
-            ax.set_ylim(0, 1)
+            ax.set_xlim(-0.03, 1.03)  # room for the markers at 0 and 1
+            ax.set_ylim(-0.03, 1.03)
             legend = "upper left"
         else:
             raise ValueError(f'`kind` must be "map" or "reliability"; got {kind!r}.')
