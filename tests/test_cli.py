@@ -229,6 +229,43 @@ def test_bad_input_gives_one_clear_line(args, message, climate, tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_wide_table_fits_the_terminal_in_blocks_of_whole_columns(predictions, monkeypatch):
+    import re
+
+    import phidelta.cli
+
+    path, frame = predictions
+    monkeypatch.setattr(phidelta.cli, "_is_terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "100")
+    args = ("assess", str(path), "--label", "y", "--score", "score", "--fold", "fold")
+    out = run(*args).stdout
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100
+    headers = [re.findall(r"┃ *([^┃]*?) *(?=┃)", line) for line in lines if line.startswith("┃")]
+    assert len(headers) >= 2  # cut into blocks, each led by the fold column
+    assert all(block[0] == "fold" for block in headers)
+    measures = [name for block in headers for name in block[1:]]
+    assert len(measures) == len(set(measures))  # each column once, its header on one line
+    assert {"unbiased_accuracy", "phi", "delta", "auc"} <= set(measures)
+    assert "(continued)" in out
+    # one column, one number of decimals (they line up); the folds' accuracies as computed
+    rows = [line for line in lines if line.startswith("│")]
+    block = headers[0]
+    at = block.index("accuracy")
+    accuracies = [re.split(r" *│ *", row.strip("│ "))[at] for row in rows[: frame.fold.nunique()]]
+    assert len({len(a.split(".")[1]) for a in accuracies}) == 1
+    expected = phidelta.assessment.assess(frame.y, scores=frame.score, folds=frame.fold)
+    assert_allclose(
+        [float(a) for a in accuracies], expected.measures(["accuracy"])["accuracy"], atol=5e-5
+    )
+    assert lines[-1].startswith("positive: 1")  # the notes after the tables, unwrapped
+    # piped, every digit and one table
+    monkeypatch.setattr(phidelta.cli, "_is_terminal", lambda: False)
+    piped = run(*args).stdout
+    assert "(continued)" not in piped
+    assert repr(float(expected.measures(["accuracy"])["accuracy"][0])) in piped
+
+
 def test_help_of_every_command_has_an_example():
     for command in ("stats", "assess", "triangle", "report", "demo"):
         result = run(command, "--help")

@@ -97,18 +97,67 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     from rich.console import Console
     from rich.table import Table
 
-    # on a terminal numbers are rounded to fit; piped, every digit is kept (and the table is as
-    # wide as it needs to be)
-    terminal = sys.stdout.isatty()
-    table = Table(title=title, caption=caption)
+    # on a terminal numbers are rounded and a table wider than the terminal is cut into
+    # blocks of whole columns, each led by the first (the row's name), as pandas prints a
+    # wide frame; piped, every digit is kept and the table is as wide as it needs to be
+    terminal = _is_terminal()
+    console = Console(width=None if terminal else 100_000, soft_wrap=not terminal)
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
-    for n in names:
-        justify = "left" if rows and isinstance(columns[n][0], str) else "right"
-        table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
-    for i in range(rows):
-        table.add_row(*[_text(columns[n][i], full=not terminal) for n in names])
-    Console(width=None if terminal else 100_000, soft_wrap=not terminal).print(table)
+    cells = {n: _column_text(columns[n], full=not terminal) for n in names}
+    blocks = _column_blocks(names, cells, console.width) if terminal else [names]
+    for b, block in enumerate(blocks):
+        table = Table(title=title if b == 0 else "(continued)")
+        for n in block:
+            justify = "left" if rows and isinstance(columns[n][0], str) else "right"
+            table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
+        for i in range(rows):
+            table.add_row(*[cells[n][i] for n in block])
+        console.print(table)
+    if caption:  # one line under the tables, not wrapped to the last one's width
+        console.print(caption, style="dim italic", highlight=False)
+
+
+def _column_text(values: Any, full: bool) -> list[str]:
+    """A column's cells. Rounded (not ``full``), numbers of one column get the same decimals
+    — four significant digits of the largest, at least two of the smallest — so that they line
+    up, unless some are below 0.001 (p-values) or above a million: those columns keep four
+    significant digits a value."""
+    plain = [_plain(v) for v in values]
+    numbers = [v for v in plain if isinstance(v, float)]
+    if full or not numbers or len(numbers) < len([v for v in plain if v is not None]):
+        return [_text(v, full=full) for v in plain]
+    magnitudes = [abs(v) for v in numbers if v != 0]
+    if not magnitudes or min(magnitudes) < 1e-3 or max(magnitudes) >= 1e6:
+        return [_text(v) for v in plain]
+    digits = int(np.floor(np.log10(max(magnitudes)))) + 1  # before the decimal point
+    # 4 significant digits of the largest, at least 2 of the smallest
+    decimals = max(4 - max(digits, 0), 1 - int(np.floor(np.log10(min(magnitudes)))))
+    return ["–" if v is None else f"{v:.{decimals}f}" for v in plain]
+
+
+def _is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _column_blocks(names: list[str], cells: dict[str, list[str]], width: int) -> list[list[str]]:
+    """Columns in blocks that fit ``width`` characters with their headers on one line; every
+    block after the first repeats the first column."""
+    if len(names) < 2:
+        return [names]
+
+    def need(name: str) -> int:  # the widest cell or header, its padding and one border
+        return max([len(name), *map(len, cells[name])]) + 3
+
+    first, blocks = names[0], [[names[0]]]
+    used = 1 + need(first)
+    for name in names[1:]:
+        if used + need(name) > width and len(blocks[-1]) > 1:
+            blocks.append([first])
+            used = 1 + need(first)
+        blocks[-1].append(name)
+        used += need(name)
+    return blocks
 
 
 def _plain(value: Any) -> Any:
