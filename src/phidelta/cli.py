@@ -13,6 +13,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from phidelta._format import MISSING, column_text, number_text
+
 try:
     import click
 except ImportError:  # pragma: no cover - exercised without the cli extra only
@@ -119,21 +121,10 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
 
 
 def _column_text(values: Any, full: bool) -> list[str]:
-    """A column's cells. Rounded (not ``full``), numbers of one column get the same decimals
-    — four significant digits of the largest, at least two of the smallest — so that they line
-    up, unless some are below 0.001 (p-values) or above a million: those columns keep four
-    significant digits a value."""
+    """A column's cells: every digit (``full``), else rounded with the report's rule, the
+    numbers of a column sharing their decimals (:func:`phidelta._format.column_text`)."""
     plain = [_plain(v) for v in values]
-    numbers = [v for v in plain if isinstance(v, float)]
-    if full or not numbers or len(numbers) < len([v for v in plain if v is not None]):
-        return [_text(v, full=full) for v in plain]
-    magnitudes = [abs(v) for v in numbers if v != 0]
-    if not magnitudes or min(magnitudes) < 1e-3 or max(magnitudes) >= 1e6:
-        return [_text(v) for v in plain]
-    digits = int(np.floor(np.log10(max(magnitudes)))) + 1  # before the decimal point
-    # 4 significant digits of the largest, at least 2 of the smallest
-    decimals = max(4 - max(digits, 0), 1 - int(np.floor(np.log10(min(magnitudes)))))
-    return ["–" if v is None else f"{v:.{decimals}f}" for v in plain]
+    return [_text(v, full=True) for v in plain] if full else column_text(plain)
 
 
 def _is_terminal() -> bool:
@@ -171,10 +162,10 @@ def _plain(value: Any) -> Any:
 def _text(value: Any, full: bool = False) -> str:
     value = _plain(value)
     if value is None:
-        return "–"
-    if isinstance(value, float):
-        return repr(value) if full else f"{value:.4g}"
-    return str(value)
+        return MISSING
+    if isinstance(value, float) and full:
+        return repr(value)
+    return number_text(value)
 
 
 def _save(display: Any, path: str | None) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import __version__
+from phidelta._format import column_text
 
 __all__ = [
     "Report",
@@ -56,17 +57,17 @@ def figure_html(fig: Any, caption: str = "", dpi: int = 130) -> str:
 def table_html(
     columns: Mapping[str, Sequence[Any]], *, digits: int = 4, max_rows: int | None = None
 ) -> str:
-    """An HTML table from named columns of equal length (numbers rounded to ``digits``)."""
+    """An HTML table from named columns of equal length: the numbers of a column share their
+    decimals (``digits`` significant digits of the largest, two of the smallest; a column of
+    p-values keeps ``digits`` significant digits a value), as the command line prints them."""
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
     shown = rows if max_rows is None else min(rows, max_rows)
     head = "".join(f'<th class="{_cls(columns[n])}">{html.escape(str(n))}</th>' for n in names)
+    text = {n: column_text(list(columns[n][:shown]), digits) for n in names}
     body = []
     for i in range(shown):
-        cells = []
-        for n in names:
-            value = columns[n][i]
-            cells.append(f'<td class="{_cls(columns[n])}">{html.escape(_fmt(value, digits))}</td>')
+        cells = [f'<td class="{_cls(columns[n])}">{html.escape(text[n][i])}</td>' for n in names]
         body.append("<tr>" + "".join(cells) + "</tr>")
     more = f'<p class="note">{rows - shown} more rows not shown.</p>' if shown < rows else ""
     return f"<table><tr>{head}</tr>{''.join(body)}</table>{more}"
@@ -75,14 +76,6 @@ def table_html(
 def _cls(values: Sequence[Any]) -> str:
     first = values[0] if len(values) else 0
     return "" if isinstance(first, int | float | np.number) else "text"
-
-
-def _fmt(value: Any, digits: int) -> str:
-    if isinstance(value, float | np.floating):
-        if np.isnan(value):
-            return "–"
-        return f"{value:.{digits}g}"
-    return str(value)
 
 
 @dataclass
