@@ -233,7 +233,23 @@ def phidelta_classes(path: Path) -> None:
     plt.close(fig)
 
 
+def signature_climate_ratios(path: Path) -> None:
+    """The climate data's features at three class ratios (the README's first figure): the
+    diamond stretches with N/P and the features move with it (Armano et al. 2019, Fig. 5)."""
+    from phidelta import signature
+    from phidelta.datasets import load_climate_data
+
+    data, labels, names = load_climate_data()
+    features = signature(data, labels, feature_names=names)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 5.4), layout="constrained")
+    for ax, ratio in zip(axes, (0.25, 1.0, 4.0), strict=True):
+        PhiDeltaDisplay.from_signature(features, ratio=ratio, ax=ax, isometrics=("accuracy",))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 FIGURES = {
+    "signature_climate_ratios": signature_climate_ratios,
     "regions_two_classifiers": regions_two_classifiers,
     "critical_difference": critical_difference,
     "phidelta_classes": phidelta_classes,
