@@ -290,3 +290,21 @@ def test_nested_and_binary_parquet_columns(tmp_path):
 def test_matrix_files_that_csv_cannot_read_are_data_errors():
     with pytest.raises(DataError, match="cannot read the matrix as CSV"):
         read_matrix(b"8,2\n1," + b"9" * 200_000 + b"\n")  # a field beyond csv's limit
+
+
+@pytest.mark.parametrize("chunksize", [None, 2])
+def test_a_missing_column_is_named_with_the_column_meant(tmp_path, chunksize):
+    path = tmp_path / "runs.csv"
+    path.write_text("RainBool,score,fold\n1,0.9,1\n0,0.2,1\n1,0.7,2\n0,0.4,2\n")
+    cases = [
+        (Roles("rainbool", score="score"), "label", "did you mean 'RainBool'?"),  # case
+        (Roles("RainBool", score="scores"), "score", "did you mean 'score'?"),  # spelling
+        (Roles("RainBool", score="p"), "score", "its columns are RainBool, score, fold"),
+    ]
+    for roles, role, message in cases:
+        with pytest.raises(DataError, match=message) as caught:
+            load_assessment(path, roles, chunksize=chunksize)
+        assert caught.value.role == role
+    with pytest.raises(DataError, match="did you mean 'fold'") as caught:
+        read_table(path, columns=["Fold"])
+    assert caught.value.role == "Fold"

@@ -24,7 +24,7 @@ from phidelta.counts import (
     same_class,
 )
 from phidelta.data._blocks import Blocks, open_blocks
-from phidelta.data._errors import DataError
+from phidelta.data._errors import DataError, missing_column
 from phidelta.data._roles import Roles, check_roles, clean_classes, role_block
 from phidelta.signatures import Signature, block_statistics, signature
 
@@ -155,11 +155,7 @@ def _check_roles(blocks: Blocks, roles: Roles) -> None:
     for role in ("label", "prediction", "score", "fold", "weight"):
         column = getattr(roles, role)
         if column is not None and column not in header:
-            shown = ", ".join(header[:30]) + (" …" if len(header) > 30 else "")
-            raise DataError(
-                f"column {column!r} ({role}) is not in {blocks.name}; its columns are {shown}",
-                role,
-            )
+            raise missing_column(column, header, blocks.name, role)
 
 
 def load_signature(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["DataError"]
+import difflib
+
+__all__ = ["DataError", "missing_column"]
 
 
 class DataError(ValueError):
@@ -39,3 +41,29 @@ class DataError(ValueError):
         self.role = role
         #: the exceeded :class:`~phidelta.data.Limits` field, for errors of size
         self.limit: str | None = None
+
+
+def missing_column(
+    column: str, present: list[str], where: str, role: str | None = None
+) -> DataError:
+    """The error for a column that is not in the data: it names the role, suggests the
+    column meant (same name in other case, else a close spelling) and lists the columns.
+
+    Examples
+    --------
+    >>> print(missing_column("rainbool", ["RainBool"], "a.csv", "label"))
+    column 'rainbool' (label) is not in a.csv; did you mean 'RainBool'? Its columns are RainBool
+    >>> missing_column("rainbool", ["RainBool", "Tmin"], "a.csv", "label").role
+    'label'
+    """
+    names = [str(name) for name in present]
+    folded = [name for name in names if name.casefold() == str(column).casefold()]
+    close = folded or difflib.get_close_matches(str(column), names, n=1, cutoff=0.75)
+    shown = ", ".join(names[:30]) + (" …" if len(names) > 30 else "")
+    what = f"column {column!r}" + (f" ({role})" if role else "")
+    if close:
+        return DataError(
+            f"{what} is not in {where}; did you mean {close[0]!r}? Its columns are {shown}",
+            role or str(column),
+        )
+    return DataError(f"{what} is not in {where}; its columns are {shown}", role or str(column))

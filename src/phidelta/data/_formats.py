@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from phidelta.data._errors import DataError
+from phidelta.data._errors import DataError, missing_column
 
 __all__ = [
     "FORMATS",
@@ -467,8 +467,7 @@ def check_columns(present: list[str], wanted: list[str], label: str) -> None:
     """
     for column in wanted:
         if column not in present:
-            shown = ", ".join(present[:30]) + (" …" if len(present) > 30 else "")
-            raise DataError(f"column {column!r} is not in {label}; its columns are {shown}", column)
+            raise missing_column(column, present, label)
 
 
 def read_chunks(
