@@ -253,6 +253,7 @@ def test_convert_is_defined_once():
 # --- layers: imports point only downward -------------------------------------------------------
 # the base modules every layer may use, then the layers from the bottom up
 BASE = (
+    "phidelta._format",
     "phidelta._validation",
     "phidelta._compute",
     "phidelta._parallel",

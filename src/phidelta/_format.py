@@ -11,13 +11,14 @@ fixed decimals would hide the one or bloat the other.
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-__all__ = ["MISSING", "column_text", "number_text"]
+__all__ = ["MISSING", "column_text", "html_table", "number_text"]
 
 #: How an undefined number (None or NaN) is shown.
 MISSING = "–"
@@ -64,3 +65,37 @@ def column_text(values: Sequence[Any], digits: int = 4) -> list[str]:
         number_text(v) if v is None or not math.isfinite(v) else f"{float(v):.{decimals}f}"
         for v in values
     ]
+
+
+def html_table(
+    columns: Mapping[str, Sequence[Any]],
+    *,
+    caption: str | None = None,
+    max_rows: int | None = None,
+    digits: int = 4,
+) -> str:
+    """Named columns of equal length as an HTML table, numbers by :func:`column_text` (text
+    columns left-aligned, numbers right-aligned); with ``max_rows``, the first rows and a note
+    of how many more there are. For notebooks' ``_repr_html_`` and the report.
+
+    >>> print(html_table({"fold": ["1", "2"], "accuracy": [0.75, 0.8947]}))
+    <table><thead><tr><th style="text-align:left">fold</th><th>accuracy</th></tr></thead><tbody><tr><td style="text-align:left">1</td><td>0.7500</td></tr><tr><td style="text-align:left">2</td><td>0.8947</td></tr></tbody></table>
+    """  # noqa: E501
+    names = list(columns)
+    rows = len(columns[names[0]]) if names else 0
+    shown = rows if max_rows is None else min(rows, max_rows)
+    text = {name: column_text(list(columns[name][:shown]), digits) for name in names}
+    left = {name: shown > 0 and isinstance(columns[name][0], str) for name in names}
+
+    def cell(tag: str, value: str, name: str) -> str:
+        style = ' style="text-align:left"' if left[name] else ""
+        return f"<{tag}{style}>{html.escape(value)}</{tag}>"
+
+    head = "".join(cell("th", str(name), name) for name in names)
+    body = "".join(
+        "<tr>" + "".join(cell("td", text[name][i], name) for name in names) + "</tr>"
+        for i in range(shown)
+    )
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    more = f'<p class="note">{rows - shown} more rows not shown.</p>' if shown < rows else ""
+    return f"<table>{title}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"

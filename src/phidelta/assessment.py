@@ -8,6 +8,7 @@ predictions and/or scores and fold ids the user already has. Both return an
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,7 +32,7 @@ from phidelta.counts import (
     ordered_values,
     python_value,
 )
-from phidelta.measures import MeasureTable, measure_table, optimal_points
+from phidelta.measures import MeasureTable, auc, measure_table, optimal_points
 
 __all__ = [
     "DEFAULT_THRESHOLD_RULE",
@@ -123,6 +124,34 @@ class Assessment:
     y_true: np.ndarray | None = field(repr=False, default=None)
     scores: np.ndarray | None = field(repr=False, default=None)
     rows_left_out: int = 0
+
+    def _repr_html_(self) -> str:
+        """In a notebook: what was assessed, and the folds' counts and main measures."""
+        from phidelta._format import html_table
+
+        names = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
+        table = measure_table(self.counts, measures=names)
+        columns = {"fold": [str(f) for f in self.folds]}
+        columns |= {
+            name: np.asarray(getattr(self.counts, name)) for name in ("tn", "fp", "fn", "tp")
+        }
+        columns |= {name: table[name] for name in names}
+        if self.tables is not None:
+            both = [t.total_positives > 0 and t.total_negatives > 0 for t in self.tables]
+            columns["auc"] = np.array(
+                [auc(t) if ok else np.nan for t, ok in zip(self.tables, both, strict=True)]
+            )  # a fold of one class has no AUC
+        how = (
+            "predictions"
+            if self.threshold is None
+            else f"scores cut at {self.threshold:.4g} (positive when score ≥ it)"
+        )
+        left = f", {self.rows_left_out} rows left out" if self.rows_left_out else ""
+        title = (
+            f"Assessment of {len(self.folds)} fold(s): positive class {self.positive!r}, "
+            f"class ratio N/P = {self.ratio:.4g}, {how}{left}"
+        )
+        return f"<div><p><b>{html.escape(title)}</b></p>{html_table(columns, max_rows=50)}</div>"
 
     def measures(self, names: list[str] | None = None) -> MeasureTable:
         """Every measure per fold (undefined values NaN).

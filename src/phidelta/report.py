@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import __version__
-from phidelta._format import column_text
+from phidelta._format import html_table
 
 __all__ = [
     "Report",
@@ -36,7 +36,7 @@ h3{font-size:1.05rem;margin-top:1.4rem}
 figcaption{font-size:.85rem;color:#555}
 table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}
 th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}
-th{background:#f4f4f4} td.text,th.text{text-align:left}
+th{background:#f4f4f4}
 .note{font-size:.88rem;color:#444} nav a{margin-right:1rem}
 """
 
@@ -59,23 +59,9 @@ def table_html(
 ) -> str:
     """An HTML table from named columns of equal length: the numbers of a column share their
     decimals (``digits`` significant digits of the largest, two of the smallest; a column of
-    p-values keeps ``digits`` significant digits a value), as the command line prints them."""
-    names = list(columns)
-    rows = len(next(iter(columns.values()))) if names else 0
-    shown = rows if max_rows is None else min(rows, max_rows)
-    head = "".join(f'<th class="{_cls(columns[n])}">{html.escape(str(n))}</th>' for n in names)
-    text = {n: column_text(list(columns[n][:shown]), digits) for n in names}
-    body = []
-    for i in range(shown):
-        cells = [f'<td class="{_cls(columns[n])}">{html.escape(text[n][i])}</td>' for n in names]
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    more = f'<p class="note">{rows - shown} more rows not shown.</p>' if shown < rows else ""
-    return f"<table><tr>{head}</tr>{''.join(body)}</table>{more}"
-
-
-def _cls(values: Sequence[Any]) -> str:
-    first = values[0] if len(values) else 0
-    return "" if isinstance(first, int | float | np.number) else "text"
+    p-values keeps ``digits`` significant digits a value), as the command line prints them
+    and a notebook shows results (:func:`phidelta._format.html_table`)."""
+    return html_table(columns, max_rows=max_rows, digits=digits)
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import warnings
 from collections.abc import Iterable
@@ -143,6 +144,35 @@ class Signature:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: what the signature is, and its most discriminant features."""
+        from phidelta._format import html_table
+
+        shown = 10
+        order = self.rank("delta")[:shown]
+        point = self.phi_delta(1.0)
+        columns = {
+            "feature": [self.names[i] for i in order],
+            "kind": [self.kinds[i] for i in order],
+            "φ": point.phi[order],
+            "δ": point.delta[order],
+            "sensitivity": sensitivity(self.counts, zero_division=np.nan)[order],
+            "specificity": specificity(self.counts, zero_division=np.nan)[order],
+        }
+        numeric = "best single cut" if self.numeric_mode == "threshold" else "soft counts"
+        left = f", {self.rows_left_out} rows left out" if self.rows_left_out else ""
+        title = (
+            f"Signature of {len(self)} features: positive class {self.positive!r}, class ratio "
+            f"N/P = {self.ratio:.4g}, numeric features as {numeric}{left}"
+        )
+        more = (
+            f"<p>The {shown} features with the largest |δ| (standard φ-δ) of {len(self)}; "
+            "<code>to_frame()</code> has them all.</p>"
+            if len(self) > shown
+            else ""
+        )
+        return f"<div><p><b>{html.escape(title)}</b></p>{html_table(columns)}{more}</div>"
 
     def __getitem__(self, index: Any) -> Signature:
         idx = np.arange(len(self))[index]

@@ -1,0 +1,66 @@
+"""What a notebook shows for phidelta's results (``_repr_html_``): a title that says what the
+result is, and a table of its numbers as the library computes them."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from phidelta import BinaryCounts, signature
+from phidelta.assessment import assess
+from phidelta.datasets import load_climate_data
+from phidelta.measures import measure_table
+
+
+def _table(html: str) -> tuple[list[str], list[list[str]]]:
+    """The header and the rows of the (first) table in some HTML."""
+    header = re.findall(r"<th(?: [^>]*)?>(.*?)</th>", html)
+    rows = [
+        re.findall(r"<td(?: [^>]*)?>(.*?)</td>", r) for r in re.findall(r"<tr>(.*?)</tr>", html)
+    ]
+    return header, [row for row in rows if row]
+
+
+def test_a_signature_shows_its_most_discriminant_features():
+    data, labels, names = load_climate_data()
+    features = signature(data, labels, feature_names=names)
+    html = features._repr_html_()
+    assert "Signature of 6 features: positive class 1" in html
+    header, rows = _table(html)
+    assert header == ["feature", "kind", "φ", "δ", "sensitivity", "specificity"]
+    order = features.rank("delta")
+    assert [row[0] for row in rows] == [names[i] for i in order]
+    point = features.phi_delta()
+    assert_allclose([float(row[3]) for row in rows], point.delta[order], atol=5e-5)
+    many = signature(np.tile(data, 3), labels)  # 18 features: the first 10 and a note
+    assert len(_table(many._repr_html_())[1]) == 10
+    assert "to_frame()" in many._repr_html_()
+
+
+def test_an_assessment_shows_its_folds_even_one_of_a_single_class():
+    a = assess([1, 0, 1, 0, 1, 1], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3], folds=[1, 1, 2, 2, 3, 3])
+    html = a._repr_html_()
+    assert "Assessment of 3 fold(s)" in html
+    assert "scores cut at 0.5" in html
+    header, rows = _table(html)
+    assert header[:5] == ["fold", "tn", "fp", "fn", "tp"]
+    assert header[-1] == "auc"
+    assert [row[0] for row in rows] == ["1", "2", "3"]
+    assert rows[2][-1] == "–"  # fold 3 holds positives only: no AUC
+    assert [int(v) for v in rows[1][1:5]] == [0, 1, 1, 0]
+    predicted = assess([1, 0, 1, 0], y_pred=[1, 0, 0, 0])
+    assert "predictions" in predicted._repr_html_()
+    assert "auc" not in _table(predicted._repr_html_())[0]
+
+
+def test_a_measure_table_shows_every_measure_per_entry():
+    counts = BinaryCounts(tn=[15, 40], fp=[10, 10], fn=[15, 20], tp=[60, 30])
+    table = measure_table(counts, measures=["accuracy", "delta"], index=["a", "b"])
+    header, rows = _table(table._repr_html_())
+    assert header == ["", "tn", "fp", "fn", "tp", "accuracy", "delta"]
+    assert [row[0] for row in rows] == ["a", "b"]
+    assert [float(row[5]) for row in rows] == pytest.approx(table["accuracy"], abs=5e-5)
+    assert _table(measure_table(counts, measures=["phi"])._repr_html_())[0][0] == "tn"
