@@ -64,3 +64,30 @@ def test_a_measure_table_shows_every_measure_per_entry():
     assert [row[0] for row in rows] == ["a", "b"]
     assert [float(row[5]) for row in rows] == pytest.approx(table["accuracy"], abs=5e-5)
     assert _table(measure_table(counts, measures=["phi"])._repr_html_())[0][0] == "tn"
+
+
+def test_a_comparison_shows_its_verdict_pooled_measures_and_tests():
+    from phidelta.comparison import compare
+    from phidelta.report import comparison_verdict
+
+    y = [0, 1] * 20
+    good, poor = y[:], [1 - v if i % 3 == 0 else v for i, v in enumerate(y)]
+    result = compare(
+        y, y_pred=(good, poor), names=("good", "poor"), folds=[i % 4 for i in range(40)]
+    )
+    html = result._repr_html_()
+    assert "good vs poor on the same examples" in html
+    assert result.verdict() in html
+    assert comparison_verdict(result) == result.verdict()  # the report's sentence is the same
+    tables = html.split("</table>")
+    header, rows = _table(tables[0])
+    assert [row[0] for row in rows] == ["good", "poor"]
+    assert float(rows[1][header.index("accuracy")]) == pytest.approx(
+        float(measure_table(result.b.pooled(), measures=["accuracy"])["accuracy"][0]), abs=5e-5
+    )
+    assert [row[0] for row in _table(tables[1])[1]] == [row["test"] for row in result.summary()]
+    assert "apart at the 1e-05 level" in result.verdict(alpha=1e-5)
+    with pytest.raises(ValueError, match="alpha"):
+        result.verdict(alpha=1.5)
+    with pytest.raises(TypeError, match="alpha"):
+        result.verdict(alpha="0.05")

@@ -17,12 +17,19 @@ file read whole, in chunks or on Dask gives the same tests.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from phidelta._validation import DEPRECATED, as_float_array, check_same_length, renamed
+from phidelta._validation import (
+    DEPRECATED,
+    as_float_array,
+    check_open_unit,
+    check_same_length,
+    renamed,
+)
 from phidelta.assessment import (
     Assessment,
     AssessmentPart,
@@ -35,9 +42,11 @@ from phidelta.measures import (
     DelongTest,
     PairedTest,
     TupleResult,
+    accuracy,
     corrected_resampled_ttest,
     delong_test,
     mcnemar_discordant_test,
+    measure_table,
 )
 
 __all__ = [
@@ -238,6 +247,72 @@ class Comparison(TupleResult):
     names: tuple[str, str] = ("A", "B")
 
     _fields = ("mcnemar", "delong", "ttest")
+
+    def verdict(self, *, alpha: float = 0.05) -> str:
+        """One sentence a reader can quote: which classifier is more accurate, by which tests
+        at the significance level ``alpha``, or that the data do not tell them apart.
+
+        The direction is that of the pooled accuracies (McNemar's test is about errors); a
+        difference is claimed outright only when every test that applies finds it.
+
+        Parameters
+        ----------
+        alpha : float in (0, 1), default=0.05
+            The significance level.
+
+        Returns
+        -------
+        str
+            The verdict, with every test's p-value.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``alpha`` is not a number in (0, 1).
+
+        Examples
+        --------
+        >>> y = [0, 1] * 20
+        >>> good, poor = y[:], [1 - v if i % 3 == 0 else v for i, v in enumerate(y)]
+        >>> compare(y, y_pred=(good, poor), names=("good", "poor")).verdict()
+        'good is more accurate than poor (McNemar p = 0.00012).'
+        """
+        alpha = check_open_unit(alpha, "alpha")
+        a, b = self.names
+        rows = self.summary()
+        significant = [row for row in rows if row["pvalue"] < alpha]
+        pooled_a = float(accuracy(self.a.pooled())[0])
+        pooled_b = float(accuracy(self.b.pooled())[0])
+        better, worse = (a, b) if pooled_a >= pooled_b else (b, a)
+        listed = ", ".join(f"{row['test']} p = {row['pvalue']:.2g}" for row in rows)
+        if not significant:
+            return f"The tests do not tell {a} and {b} apart at the {alpha:g} level ({listed})."
+        if len(significant) == len(rows):
+            return f"{better} is more accurate than {worse} ({listed})."
+        return (
+            f"{better} looks more accurate than {worse}, but not by every test at the "
+            f"{alpha:g} level ({listed})."
+        )
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the verdict, each classifier's pooled measures and the tests."""
+        from phidelta._format import html_table
+
+        names = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
+        pooled = {"classifier": [str(n) for n in self.names]}
+        for name in names:
+            pooled[name] = np.concatenate(
+                [measure_table(r.pooled(), measures=[name])[name] for r in (self.a, self.b)]
+            )
+        rows = self.summary()
+        tests = {key: [row[key] for row in rows] for key in ("test", "statistic", "pvalue")}
+        tests["detail"] = [row["detail"] for row in rows]
+        folds = len(self.a.folds)
+        title = f"{self.names[0]} vs {self.names[1]} on the same examples ({folds} fold(s))"
+        return (
+            f"<div><p><b>{html.escape(title)}</b></p><p>{html.escape(self.verdict())}</p>"
+            f"{html_table(pooled)}{html_table(tests)}</div>"
+        )
 
     def summary(self) -> list[dict[str, Any]]:
         """One record per test that applies: ``test``, ``statistic``, ``pvalue``, ``detail``.

@@ -483,8 +483,7 @@ def _around(comparison: Any, ratio: float) -> tuple[float, float, float, float]:
 
 
 def comparison_verdict(comparison: Any, *, alpha: float = 0.05) -> str:
-    """One sentence a reader can quote: which classifier is better, by which tests at the
-    significance level ``alpha``, or that the data do not tell them apart.
+    """One sentence a reader can quote: :meth:`phidelta.comparison.Comparison.verdict`.
 
     Examples
     --------
@@ -494,24 +493,7 @@ def comparison_verdict(comparison: Any, *, alpha: float = 0.05) -> str:
     >>> comparison_verdict(compare(y, y_pred=(good, poor), names=("good", "poor")))
     'good is more accurate than poor (McNemar p = 0.00012).'
     """
-    a, b = comparison.names
-    rows = comparison.summary()
-    significant = [row for row in rows if row["pvalue"] < alpha]
-    from phidelta.measures import accuracy
-
-    # the direction is the pooled accuracy's: McNemar's test is about errors
-    pooled_a = float(accuracy(comparison.a.pooled())[0])
-    pooled_b = float(accuracy(comparison.b.pooled())[0])
-    better, worse = (a, b) if pooled_a >= pooled_b else (b, a)
-    listed = ", ".join(f"{row['test']} p = {row['pvalue']:.2g}" for row in rows)
-    if not significant:
-        return f"The tests do not tell {a} and {b} apart at the {alpha:g} level ({listed})."
-    if len(significant) == len(rows):
-        return f"{better} is more accurate than {worse} ({listed})."
-    return (
-        f"{better} looks more accurate than {worse}, but not by every test at the {alpha:g} "
-        f"level ({listed})."
-    )
+    return comparison.verdict(alpha=alpha)
 
 
 def _folds(k: int) -> str:
