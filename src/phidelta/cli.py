@@ -134,11 +134,13 @@ def _is_terminal() -> bool:
 def _column_blocks(names: list[str], cells: dict[str, list[str]], width: int) -> list[list[str]]:
     """Columns in blocks that fit ``width`` characters with their headers on one line; every
     block after the first repeats the first column."""
+    from rich.cells import cell_len  # terminal columns, not characters
+
     if len(names) < 2:
         return [names]
 
     def need(name: str) -> int:  # the widest cell or header, its padding and one border
-        return max([len(name), *map(len, cells[name])]) + 3
+        return max([cell_len(name), *map(cell_len, cells[name])]) + 3
 
     first, blocks = names[0], [[names[0]]]
     used = 1 + need(first)
