@@ -91,3 +91,13 @@ def test_a_comparison_shows_its_verdict_pooled_measures_and_tests():
         result.verdict(alpha=1.5)
     with pytest.raises(TypeError, match="alpha"):
         result.verdict(alpha="0.05")
+
+
+def test_empty_results_show_without_error():
+    from phidelta.measures import MeasureTable
+
+    assert MeasureTable({})._repr_html_() is None  # the notebook falls back to the repr
+    features = signature(np.array([[1, 0], [0, 1], [1, 1], [0, 0]]), [1, 0, 1, 0])
+    assert "Signature of 0 features" in features[0:0]._repr_html_()
+    empty = measure_table(BinaryCounts(tn=[0], fp=[0], fn=[0], tp=[0]), measures=["accuracy"])
+    assert _table(empty._repr_html_())[1] == [["0", "0", "0", "0", "–"]]  # 0/0 is undefined

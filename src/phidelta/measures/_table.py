@@ -720,13 +720,14 @@ class MeasureTable(Mapping[str, np.ndarray]):
         k = len(next(iter(self._columns.values()))) if self._columns else 0
         return f"MeasureTable({len(self._columns)} measures × {k} entries)"
 
-    def _repr_html_(self) -> str:
-        """In a notebook: one row per entry (its index first), one column per measure."""
+    def _repr_html_(self) -> str | None:
+        """In a notebook: one row per entry (its index first), one column per measure (None,
+        so the plain repr, when there is nothing to tabulate)."""
         from phidelta._format import html_table
 
         k = len(next(iter(self._columns.values()))) if self._columns else 0
         index = {"": [str(i) for i in self.index]} if self.index is not None else {}
-        return html_table({**index, **self._columns}, max_rows=50) if k else repr(self)
+        return html_table({**index, **self._columns}, max_rows=50) if k else None
 
     def to_dict(self) -> dict[str, np.ndarray]:
         """A plain dict of arrays (copies).
