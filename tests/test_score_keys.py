@@ -214,3 +214,44 @@ def test_tables_per_group_equal_the_tables_of_each_groups_examples():
         )
         assert table == expected
     assert tables[2].total_positives == 0
+
+
+def test_large_arrays_start_at_a_huge_page_and_behave_as_plain_ones():
+    from phidelta._compute import HUGE_PAGE, LARGE_BYTES, empty_large
+
+    for n, dtype in [(1_000_000, np.float64), (600_000, np.int64), (LARGE_BYTES, np.uint8)]:
+        a = empty_large(n, dtype)
+        assert a.shape == (n,)
+        assert a.dtype == dtype
+        assert a.ctypes.data % HUGE_PAGE == 0
+        assert a.flags.c_contiguous
+        assert a.flags.writeable
+        a[:] = 7  # all of it is usable
+        assert a[-1] == 7
+    small = empty_large(1000, np.float64)
+    assert small.base is None  # below 4 MiB: a plain array
+    assert small.shape == (1000,)
+
+
+def test_rankings_on_huge_page_arrays_equal_scikit_learn():
+    # 600,000 rows: the keys and the precision-recall points take more than 4 MiB each
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    from phidelta import metrics
+
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 600_000)
+    s = np.round(rng.random(600_000) + 0.3 * y, 7)  # ties too
+    for name in ("roc_curve", "precision_recall_curve"):
+        for ours, theirs in zip(
+            getattr(metrics, name)(y, s), getattr(sklearn_metrics, name)(y, s), strict=True
+        ):
+            np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-15)
+    distinct = rng.permutation(600_000) / 600_000  # every score once: the ranked-labels path
+    for name in ("roc_curve", "precision_recall_curve"):
+        for ours, theirs in zip(
+            getattr(metrics, name)(y, distinct),
+            getattr(sklearn_metrics, name)(y, distinct),
+            strict=True,
+        ):
+            np.testing.assert_array_equal(ours, theirs)
+    assert metrics.roc_auc_score(y, s) == pytest.approx(sklearn_metrics.roc_auc_score(y, s), 1e-12)

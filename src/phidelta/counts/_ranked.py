@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, empty_large
 from phidelta._parallel import row_parts, run_parts
 from phidelta.counts._score_keys import (
     KeyCode,
@@ -194,7 +194,7 @@ class RankedLabels:
             ]
 
         counts = dict(zip((start for start, _ in parts), run_parts(count, parts), strict=True))
-        points = np.empty(3 + sum(map(sum, counts.values())), dtype=np.int64)
+        points = empty_large(3 + sum(map(sum, counts.values())), np.int64)
         points[:2] = 0, 1
         points[-1] = n
         ends = np.cumsum([2] + [sum(c) for c in counts.values()]).tolist()

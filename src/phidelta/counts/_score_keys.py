@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, empty_large
 from phidelta._parallel import row_parts, run_parts
 
 __all__ = [
@@ -84,7 +84,7 @@ def labelled_keys(
     code = key_code(scores, low, high)
     if code is None:
         return None
-    keys = np.empty(len(scores), dtype=np.uint64)
+    keys = empty_large(len(scores), np.uint64)
 
     def make(start: int, stop: int) -> None:
         sign = np.empty(min(stop - start, BLOCK_ROWS), np.int64) if code.mixed_signs else None

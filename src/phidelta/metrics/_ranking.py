@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import measures
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, empty_large
 from phidelta._parallel import row_parts, run_parts
 from phidelta._stack import outside_stacklevel
 from phidelta.counts import ScoreTable
@@ -148,7 +148,7 @@ def _thresholds_at(counts: ScoreTable | RankedLabels, points: np.ndarray) -> np.
     """+inf for point 0 (nothing positive), else the score of the last row above point k;
     taken in blocks of points, so the thresholds are the only full-length array."""
     m = len(points)
-    thresholds = np.empty(m)
+    thresholds = empty_large(m)
     thresholds[0] = np.inf
 
     def take(start: int, stop: int) -> None:
@@ -328,7 +328,7 @@ def _ranked_roc(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray, np.ndarra
     m = len(points)
     thresholds = _thresholds_at(ranked, points)
     ranked.drop_scores()
-    fpr = np.empty(m)
+    fpr = empty_large(m)
     tpr = points.view(np.float64)
     parts = row_parts(m, BLOCK_ROWS)
     # each part starts from the point before it and the TP there (rows of earlier runs)
@@ -461,7 +461,7 @@ def _ranked_pr_points(ranked: RankedLabels) -> tuple[np.ndarray, np.ndarray]:
     rows positive, TP of them, so precision = TP / k. In blocks, without full-length
     running sums."""
     n = len(ranked)
-    precision, recall = np.empty(n + 1), np.empty(n + 1)
+    precision, recall = empty_large(n + 1), empty_large(n + 1)
     precision[n], recall[n] = 1.0, 0.0
     parts = row_parts(n, BLOCK_ROWS)
     flags = ranked.labels.view(bool)
