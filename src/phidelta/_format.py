@@ -62,7 +62,7 @@ def column_text(values: Sequence[Any], digits: int = 4) -> list[str]:
     lead = math.floor(math.log10(max(fractional, default=high))) + 1
     decimals = max(digits - max(lead, 0), 1 - math.floor(math.log10(low)))
     return [
-        number_text(v) if v is None or not math.isfinite(v) else f"{float(v):.{decimals}f}"
+        number_text(v, digits) if v is None or not math.isfinite(v) else f"{v:.{decimals}f}"
         for v in values
     ]
 

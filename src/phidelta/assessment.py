@@ -49,6 +49,9 @@ __all__ = [
     "finish_assessment",
 ]
 
+#: The measures a notebook shows beside the counts of an assessment or a comparison.
+SUMMARY_MEASURES = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
+
 #: The per-fold measures that assessment summaries (CLI table, HTML report) show.
 SUMMARY_MEASURES = (
     "accuracy",
@@ -129,13 +132,9 @@ class Assessment:
         """In a notebook: what was assessed, and the folds' counts and main measures."""
         from phidelta._format import html_table
 
-        names = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
-        table = measure_table(self.counts, measures=names)
-        columns = {"fold": [str(f) for f in self.folds]}
-        columns |= {
-            name: np.asarray(getattr(self.counts, name)) for name in ("tn", "fp", "fn", "tp")
-        }
-        columns |= {name: table[name] for name in names}
+        # the measure table's columns are the counts, then the measures
+        table = measure_table(self.counts, measures=SUMMARY_MEASURES)
+        columns = {"fold": [str(f) for f in self.folds], **table}
         if self.tables is not None:
             both = [t.total_positives > 0 and t.total_negatives > 0 for t in self.tables]
             columns["auc"] = np.array(

@@ -31,12 +31,13 @@ from phidelta._validation import (
     renamed,
 )
 from phidelta.assessment import (
+    SUMMARY_MEASURES,
     Assessment,
     AssessmentPart,
     assessment_part,
     finish_assessment,
 )
-from phidelta.counts import as_label_array, binary_target
+from phidelta.counts import BinaryCounts, as_label_array, binary_target
 from phidelta.measures import (
     MEASURES,
     DelongTest,
@@ -298,15 +299,14 @@ class Comparison(TupleResult):
         """In a notebook: the verdict, each classifier's pooled measures and the tests."""
         from phidelta._format import html_table
 
-        names = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
+        pooled_counts = BinaryCounts.concat([self.a.pooled(), self.b.pooled()])
+        both = measure_table(pooled_counts, measures=SUMMARY_MEASURES)  # an entry per classifier
         pooled = {"classifier": [str(n) for n in self.names]}
-        for name in names:
-            pooled[name] = np.concatenate(
-                [measure_table(r.pooled(), measures=[name])[name] for r in (self.a, self.b)]
-            )
+        pooled |= {name: both[name] for name in SUMMARY_MEASURES}
         rows = self.summary()
-        tests = {key: [row[key] for row in rows] for key in ("test", "statistic", "pvalue")}
-        tests["detail"] = [row["detail"] for row in rows]
+        tests = {
+            key: [row[key] for row in rows] for key in ("test", "statistic", "pvalue", "detail")
+        }
         folds = len(self.a.folds)
         title = f"{self.names[0]} vs {self.names[1]} on the same examples ({folds} fold(s))"
         return (

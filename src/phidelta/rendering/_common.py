@@ -73,18 +73,17 @@ def place_labels(
                 annotation_clip=True,
             )
             box = artist.get_window_extent(renderer).expanded(1.05, 1.1)
-            inside = (
-                box.x0 >= axes_box.x0
-                and box.x1 <= axes_box.x1
-                and box.y0 >= axes_box.y0
-                and box.y1 <= axes_box.y1
-            )
-            if inside and not _hits(box, taken, markers):
+            if within(box, axes_box) and not _hits(box, taken, markers):
                 taken.append(box)
                 placed.append(artist)
                 break
             artist.remove()
     return placed
+
+
+def within(box: Any, frame: Any) -> bool:
+    """Whether a display box lies wholly inside another (a label inside the axes)."""
+    return frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
 
 
 def _marker_boxes(ax: Any, points: Any, point_size: float, dpi: float) -> np.ndarray:

@@ -15,7 +15,12 @@ from phidelta._validation import (
 from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.geometry import diamond, isometrics, spread_ellipse
 from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
-from phidelta.rendering._common import place_labels, require_matplotlib, require_result
+from phidelta.rendering._common import (
+    place_labels,
+    require_matplotlib,
+    require_result,
+    within,
+)
 
 __all__ = ["PhiDeltaDisplay", "plot"]
 
@@ -60,11 +65,6 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
         return False
     box = label.get_window_extent()  # the figure's own renderer, whatever its canvas
     return any(box.overlaps(other.get_window_extent()) for other in others)
-
-
-def _within(box: Any, frame: Any) -> bool:
-    """Whether a display box lies inside another (a label inside the axes)."""
-    return frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
 
 
 def _point_indices(highlight: Any, n: int) -> np.ndarray | None:
@@ -892,7 +892,7 @@ class PhiDeltaDisplay:
             inside = []
             for fraction in _LABEL_PLACES:
                 label.set_position(_along(line.phi, line.delta, fraction))
-                if not _within(label.get_window_extent(), frame):
+                if not within(label.get_window_extent(), frame):
                     continue
                 inside.append(fraction)
                 if not _covers(ax, label, placed):
