@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 
-from phidelta import _parallel, metrics
+from phidelta import _parallel, _sorting, metrics
 from phidelta.counts import _ranked, _score_keys
 from phidelta.counts._ranked import RankedLabels, rank_scores
 from phidelta.metrics import _inputs, _ranking
@@ -23,7 +23,7 @@ def small_parts(monkeypatch):
     """Parts of a few small blocks, on three threads, whatever the machine."""
     monkeypatch.setenv("PHIDELTA_NUM_THREADS", "3")
     monkeypatch.setattr(_parallel, "MIN_ROWS", 64)
-    monkeypatch.setattr(_score_keys, "SPLIT_SORT_ROWS", 64)
+    monkeypatch.setattr(_sorting, "SPLIT_SORT_ROWS", 64)
     for module in (_score_keys, _ranked, _ranking):
         monkeypatch.setattr(module, "BLOCK_ROWS", BLOCK)
     return monkeypatch

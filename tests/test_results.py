@@ -257,6 +257,7 @@ BASE = (
     "phidelta._validation",
     "phidelta._compute",
     "phidelta._parallel",
+    "phidelta._sorting",
     "phidelta._stack",
     "phidelta.exceptions",
 )

@@ -26,6 +26,7 @@ import numpy as np
 
 from phidelta._compute import BLOCK_ROWS, empty_large
 from phidelta._parallel import row_parts, run_parts
+from phidelta._sorting import sort_in_parts
 
 __all__ = [
     "KeyCode",
@@ -36,7 +37,6 @@ __all__ = [
     "key_order",
     "keys_of",
     "labelled_keys",
-    "sort_in_parts",
     "sort_keys",
 ]
 
@@ -185,23 +185,9 @@ def _shifted_keys_with_zeros(
     return k
 
 
-#: Keys from which the sort is split across threads: partitioning first costs about a fifth
-#: of a sort, so the parts must be long for the threads to gain more than that.
-SPLIT_SORT_ROWS = 1 << 19
-
-
 def sort_keys(keys: np.ndarray, code: KeyCode) -> None:
-    """Sort keys in place (as doubles when they can be; :func:`sort_in_parts`)."""
+    """Sort keys in place, as doubles when they can be (on a few threads when long)."""
     sort_in_parts(_sortable(keys, code))
-
-
-def sort_in_parts(values: np.ndarray) -> None:
-    """Sort a 1-D array in place; a long one is partitioned at the borders of a few parts
-    (each value then lies in its part) and the parts are sorted at once on several threads."""
-    parts = row_parts(len(values), 1, min_rows=SPLIT_SORT_ROWS)
-    if len(parts) > 1:
-        values.partition([start for start, _ in parts[1:]])
-    run_parts(lambda start, stop: values[start:stop].sort(), parts)
 
 
 def _sortable(keys: np.ndarray, code: KeyCode) -> np.ndarray:

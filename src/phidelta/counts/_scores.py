@@ -15,6 +15,7 @@ import numpy as np
 
 from phidelta._compute import BLOCK_ROWS
 from phidelta._parallel import row_parts, run_parts
+from phidelta._sorting import sort_in_parts
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
 from phidelta.counts._labels import as_label_array, binary_target
@@ -24,7 +25,6 @@ from phidelta.counts._score_keys import (
     decode_scores,
     key_order,
     labelled_keys,
-    sort_in_parts,
     sort_keys,
 )
 
