@@ -255,3 +255,31 @@ def test_rankings_on_huge_page_arrays_equal_scikit_learn():
         ):
             np.testing.assert_array_equal(ours, theirs)
     assert metrics.roc_auc_score(y, s) == pytest.approx(sklearn_metrics.roc_auc_score(y, s), 1e-12)
+
+
+@given(
+    s=st.lists(_any_float, min_size=1, max_size=50),
+    y=st.lists(st.booleans(), min_size=50, max_size=50),
+    block=st.sampled_from([1, 3, 64]),
+)
+def test_sorted_keys_decode_to_the_scores_in_decreasing_order(s, y, block):
+    """Every sign pattern (the rows of non-negative scores, then those of negative ones),
+    shifted or not, from the keys themselves or from ``key >> 1``, in blocks that split the
+    two kinds of rows anywhere; an exact zero decodes to +0.0."""
+    scores = np.array(s, dtype=np.float64)
+    labels = np.array(y[: len(s)])
+    made = labelled_keys(scores, labels, float(scores.min()), float(scores.max()))
+    if made is None:
+        return
+    keys, code = made
+    sort_keys(keys, code)
+    expected = np.sort(scores)[::-1] + 0.0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_score_keys, "BLOCK_ROWS", block)
+        values = np.right_shift(keys, np.uint64(1))
+        decoded = _score_keys.decode_scores(values, code)
+        assert decoded.tolist() == expected.tolist()
+        assert not np.signbit(decoded[decoded == 0]).any()
+        decoded = _score_keys.decode_scores(keys.copy(), code, labelled=True)
+        assert decoded.tolist() == expected.tolist()
+        assert not np.signbit(decoded[decoded == 0]).any()

@@ -206,39 +206,41 @@ def decode_scores(values: np.ndarray, code: KeyCode, *, labelled: bool = False) 
     """The float scores of ``values`` = ``key >> 1`` (ascending, uint64), overwriting them;
     ``labelled``: the values are the sorted keys themselves, shifted here block by block.
 
-    Branch-free and in cache-sized blocks: v = top − value is the score's signed integer
-    image; its sign s (0 or −1) and magnitude (v ^ s) − s give the double's bits.
+    In cache-sized blocks: v = top − value is the score's signed integer image. The values
+    ascend, so the scores descend: the rows with v ≥ 0 (non-negative scores, whose bits are
+    v + shift) come first, those with v < 0 (bits: (−v + shift) with the sign bit) after them,
+    and one search finds where the second begin.
     """
-    zero = None
+    unit = 2 if labelled else 1
+    zeros = None
     if code.shift and code.zeros and code.top >= 0:  # an exact zero keeps no shift
-        unit = 2 if labelled else 1
-        at = int(np.searchsorted(values, np.uint64(unit * code.top)))
-        if at < len(values) and int(values[at]) // unit == code.top:
-            zero = at
+        zeros = slice(*np.searchsorted(values, np.uint64([unit * code.top, unit * (code.top + 1)])))
+    if not code.negative:
+        negative_from = len(values)
+    elif code.top < 0:
+        negative_from = 0
+    else:  # the first value above top: key ≥ unit·(top + 1)
+        negative_from = int(np.searchsorted(values, np.uint64(unit * (code.top + 1))))
     v = values.view(np.int64)
     top = np.int64(code.top)
+    sign_bit = np.int64(-(2**63))
 
     def decode(start: int, stop: int) -> None:
-        sign = np.empty(min(stop - start, BLOCK_ROWS), np.int64) if code.negative else None
         for block in _blocks(start, stop):
-            part = v[block]
             if labelled:
                 np.right_shift(values[block], _ONE, out=values[block])
-            np.subtract(top, part, out=part)
-            if sign is not None:
-                s = sign[: len(part)]
-                np.right_shift(part, 63, out=s)
-                np.bitwise_xor(part, s, out=part)
-                np.subtract(part, s, out=part)  # |v|
+            cut = min(max(negative_from, block.start), block.stop)
+            non_negative, negative = v[block.start : cut], v[cut : block.stop]
+            np.subtract(top, non_negative, out=non_negative)  # v
+            np.subtract(negative, top, out=negative)  # −v
             if code.shift:
-                part += code.shift
-            if sign is not None:
-                np.bitwise_and(s, np.int64(-(2**63)), out=s)  # the sign bit where v < 0
-                np.bitwise_or(part, s, out=part)
+                v[block] += code.shift
+            if len(negative):
+                np.bitwise_or(negative, sign_bit, out=negative)
 
     run_parts(decode, row_parts(len(v), BLOCK_ROWS))
-    if zero is not None:
-        v[zero] = 0
+    if zeros is not None:
+        v[zeros] = 0
     return v.view(np.float64)
 
 
