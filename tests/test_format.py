@@ -47,7 +47,9 @@ def test_missing_infinite_and_other_values():
         "inf",
     ]
     assert column_text(["a", 0.123456, 3]) == ["a", "0.1235", "3"]  # not all floats
-    assert column_text([0.0, 0.0]) == ["0", "0"]
+    assert column_text([0.0, -0.0, None]) == ["0.0000", "0.0000", MISSING]  # as its neighbours
+    assert column_text([-0.0, 0.5]) == ["0.0000", "0.5000"]  # no "-0.0000"
+    assert column_text([float("nan")]) == [MISSING]
     assert column_text([1.0, -1.0]) == ["1.000", "-1.000"]
     assert column_text([]) == []
     assert column_text(list(np.array([0.25, 0.5]))) == ["0.2500", "0.5000"]  # NumPy floats

@@ -47,12 +47,16 @@ def column_text(values: Sequence[Any], digits: int = 4) -> list[str]:
     ['0.0002003', '0.01486']
     >>> column_text([3.3042, 0.0037])  # two significant digits of the smallest
     ['3.3042', '0.0037']
+    >>> column_text([0.0, -0.0, float("nan")])  # zeros as a column below 1
+    ['0.0000', '0.0000', '–']
     """
     present = [v for v in values if v is not None]
     finite = [abs(float(v)) for v in present if _is_float(v) and math.isfinite(v)]
     magnitudes = [m for m in finite if m]
-    if not (present and all(map(_is_float, present)) and magnitudes):
+    if not (present and all(map(_is_float, present)) and finite):
         return [number_text(v, digits) for v in values]
+    if not magnitudes:  # zeros only: the decimals of a column below 1, as its neighbours'
+        return _fixed(values, digits, digits)
     low, high = min(magnitudes), max(magnitudes)
     if low < 1e-3 or high >= 1e6:
         return [number_text(v, digits) for v in values]
@@ -61,8 +65,13 @@ def column_text(values: Sequence[Any], digits: int = 4) -> list[str]:
     fractional = [m for m in magnitudes if m != math.floor(m)]
     lead = math.floor(math.log10(max(fractional, default=high))) + 1
     decimals = max(digits - max(lead, 0), 1 - math.floor(math.log10(low)))
+    return _fixed(values, decimals, digits)
+
+
+def _fixed(values: Sequence[Any], decimals: int, digits: int) -> list[str]:
+    """Finite floats with ``decimals`` decimals (−0.0 as 0), the rest by :func:`number_text`."""
     return [
-        number_text(v, digits) if v is None or not math.isfinite(v) else f"{v:.{decimals}f}"
+        number_text(v, digits) if v is None or not math.isfinite(v) else f"{v + 0.0:.{decimals}f}"
         for v in values
     ]
 
