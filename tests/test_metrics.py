@@ -282,6 +282,49 @@ def test_int64_weights_that_overflow_raise_instead_of_wrapping():
     assert cm[1, 1] == 2**61
 
 
+@pytest.mark.parametrize("scale", [1e-170, 2.0**-101, 2.0**101, 1e155, 1e250])
+def test_results_free_of_the_weights_scale_do_not_overflow_or_underflow(scale):
+    """Areas, curves and R_K of weights far from 1 equal those of the same weights near 1,
+    bit for bit (the weights are rescaled by a power of two); scikit-learn gives NaN, 0 or a
+    ZeroDivisionError for some of these."""
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 40)
+    s = rng.integers(0, 6, 40) / 5  # ties
+    w = rng.random(40) + 0.5
+    cases = [
+        (metrics.roc_auc_score, (y, s)),
+        (metrics.average_precision_score, (y, s)),
+        (metrics.roc_curve, (y, s)),
+        (metrics.precision_recall_curve, (y, s)),
+        (metrics.roc_auc_score, (np.c_[y, 1 - y], np.c_[s, 1 - s])),  # multilabel
+        (metrics.average_precision_score, (np.c_[y, 1 - y], np.c_[s, 1 - s])),
+        (metrics.matthews_corrcoef, (y, (s > 0.5).astype(int))),
+        (metrics.matthews_corrcoef, (y % 3 + s.astype(int), y)),  # multi-class
+    ]
+    exponent = np.frexp(scale)[1]
+    scaled = w * scale
+    near_one = np.ldexp(scaled, -exponent)  # the same weights, the same mantissas
+    for function, args in cases:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", RuntimeWarning)
+            expected = function(*args, sample_weight=near_one)
+            actual = function(*args, sample_weight=scaled)
+        tuples = isinstance(actual, tuple)
+        pairs = zip(actual, expected, strict=True) if tuples else [(actual, expected)]
+        for a, e in pairs:
+            np.testing.assert_array_equal(a, e, err_msg=function.__name__)
+
+
+@pytest.mark.parametrize(
+    ("truth", "kwargs"), [(["1"], {}), (["1", "1"], {}), (["0"], {"pos_label": 0})]
+)
+def test_one_text_class_that_spells_the_positive_class_is_it(truth, kwargs):
+    """ "1" is the class 1 (as scikit-learn finds by comparing 1 with "1" as text)."""
+    for name in ("precision_score", "recall_score", "f1_score"):
+        ours = getattr(metrics, name)(truth, truth, **kwargs)
+        assert ours == getattr(sk, name)(truth, truth, **kwargs) == 1.0
+
+
 def test_weighted_roc_curve_drops_collinear_points_exactly():
     # equal float weights: scikit-learn's rounded running sums keep a collinear point or two
     y = np.array([1, 1, 1, 0, 0, 0, 1, 1, 0, 0])

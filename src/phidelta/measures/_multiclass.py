@@ -319,6 +319,11 @@ def multiclass_mcc(
     cm = _check_matrix(matrices)
     zd = check_zero_division(zero_division)
     counts, t, p, c = _marginals(cm)
+    # R_K does not depend on the counts' scale: one power of two per matrix (exact) brings
+    # weighted counts near 1, so that their products neither overflow nor underflow
+    scale = np.ldexp(1.0, -np.frexp(counts.max(axis=(1, 2), initial=0.0))[1])
+    counts, c = counts * scale[:, None, None], c * scale
+    t, p = t * scale[:, None], p * scale[:, None]
     s = counts.sum(axis=(1, 2))
     covariance = c * s - np.einsum("kn,kn->k", p, t)
     spread_p = s * s - np.einsum("kn,kn->k", p, p)

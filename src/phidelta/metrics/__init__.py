@@ -20,6 +20,10 @@ Differences from scikit-learn, on purpose:
   ``pos_label`` matches the number it spells.
 * Parameter errors are ``ValueError`` with scikit-learn's wording, not its
   ``InvalidParameterError`` class.
+* Where a result does not depend on the scale of ``sample_weight`` (the ranking metrics,
+  ``matthews_corrcoef``), weights far from 1 are rescaled by a power of two, which is exact:
+  weights of 1e-170 or 1e155 give the numbers of the same weights near 1 (scikit-learn: a
+  ``ZeroDivisionError``, NaN or 0 where products of weights overflow or underflow).
 * Integer weights whose counts overflow int64 raise ``OverflowError`` (scikit-learn's sums
   wrap around to negative counts).
 * ``roc_curve(drop_intermediate=True)`` with weights drops every point on a straight run of

@@ -435,6 +435,8 @@ def _set_wise_labels(t: Targets, average: Any, labels: Any, pos_label: Any) -> A
                 raise ValueError(
                     f"pos_label={pos_label} is not a valid label. It should be one of {present}"
                 )
+            if not found and len(present) == 1 and match_class([pos_label], present[0])[0]:
+                return present  # one class, the text of pos_label: "1" is the class 1
             return [positive if found else pos_label]
         options = list(_AVERAGES)
         if t.kind == "multiclass":

@@ -9,6 +9,7 @@ The positive class is never decided here: that is :func:`phidelta.counts.check_p
 
 from __future__ import annotations
 
+import math
 import numbers
 import sys
 import warnings
@@ -34,6 +35,7 @@ __all__ = [
     "finite_bounds",
     "finite_scores",
     "implicit_positive",
+    "scale_free",
     "target_classes",
     "target_type",
     "warn_undefined",
@@ -223,6 +225,20 @@ def _check_finite(array: np.ndarray, name: str | None) -> None:
         if np.isnan(array).any():
             raise ValueError(f"{where} NaN.")
         raise ValueError(f"{where} infinity or a value too large for dtype('float64').")
+
+
+def scale_free(weight: np.ndarray | None) -> np.ndarray | None:
+    """``weight`` times the power of two that brings its largest value near 1, when that
+    value lies outside [2⁻¹⁰⁰, 2¹⁰⁰] (else ``weight`` itself), for results that do not depend
+    on the weights' scale (areas, rates, precision): multiplying by a power of two is exact,
+    so they are unchanged, and products of weights such as P·N neither overflow nor
+    underflow (scikit-learn: NaN, 0 or a ZeroDivisionError for weights of 1e155 or 1e-170)."""
+    if weight is None or not weight.size:
+        return weight
+    top = float(weight.max())
+    if not 0.0 < top < math.inf or 2.0**-100 <= top <= 2.0**100:
+        return weight
+    return np.ldexp(weight, -math.frexp(top)[1])
 
 
 def check_weights(sample_weight: Any, n: int, *, allow_all_zero: bool = False) -> np.ndarray | None:

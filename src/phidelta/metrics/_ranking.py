@@ -39,6 +39,7 @@ from phidelta.metrics._inputs import (
     encode,
     finite_bounds,
     implicit_positive,
+    scale_free,
     target_classes,
     warn_undefined,
 )
@@ -98,7 +99,7 @@ class _Binary:
         self.scores, low, high = finite_bounds(y_score)
         self.bounds: tuple[float, float] | None = (low, high)
         self.is_positive = _equals(y, positive, self.classes)
-        weight = check_weights(sample_weight, len(y))
+        weight = scale_free(check_weights(sample_weight, len(y)))
         self.is_positive, self.scores, self.weight = _without_zero_weights(
             self.is_positive, self.scores, weight
         )
@@ -862,7 +863,9 @@ def roc_auc_score(
     scores = _scores_2d(y_score)
     weight = None
     if sample_weight is not None:
-        weight = check_weights(column(sample_weight, "sample_weight"), len(column(sample_weight)))
+        weight = scale_free(
+            check_weights(column(sample_weight, "sample_weight"), len(column(sample_weight)))
+        )
     if kind == "multiclass" or (kind == "binary" and scores.ndim == 2 and scores.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1.0:
             raise ValueError(
@@ -1014,7 +1017,7 @@ def average_precision_score(
     weight = None
     if sample_weight is not None:
         w = column(sample_weight, "sample_weight")
-        weight = check_weights(w, len(w))
+        weight = scale_free(check_weights(w, len(w)))
     if kind == "binary":
         labels = column(y, "y_true")
         if len(present) == 2 and not any(
