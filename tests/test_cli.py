@@ -229,6 +229,51 @@ def test_bad_input_gives_one_clear_line(args, message, climate, tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_an_output_that_cannot_be_written_is_one_clear_line(climate, tmp_path, monkeypatch):
+    """Refused before any work when opening it fails (a read-only file system: the folder's
+    permission bits say nothing to root); a write that fails later is one line too."""
+    import builtins
+
+    real_open = builtins.open
+    forbidden = str(tmp_path / "read-only" / "signature.png")
+
+    def refusing_open(file, *args, **kwargs):
+        if str(file) == forbidden:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", refusing_open)
+    result = run("stats", climate, "--label", "RainBool", "--plot", forbidden)
+    assert result.returncode == 2
+    assert result.stdout == ""  # nothing computed
+    assert f"cannot write {forbidden}: Permission denied" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    monkeypatch.undo()
+
+    report = tmp_path / "r.html"
+    real_write = Path.write_text
+
+    def full_disk(self, *args, **kwargs):
+        if self == report:
+            raise OSError(28, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    result = run("report", "--data", climate, "--label", "RainBool", "-o", str(report))
+    assert result.returncode == 1
+    assert result.stderr.strip() == "Error: No space left on device"
+
+
+def test_no_arguments_print_the_help_and_a_port_is_checked():
+    result = run()
+    assert result.returncode == 0
+    assert result.stdout.startswith("Usage: phidelta")
+    assert result.stderr == ""
+    result = run("serve", "--port", "99999")
+    assert result.returncode == 2
+    assert "99999 is not in the range 0<=x<=65535" in result.stderr
+
+
 def test_a_wide_table_fits_the_terminal_in_blocks_of_whole_columns(predictions, monkeypatch):
     import re
 

@@ -7,6 +7,7 @@ JSON. Bad input gives one line on stderr and a non-zero exit status, never a tra
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -300,7 +301,6 @@ def _output(ctx: Any, param: Any, value: str | None) -> str | None:
     cannot be written is refused before any work is done."""
     if value is None:
         return None
-    import os
 
     target = Path(value)
     if target.is_dir():
@@ -319,6 +319,14 @@ def _output(ctx: Any, param: Any, value: str | None) -> str | None:
         ) from None
     if not os.access(target.parent, os.W_OK):
         raise click.BadParameter(f"cannot write to the folder {target.parent}", ctx, param)
+    existed = target.exists()
+    try:  # the folder's permissions do not tell everything (read-only or special file systems)
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {value}: {exc.strerror}", ctx, param) from None
+    if not existed:
+        target.unlink(missing_ok=True)
     return value
 
 
@@ -953,7 +961,7 @@ if click is not None:
         help="Interface to bind (127.0.0.1: this machine only; with 0.0.0.0 add the names "
         "clients use with --allowed-host).",
     )
-    @click.option("--port", default=8765, show_default=True, type=int)
+    @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535))
     @click.option(
         "--database",
         envvar="PHIDELTA_DB",
@@ -1090,6 +1098,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = cli.main(args=argv, prog_name="phidelta", standalone_mode=False)
     except click.UsageError as exc:  # one line, with where to find help
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `phidelta` alone: the help, no error
+            click.echo(exc.format_message())
+            return 0
         command = exc.ctx.command_path if exc.ctx is not None else "phidelta"
         click.echo(f"Error: {exc.format_message()} (see: {command} --help)", err=True)
         return exc.exit_code
@@ -1098,6 +1109,14 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except click.Abort:
         click.echo("Aborted.", err=True)
+        return 1
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing left to say
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the final flush does not fail again
+        return 1
+    except OSError as exc:  # e.g. a disk that fills up while an output is written
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
         return 1
     except SystemExit as exit_:
         return int(exit_.code or 0)
