@@ -169,6 +169,17 @@ def test_cli_compare_json_and_plot(tmp_path, capsys):
     assert plot.stat().st_size > 0
 
 
+def test_both_classifiers_are_named_by_the_same_kind_of_column(tmp_path):
+    """With a prediction and a score each, both are named by their score (the AUC's row was
+    named by the second's prediction column and its AUC came from its score)."""
+    from phidelta.data import Roles, load_comparison
+
+    _, path = _frame(tmp_path)
+    a = Roles("y", prediction="pa", score="p", fold="fold")
+    b = Roles("y", prediction="pb", score="q", fold="fold")
+    assert load_comparison(path, a, b).names == ("p", "q")
+
+
 def test_cli_compare_needs_one_column_per_kind(tmp_path, capsys):
     from phidelta.cli import main
 

@@ -494,7 +494,7 @@ def load_comparison(
         return _Counted(made, int(gaps.sum()))
 
     total = blocks.reduce(part, columns)
-    column = other.prediction or other.score
+    column = other.score or other.prediction  # named as the first, by the score when given
     try:
         return finish_comparison(
             total.part,
