@@ -264,7 +264,8 @@ def signature_section(
         "Discriminant features sit near the top (covariant) or bottom (contravariant) "
         "corner, rare ones at the left, characteristic ones (stop words) at the right.</p>"
         f'<div class="figures">{"".join(figures)}</div>'
-        f"<h3>Top {len(order)} features by |δ|</h3>{significance}{table_html(ranked)}"
+        f"<h3>Top {len(order)} features by standard |δ| (N/P = 1, as <code>phidelta stats"
+        f"</code> ranks by default)</h3>{significance}{table_html(ranked)}"
         f"<h3>Selection (|φ| &lt; {phi_max}, |φ| + |δ|/{delta_min} ≥ 1"
         + (f", q ≤ {fdr:g}" if pvalues is not None else "")
         + f", top {k} by |δ|)</h3><p>{selected}</p>"
