@@ -214,6 +214,48 @@ def test_report_and_demo(climate, predictions, tmp_path):
             "choose a prediction column or a score column",
         ),
         (["triangle", "{climate}"], "pass --label and --prediction, or --matrix"),
+        # options that would do nothing, and messages in the command line's words
+        (
+            ["stats", "{climate}", "--label", "RainBool", "--scheduler", "tcp://host:8786"],
+            "--scheduler needs --engine dask",
+        ),
+        (
+            ["triangle", "{climate}", "--matrix", "--label", "RainBool"],
+            "--matrix reads the counts from DATA",
+        ),
+        (
+            ["triangle", "{climate}", "--label", "a", "--prediction", "b", "--header", "yes"],
+            "--header needs --matrix",
+        ),
+        (
+            ["report", "--data", "{climate}", "--label", "RainBool", "--fold", "f"],
+            "--fold need --predictions",
+        ),
+        (
+            ["report", "--data", "{climate}", "--label", "RainBool", "-o", "{tmp}/r.pdf"],
+            "r.pdf must end in .html",
+        ),
+        (
+            [
+                "assess",
+                "{bad_scores}",
+                "--label",
+                "y",
+                "--compare",
+                "t",
+                "--compare-measure",
+                "delt",
+            ],
+            "'delt' is not a measure of phidelta; did you mean delta?",
+        ),
+        (
+            ["assess", "{bad_scores}", "--label", "y", "--score", "s", "--test-fraction", "0.3"],
+            "--compare-measure and --test-fraction need --compare",
+        ),
+        (
+            ["stats", "{climate}", "--label", "RainBool", "--fdr", "0.05", "--test", "fisher"],
+            "use --test permutation, build it with --numeric threshold",
+        ),
     ],
 )
 def test_bad_input_gives_one_clear_line(args, message, climate, tmp_path):
@@ -221,7 +263,7 @@ def test_bad_input_gives_one_clear_line(args, message, climate, tmp_path):
     empty.write_text("")
     bad = tmp_path / "bad.csv"
     bad.write_text("y,s\n1,0.5\n0,high\n")
-    args = [a.format(climate=climate, empty=empty, bad_scores=bad) for a in args]
+    args = [a.format(climate=climate, empty=empty, bad_scores=bad, tmp=tmp_path) for a in args]
     result = run(*args)
     assert result.returncode != 0
     assert message in result.stderr
@@ -262,6 +304,21 @@ def test_an_output_that_cannot_be_written_is_one_clear_line(climate, tmp_path, m
     result = run("report", "--data", climate, "--label", "RainBool", "-o", str(report))
     assert result.returncode == 1
     assert result.stderr.strip() == "Error: No space left on device"
+
+
+def test_report_names_the_option_for_the_predictions_positive_class(tmp_path):
+    data = tmp_path / "data.csv"
+    data.write_text("x,diagnosis\n1,sick\n0,well\n1,sick\n0,well\n")
+    predictions = tmp_path / "predictions.csv"
+    predictions.write_text("y,p\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n")
+    args = ["report", "--data", str(data), "--label", "diagnosis", "--positive", "sick"]
+    args += ["--predictions", str(predictions), "--truth", "y", "--score", "p"]
+    result = run(*args, "-o", str(tmp_path / "r.html"))
+    assert result.returncode == 1
+    assert "--positive 'sick' is not in column 'y'" in result.stderr
+    assert "positive class with --predictions-positive" in result.stderr
+    result = run(*args, "--predictions-positive", "1", "-o", str(tmp_path / "r.html"))
+    assert result.returncode == 0, result.stderr
 
 
 def test_no_arguments_print_the_help_and_a_port_is_checked():

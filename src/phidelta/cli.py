@@ -41,6 +41,15 @@ _OPTION_NAMES = {
     "`pos_label`": "--positive",
     "`threshold`": "--threshold",
     "missing='drop'": "--missing drop",
+    'method="permutation"': "--test permutation",
+    'numeric="threshold"': "--numeric threshold",
+    "numeric='threshold'": "--numeric threshold",
+    "(no chunks, no Dask)": "(without --chunksize or --engine dask)",
+    "`sample_weight`": "the weight column",
+    "(use the multi-class analysis, or binarize first)": "(phidelta triangle analyses several "
+    "classes; or make a two-class label column)",
+    "Use phidelta's multi-class confusion matrices, or binarize first.": "Scores? Pass the "
+    "column as --score. Several classes? Use phidelta triangle.",
 }
 
 
@@ -180,6 +189,8 @@ def _save(display: Any, path: str | None) -> None:
 def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None) -> Any:
     """What the data layer reads: the path, a streamed file with a progress line on stderr,
     or a Dask frame (on a cluster when a scheduler is named)."""
+    if scheduler and engine != "dask":
+        _fail("--scheduler needs --engine dask")
     if engine == "dask":
         try:
             import dask.dataframe  # noqa: F401
@@ -296,6 +307,22 @@ class _Ratio(click.ParamType):
         return number
 
 
+def _measure_name(ctx: Any, param: Any, value: str | None) -> str | None:
+    """A measure's name, checked before any data is read."""
+    if value is None:
+        return None
+    from phidelta.measures import MEASURES
+
+    names = sorted(info.name for info in MEASURES)
+    if value not in names:
+        import difflib
+
+        close = difflib.get_close_matches(value, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; one of {', '.join(names)}"
+        raise click.BadParameter(f"{value!r} is not a measure of phidelta{hint}", ctx, param)
+    return value
+
+
 def _output(ctx: Any, param: Any, value: str | None) -> str | None:
     """An output file: its folder is created (one rule for every command), and a path that
     cannot be written is refused before any work is done."""
@@ -305,6 +332,8 @@ def _output(ctx: Any, param: Any, value: str | None) -> str | None:
     target = Path(value)
     if target.is_dir():
         raise click.BadParameter(f"{value} is a directory; give a file name", ctx, param)
+    if param.name == "output" and target.suffix.lower() not in (".html", ".htm"):
+        raise click.BadParameter(f"{value} must end in .html (the report is HTML)", ctx, param)
     if param.name in ("plot_path", "roc_path"):
         allowed = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".eps")
         if target.suffix.lower() not in allowed:
@@ -579,14 +608,15 @@ if click is not None:
     @_compare_option
     @click.option(
         "--compare-measure",
-        default="accuracy",
-        show_default=True,
-        help="The per-fold measure of the corrected t-test (e.g. delta, unbiased_accuracy).",
+        callback=_measure_name,
+        help="With --compare: the per-fold measure of the corrected t-test (default accuracy; "
+        "e.g. delta, unbiased_accuracy).",
     )
     @click.option(
         "--test-fraction",
         type=click.FloatRange(0, 1, min_open=True, max_open=True),
-        help="Test share of the data in each fold, for the t-test (default 1/k for k folds).",
+        help="With --compare: test share of the data in each fold, for the t-test (default 1/k "
+        "for k folds).",
     )
     @click.option(
         "--regions",
@@ -610,7 +640,7 @@ if click is not None:
         plot_path: str | None,
         roc_path: str | None,
         compare: tuple[str, ...] = (),
-        compare_measure: str = "accuracy",
+        compare_measure: str | None = None,
         test_fraction: float | None = None,
         regions: bool = False,
         chunksize: int | None = None,
@@ -628,6 +658,9 @@ if click is not None:
 
         if roc_path and score is None:
             _fail("--roc needs --score")
+        if not compare and (compare_measure is not None or test_fraction is not None):
+            _fail("--compare-measure and --test-fraction need --compare")
+        compare_measure = compare_measure or "accuracy"
         roles = Roles(
             label,
             positive=positive,
@@ -809,6 +842,13 @@ if click is not None:
 
         declared = None if classes is None else [c.strip() for c in classes.split(",")]
         left_out = None
+        if matrix and (label or prediction or fold or classes):
+            _fail(
+                "--matrix reads the counts from DATA: --label, --prediction, --fold and "
+                "--classes are for label/prediction columns"
+            )
+        if not matrix and header != "auto":
+            _fail("--header needs --matrix (a table of columns always has a header row)")
         if matrix:
             cm, names = read_matrix(data, header=header), ["matrix"]
         elif label is None or prediction is None:
@@ -898,6 +938,8 @@ if click is not None:
             _fail("--predictions needs --truth (or --label)")
         if compare and predictions is None:
             _fail("--compare needs --predictions")
+        if predictions is None and (truth or prediction or score or threshold or fold):
+            _fail("--truth, --prediction, --score, --threshold and --fold need --predictions")
         features = None if data is None else Roles(label, positive=positive)
         assessed = None
         if predictions is not None:
@@ -909,15 +951,25 @@ if click is not None:
                 threshold=threshold,
                 fold=fold,
             )
-        path = file_report(
-            output,
-            data=data,
-            features=features,
-            predictions=predictions,
-            roles=assessed,
-            compare=_other_roles(assessed, compare) if compare and assessed else None,
-            ratio=ratio,
-        )
+        try:
+            path = file_report(
+                output,
+                data=data,
+                features=features,
+                predictions=predictions,
+                roles=assessed,
+                compare=_other_roles(assessed, compare) if compare and assessed else None,
+                ratio=ratio,
+            )
+        except ValueError as exc:  # one --positive for two files whose classes differ
+            column = f"column '{truth or label}'"
+            said = _speak_cli(str(exc))
+            if predictions_positive is None and "--positive" in said and column in said:
+                raise ValueError(
+                    f"{said.rstrip('.')}; give the predictions file's own positive class with "
+                    "--predictions-positive"
+                ) from None
+            raise
         click.echo(f"report written to {path.resolve()}")
 
     @cli.command()
