@@ -393,3 +393,10 @@ def test_serve_passes_every_limit_to_the_server(monkeypatch, tmp_path):
     assert seen["limits"].max_columns == 7
     assert main(args) == 0
     assert seen["max_pending_upload_bytes"] is None  # the server's default: 4 × the upload limit
+
+
+def test_ratio_actual_in_any_case(climate):
+    lower = run("stats", climate, "--label", "RainBool", "--ratio", "actual", "--format", "csv")
+    upper = run("stats", climate, "--label", "RainBool", "--ratio", "Actual", "--format", "csv")
+    assert lower.returncode == upper.returncode == 0
+    assert upper.stdout == lower.stdout

@@ -197,8 +197,8 @@ def test_registry_ranges_and_label_swap(info, counts):
         warnings.simplefilter("ignore", UndefinedMeasureWarning)
         values = info(counts, zero_division=NAN)
     finite = np.isfinite(values)
-    assert np.all(values[finite] >= info.low - 1e-12), info.name
-    assert np.all(values[finite] <= info.high + 1e-12), info.name
+    assert np.all(values[finite] >= info.low), info.name  # exactly: a measure stays in its range
+    assert np.all(values[finite] <= info.high), info.name
     if info.swap is None:
         return
     swapped = next(m for m in MEASURES if m.name == info.swap)(_swap(counts), zero_division=NAN)
@@ -243,3 +243,20 @@ def test_against_scikit_learn(data):
         assert_allclose(measures.unbiased_accuracy(counts), expected_bacc, atol=ATOL)
     expected_matrix = sklearn_metrics.confusion_matrix(y, y_hat, labels=[0, 1])
     assert np.array_equal(counts.to_matrix()[0], expected_matrix)
+
+
+def test_perfect_and_reversed_classifiers_keep_their_mcc_within_one():
+    """Rounding put about a third of perfect classifiers' MCC at 1 + 2⁻⁵² or more."""
+    from phidelta.counts import ConfusionMatrix
+    from phidelta.measures import mcc, multiclass_mcc
+
+    n = np.arange(1, 400)
+    zero = np.zeros_like(n)
+    diagonal = np.array([np.diag([a, a + 7, a + 3]) for a in range(1, 200)])
+    for values, sign in [
+        (mcc(BinaryCounts(tn=n, fp=zero, fn=zero, tp=n + 2)), 1.0),
+        (mcc(BinaryCounts(tn=zero, fp=n, fn=n + 3, tp=zero)), -1.0),
+        (multiclass_mcc(ConfusionMatrix(diagonal)), 1.0),
+    ]:
+        assert np.all(np.abs(values) <= 1.0)
+        assert_allclose(values, sign, rtol=0, atol=1e-15)

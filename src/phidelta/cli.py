@@ -298,6 +298,8 @@ class _Ratio(click.ParamType):
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, float) or value == "actual":
             return value
+        if isinstance(value, str) and value.strip().lower() == "actual":
+            return "actual"
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -443,7 +445,10 @@ if click is not None:
         "--rank", "rank_by", default="delta", show_default=True, type=click.Choice(RANKINGS)
     )
     @click.option(
-        "--top", type=click.IntRange(min=0), default=0, help="Show only the first N features."
+        "--top",
+        type=click.IntRange(min=0),
+        default=0,
+        help="Show only the first N features (0: all).",
     )
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option(
@@ -870,8 +875,9 @@ if click is not None:
         _emit(
             columns,
             fmt,
-            f"entropy balance of {Path(data).name} (h_… and mutual_information in bits; "
-            "*_fractions and accuracy without unit)",
+            f"entropy balance of {Path(data).name} (h_*, delta_h_*, mutual_information and "
+            "variation_of_information in bits; joint_*, input_*, output_*, accuracy, ema and "
+            "nit are fractions)",
             meta,
         )
         if plot_path:
@@ -981,10 +987,16 @@ if click is not None:
         callback=_output,
         help="Where to write the report.",
     )
-    @click.option("--folds", type=click.IntRange(min=2), default=30, show_default=True)
+    @click.option(
+        "--folds",
+        type=click.IntRange(min=2),
+        default=30,
+        show_default=True,
+        help="Cross-validation folds of the classifiers' assessment.",
+    )
     @_errors
     def demo(output: str, folds: int) -> None:
-        """The report on built-in data (breast cancer, wine from scikit-learn): no arguments.
+        """The report on built-in data (breast cancer, wine from scikit-learn): no data needed.
 
         Example: phidelta demo -o report.html
         """

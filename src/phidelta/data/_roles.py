@@ -296,8 +296,10 @@ def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
         if mask.any():
             if missing == "error":
                 column = getattr(roles, role)
+                count = int(mask.sum())
                 raise DataError(
-                    f"column {column!r} ({role}) has {int(mask.sum())} missing values; fill "
+                    f"column {column!r} ({role}) has {count} missing "
+                    f"value{'s' if count != 1 else ''}; fill "
                     "them in, or leave those rows out (missing='drop')",
                     role,
                 )

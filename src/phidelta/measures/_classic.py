@@ -360,9 +360,9 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     tn, fp, fn, tp = floats(c)
     # the square root of each factor separately keeps large counts from overflowing
     denominator = np.sqrt(tp + fn) * np.sqrt(tn + fp) * np.sqrt(tp + fp) * np.sqrt(tn + fn)
-    return finish(
-        divide(tn * tp - fp * fn, denominator), zd, "MCC", "a class or a predicted class is empty"
-    )
+    # rounding can put a perfect classifier's MCC a unit or two beyond ±1
+    values = np.clip(divide(tn * tp - fp * fn, denominator), -1.0, 1.0)
+    return finish(values, zd, "MCC", "a class or a predicted class is empty")
 
 
 def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:

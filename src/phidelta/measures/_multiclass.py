@@ -328,7 +328,7 @@ def multiclass_mcc(
     covariance = c * s - np.einsum("kn,kn->k", p, t)
     spread_p = s * s - np.einsum("kn,kn->k", p, p)
     spread_t = s * s - np.einsum("kn,kn->k", t, t)
-    values = divide(covariance, np.sqrt(spread_p) * np.sqrt(spread_t))
+    values = np.clip(divide(covariance, np.sqrt(spread_p) * np.sqrt(spread_t)), -1.0, 1.0)
     return finish(values, zd, "multi-class MCC", "every sample is in, or predicted as, one class")
 
 
