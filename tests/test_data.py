@@ -308,3 +308,20 @@ def test_a_missing_column_is_named_with_the_column_meant(tmp_path, chunksize):
     with pytest.raises(DataError, match="did you mean 'fold'") as caught:
         read_table(path, columns=["Fold"])
     assert caught.value.role == "Fold"
+
+
+def test_a_file_without_a_header_row_is_named_as_such(tmp_path):
+    from phidelta.data import Roles, load_signature
+
+    path = tmp_path / "no_header.csv"
+    path.write_text("1,4.7,17,0\n0,3.2,11,1\n1,5.0,17,1\n")
+    with pytest.raises(DataError, match="the file needs a header row") as info:
+        load_signature(path, Roles("y"))
+    assert "its columns are 1, 4.7, 17, 0" in str(info.value)
+    path.write_text("1,4.7,1,0\n0,3.2,11,1\n")  # the first row repeats a value
+    with pytest.raises(DataError, match="repeats column names.*needs a header row"):
+        load_signature(path, Roles("0"))
+    path.write_text("y,4.7\n1,2.0\n0,3.0\n")  # a named label: numeric names are fine
+    with pytest.raises(DataError) as info:
+        load_signature(path, Roles("label"))
+    assert "header row" not in str(info.value)

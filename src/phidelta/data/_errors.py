@@ -43,6 +43,22 @@ class DataError(ValueError):
         self.limit: str | None = None
 
 
+def header_hint(names: list[str]) -> str:
+    """ " (…the file needs a header row…)" when every column name reads as a number: the first
+    row of a file without a header is taken for the names; else ""."""
+
+    def number(text: str) -> bool:
+        try:
+            float(text)
+        except ValueError:
+            return False
+        return True
+
+    if names and all(number(str(name)) for name in names):
+        return " (the first row looks like data: the file needs a header row of column names)"
+    return ""
+
+
 def missing_column(
     column: str, present: list[str], where: str, role: str | None = None
 ) -> DataError:
@@ -61,9 +77,12 @@ def missing_column(
     close = folded or difflib.get_close_matches(str(column), names, n=1, cutoff=0.75)
     shown = ", ".join(names[:30]) + (" …" if len(names) > 30 else "")
     what = f"column {column!r}" + (f" ({role})" if role else "")
+    hint = header_hint(names)
     if close:
         return DataError(
-            f"{what} is not in {where}; did you mean {close[0]!r}? Its columns are {shown}",
+            f"{what} is not in {where}; did you mean {close[0]!r}? Its columns are {shown}{hint}",
             role or str(column),
         )
-    return DataError(f"{what} is not in {where}; its columns are {shown}", role or str(column))
+    return DataError(
+        f"{what} is not in {where}; its columns are {shown}{hint}", role or str(column)
+    )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from phidelta.data._errors import DataError, missing_column
+from phidelta.data._errors import DataError, header_hint, missing_column
 
 __all__ = [
     "FORMATS",
@@ -102,7 +102,9 @@ def _check_names(names: list[str], label: str, limits: Limits | None) -> None:
         repeated = [(n, k) for n, k in counts.most_common(3) if k > 1]
         shown = ", ".join(f"{n!r} ({k:,} times)" for n, k in repeated)
         raise DataError(
-            f"{label} repeats column names: {shown}; every column needs its own name", "file"
+            f"{label} repeats column names: {shown}; every column needs its own name"
+            + header_hint(names),
+            "file",
         )
 
 
