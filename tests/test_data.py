@@ -325,3 +325,24 @@ def test_a_file_without_a_header_row_is_named_as_such(tmp_path):
     with pytest.raises(DataError) as info:
         load_signature(path, Roles("label"))
     assert "header row" not in str(info.value)
+
+
+def test_semicolons_with_decimal_commas_read_as_numbers(tmp_path):
+    """The European convention ("3,5" between ";") gives the numbers of the same table
+    written with points, whole and in chunks."""
+    from phidelta.data import ChunkedTable, Roles, load_signature
+
+    rng = np.random.default_rng(2)
+    frame = pd.DataFrame(
+        {"x": rng.normal(size=30).round(3), "z": rng.integers(0, 5, 30), "y": np.arange(30) % 2}
+    )
+    plain = tmp_path / "plain.csv"
+    frame.to_csv(plain, index=False)
+    european = tmp_path / "european.csv"
+    frame.to_csv(european, index=False, sep=";", decimal=",")
+    assert "," in european.read_text().splitlines()[1]
+    expected = load_signature(plain, Roles("y"))
+    for source in (european, ChunkedTable(european, chunksize=7)):
+        found = load_signature(source, Roles("y"))
+        assert found.kinds == expected.kinds
+        np.testing.assert_allclose(found.counts.to_array(), expected.counts.to_array())

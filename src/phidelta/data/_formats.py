@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -223,6 +224,32 @@ def _delimiter(first_line: str, fmt: str) -> str:
     return best if counts[best] else ","
 
 
+_DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d+,\d+\s*$")
+_DECIMAL_POINT = re.compile(r"^\s*[+-]?\d*\.\d+\s*$")
+
+
+def _dialect(source: Any, fmt: str) -> dict[str, str]:
+    """``read_csv``'s ``sep`` and ``decimal`` for a text file: the separator from the header
+    line, and a decimal comma when fields are separated by ";" and the first lines hold
+    numbers written "3,5" and none written "3.5" (the European convention)."""
+    sep = _delimiter(_first_line(source), fmt)
+    if sep != ";":
+        return {"sep": sep}
+    fields = [f for line in _head(source).splitlines()[1:50] for f in line.split(";")]
+    comma = any(_DECIMAL_COMMA.match(f) for f in fields)
+    point = any(_DECIMAL_POINT.match(f) for f in fields)
+    return {"sep": sep, "decimal": ","} if comma and not point else {"sep": sep}
+
+
+def _head(source: Any) -> str:
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source[:65536])
+    else:
+        with open(source, "rb") as handle:
+            raw = handle.read(65536)
+    return raw.decode("utf-8", errors="replace")
+
+
 def _first_line(source: Any) -> str:
     if isinstance(source, bytes | bytearray | memoryview):
         raw = bytes(source[:65536])
@@ -354,7 +381,8 @@ def _read_whole(
     try:
         if fmt == "parquet":
             return _read_parquet(data, columns, limits, label)
-        sep = _delimiter(_first_line(source), fmt)
+        dialect = _dialect(source, fmt)
+        sep = dialect["sep"]
         names = _csv_names(source, sep)
         _check_names(names, label, limits)
         if columns is not None:
@@ -362,7 +390,9 @@ def _read_whole(
         rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
         # parsed in blocks and joined: the parser's own buffers stay at one block, so the peak
         # is about twice the table instead of four times
-        parts = list(pd.read_csv(data, sep=sep, usecols=columns, nrows=rows, chunksize=_PARSE_ROWS))
+        parts = list(
+            pd.read_csv(data, **dialect, usecols=columns, nrows=rows, chunksize=_PARSE_ROWS)
+        )
         return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
     except DataError:
         raise
@@ -537,9 +567,9 @@ def read_chunks(
     import pandas as pd
 
     data = io.BytesIO(bytes(source)) if not _is_path(source) else source
-    sep = _delimiter(_first_line(source), fmt)
+    dialect = _dialect(source, fmt)
     try:
-        for frame in pd.read_csv(data, sep=sep, usecols=columns, chunksize=chunksize):
+        for frame in pd.read_csv(data, **dialect, usecols=columns, chunksize=chunksize):
             yield frame
             del frame  # not alive while the next block is parsed
     except pd.errors.EmptyDataError:
@@ -623,14 +653,14 @@ def read_dask(path: Any, *, format: str | None = None, blocksize: Any = "64MB") 
     try:
         if fmt == "parquet":
             return dd.read_parquet(path)
-        sep = _delimiter(_first_line(path), fmt)
+        dialect = _dialect(path, fmt)
         # Dask fixes each column's type from the first rows and casts later partitions to it:
         # a boolean or integer column with a gap further down would turn the gap into True or
         # fail. So every column that is not floating point is read as text and gets its values
         # from the data layer's class rule (text "1" → 1, "true" → True) and the signature's
         # column rule (text that spells numbers is numeric).
-        sample = pd.read_csv(path, sep=sep, nrows=1000)
+        sample = pd.read_csv(path, **dialect, nrows=1000)
         text = {str(c): "object" for c in sample.columns if sample[c].dtype.kind != "f"}
-        return dd.read_csv(path, sep=sep, blocksize=blocksize, dtype=text, assume_missing=True)
+        return dd.read_csv(path, **dialect, blocksize=blocksize, dtype=text, assume_missing=True)
     except Exception as exc:
         raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None
