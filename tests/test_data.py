@@ -319,7 +319,7 @@ def test_a_file_without_a_header_row_is_named_as_such(tmp_path):
         load_signature(path, Roles("y"))
     assert "its columns are 1, 4.7, 17, 0" in str(info.value)
     path.write_text("1,4.7,1,0\n0,3.2,11,1\n")  # the first row repeats a value
-    with pytest.raises(DataError, match="repeats column names.*needs a header row"):
+    with pytest.raises(DataError, match=r"repeats column names.*needs a header row"):
         load_signature(path, Roles("0"))
     path.write_text("y,4.7\n1,2.0\n0,3.0\n")  # a named label: numeric names are fine
     with pytest.raises(DataError) as info:

@@ -455,3 +455,17 @@ def test_odd_inputs_get_scikit_learns_outcome_or_a_clean_error(name):
                 tuple(theirs) if isinstance(theirs, tuple) else np.asarray(theirs, dtype=float),
                 tuple(ours) if isinstance(ours, tuple) else np.asarray(ours, dtype=float),
             )
+
+
+def test_fuzzed_corners_match_scikit_learn():
+    """Corners a differential fuzzer found: the one-vs-one AUC's type, ``pos_label=None`` for
+    average precision, and ``labels`` mixing text and numbers in ``log_loss``."""
+    y = np.array([0, 1, 2, 1, 0, 2])
+    p = np.random.default_rng(0).dirichlet([1, 1, 1], 6)
+    ours = metrics.roc_auc_score(y, p, multi_class="ovo")
+    assert type(ours) is type(sk.roc_auc_score(y, p, multi_class="ovo"))
+    for package in (sk, metrics):
+        with pytest.raises(ValueError, match="'pos_label' parameter of average_precision_score"):
+            package.average_precision_score([1, 1], [0.2, 0.3], pos_label=None)
+        with pytest.raises(ValueError, match="Mix of label input types"):
+            package.log_loss([0, 1, 1], [[0.5, 0.5], [0.2, 0.8], [0.3, 0.7]], labels=["a", 1])

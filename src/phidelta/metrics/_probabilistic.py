@@ -80,6 +80,11 @@ def _truth(
     check_lengths(p, y, weight)
     found = check_label_type(y, y_true)
     if labels is not None:
+        kinds = {isinstance(v, str | np.str_) for v in np.ravel(np.asarray(labels, dtype=object))}
+        if len(kinds) > 1:  # NumPy would turn the numbers into text
+            raise ValueError(
+                f"Mix of label input types (string and number); Got {np.asarray(labels)}."
+            )
         given = np.asarray(labels)
         classes = _sorted_classes(given)
         if not np.array_equal(classes, given):

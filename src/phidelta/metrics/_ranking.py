@@ -948,8 +948,10 @@ def _multiclass_auc(
     codes = encode(y, classes)
     if multi_class == "ovo":
         # Hand & Till's M over the classes present in y_true
-        return measures.multiclass_auc(
-            codes, scores, labels=list(range(len(classes))), multi_class="ovo", average=average
+        return np.float64(  # scikit-learn's type for one-vs-one (a float for the others)
+            measures.multiclass_auc(
+                codes, scores, labels=list(range(len(classes))), multi_class="ovo", average=average
+            )
         )
     return _by_class(
         lambda t, s, w: _roc_auc_of(t, s, w, None), codes, len(classes), scores, average, weight
@@ -1012,6 +1014,12 @@ def average_precision_score(
             f"{{'micro', 'macro', 'samples', 'weighted'}} or None. Got {average!r} instead."
         )
     _check_pos_label_type(pos_label, "average_precision_score")
+    if pos_label is None:  # scikit-learn's parameter check: a class, not None, here
+        raise ValueError(
+            "The 'pos_label' parameter of average_precision_score must be an instance of "
+            "'float', an instance of 'str' or an instance of 'bool' or an instance of "
+            "'numpy.bool'. Got None instead."
+        )
     y = as_target(y_true, "y_true")
     kind, present = target_classes(y, "y_true")
     weight = None
