@@ -242,6 +242,7 @@ def _dialect(source: Any, fmt: str) -> dict[str, str]:
 
 
 def _head(source: Any) -> str:
+    """The first 64 KiB of a text file (or bytes), decoded."""
     if isinstance(source, bytes | bytearray | memoryview):
         raw = bytes(source[:65536])
     else:
@@ -251,12 +252,7 @@ def _head(source: Any) -> str:
 
 
 def _first_line(source: Any) -> str:
-    if isinstance(source, bytes | bytearray | memoryview):
-        raw = bytes(source[:65536])
-    else:
-        with open(source, "rb") as handle:
-            raw = handle.read(65536)
-    return raw.split(b"\n", 1)[0].decode("utf-8", errors="replace")
+    return _head(source).split("\n", 1)[0]
 
 
 def _check_source(source: Any) -> None:
