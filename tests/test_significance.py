@@ -130,3 +130,22 @@ def test_docstrings_have_the_numpydoc_sections(function):
     assert doc["Raises"]
     assert doc["References"]
     assert ">>>" in "\n".join(doc["Examples"])
+
+
+def test_fdr_defaults_to_the_test_every_door_shows():
+    """Best cuts chosen from the data: Fisher's test ignores the choice and flags noise; the
+    default (``"auto"``) is the signature's own test, the permutation test, as in the report,
+    the web page and ``stats --fdr``."""
+    from phidelta.rendering import PhiDeltaDisplay
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    sig = signature(rng.normal(size=(200, 200)), y, numeric="threshold")
+    assert sig.default_test() == "permutation"
+    assert len(sig.select(fdr=0.05, pvalues="fisher")) > 0  # what the old default selected
+    assert sig.select(fdr=0.05).tolist() == []
+    expected = sig.select(fdr=0.5, pvalues=sig.default_pvalues()[0])
+    assert sig.select(fdr=0.5).tolist() == expected.tolist()
+    pytest.importorskip("matplotlib")
+    display = PhiDeltaDisplay.from_signature(sig, fdr=0.5)
+    assert np.flatnonzero(display.significant_).tolist() == sorted(expected.tolist())

@@ -379,7 +379,7 @@ class PhiDeltaDisplay:
         *,
         ratio: float | str = 1.0,
         fdr: float | None = None,
-        pvalues: Any = "fisher",
+        pvalues: Any = "auto",
         ax: Any = None,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
@@ -395,9 +395,11 @@ class PhiDeltaDisplay:
             Mark the features whose Benjamini–Hochberg adjusted p-value
             (:func:`phidelta.measures.benjamini_hochberg` of ``signature.pvalues()``) is at
             most ``fdr`` with a ringed diamond and a legend entry (Benjamini & Hochberg 1995).
-        pvalues : {"fisher", "permutation"} or array-like, default="fisher"
-            The p-values adjusted for ``fdr``: a method of ``signature.pvalues`` or the
-            p-values themselves, one per feature.
+        pvalues : {"auto", "fisher", "permutation"} or array-like, default="auto"
+            The p-values adjusted for ``fdr``: ``"auto"`` those every door shows
+            (``signature.default_pvalues()``: Fisher's exact test for binary and nominal
+            features, the permutation test when a numeric feature's counts or cut come from the
+            data), a method of ``signature.pvalues``, or the p-values themselves, one per feature.
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
         **plot_kw
@@ -439,7 +441,11 @@ class PhiDeltaDisplay:
             from phidelta.measures import benjamini_hochberg
 
             if isinstance(pvalues, str):
-                pvalues = signature.pvalues(pvalues)
+                pvalues = (
+                    signature.default_pvalues()[0]
+                    if pvalues == "auto"
+                    else signature.pvalues(pvalues)
+                )
             pvalues = np.asarray(pvalues, dtype=float)
             if pvalues.shape != (len(signature.names),):
                 raise ValueError(

@@ -600,7 +600,7 @@ class Signature:
         k: int | None = None,
         ratio: float = 1.0,
         fdr: float | None = None,
-        pvalues: str | Any = "fisher",
+        pvalues: str | Any = "auto",
     ) -> np.ndarray:
         """Armano's selection rule (2015, §5.1 and Fig. 12): indices of the selected features.
 
@@ -623,10 +623,13 @@ class Signature:
             Control the false discovery rate of the kept features at this level
             (Benjamini & Hochberg 1995): the BH adjustment runs over all the signature's
             features, before the geometric rule and ``k``.
-        pvalues : {"fisher", "permutation"} or array of shape (n_features,), default "fisher"
-            The p-values ``fdr`` adjusts: a method of :meth:`pvalues` (with its defaults:
-            1,000 permutations, seed 0) or p-values computed beforehand, e.g.
-            ``sig.pvalues("permutation", n_permutations=9999)``.
+        pvalues : {"auto", "fisher", "permutation"} or array of shape (n_features,), default "auto"
+            The p-values ``fdr`` adjusts: ``"auto"`` those of :meth:`default_pvalues` (what
+            every door shows: Fisher's exact test for binary and nominal features, the
+            permutation test when a numeric feature's soft counts or best cut come from the
+            data — Fisher's test would ignore that the cut was chosen), a method of
+            :meth:`pvalues` (with its defaults: 1,000 permutations, seed 0) or p-values
+            computed beforehand, e.g. ``sig.pvalues("permutation", n_permutations=9999)``.
 
         Returns
         -------
@@ -670,7 +673,7 @@ class Signature:
             from phidelta.measures import benjamini_hochberg
 
             if isinstance(pvalues, str):
-                p = self.pvalues(pvalues)
+                p = self.default_pvalues()[0] if pvalues == "auto" else self.pvalues(pvalues)
             else:
                 p = np.asarray(pvalues, dtype=np.float64)
                 if p.shape != (len(self),):
