@@ -397,3 +397,14 @@ def test_csv_leaves_undefined_cuts_empty():
     assert {r["cut"] for r in rows if r["kind"] == "nominal"} == {""}
     assert all(float(r["cut"]) == float(r["cut"]) for r in rows if r["kind"] == "numeric")
     assert "nan" not in text
+
+
+@pytest.mark.parametrize("numeric", ["soft", "threshold"])
+@pytest.mark.parametrize("infinity", [np.inf, -np.inf])
+def test_an_infinite_feature_value_is_refused_by_name(numeric, infinity):
+    """Before: φ and δ were NaN (soft) or a number (threshold), with NumPy's warning."""
+    frame = pd.DataFrame({"x": [1.0, 2, infinity, 4, np.nan, 6], "z": [1.0, 2, 3, 4, 5, 6]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match="feature 'x' holds an infinite value"):
+            signature(frame, [0, 1, 0, 1, 1, 0], numeric=numeric)

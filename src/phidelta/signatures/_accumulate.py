@@ -491,7 +491,18 @@ def statistics_of_block(
     ]
     matrix = table.numeric if len(keep) == table.numeric.shape[1] else table.numeric[:, keep]
     numeric_names = [table.numeric_names[j] for j in keep]
-    numeric = NumericSummary.from_block(matrix, is_pos) if keep else None
+    with np.errstate(invalid="ignore"):  # an infinite value (inf·0 in the sums): refused below
+        numeric = NumericSummary.from_block(matrix, is_pos) if keep else None
+    if numeric is not None:
+        # (a column missing in the whole block has the empty range low = +inf > high = -inf)
+        infinite = np.flatnonzero((numeric.low == -np.inf) | (numeric.high == np.inf))
+        if len(infinite):
+            raise ValueError(
+                f"feature {numeric_names[infinite[0]]!r} holds an infinite value"
+                + (f" (and {len(infinite) - 1} more features)" if len(infinite) > 1 else "")
+                + "; a soft count or a cut needs finite numbers: replace it, or make it "
+                "missing (NaN) to leave it out"
+            )
     text_columns: list[Column] = [c for c in (table.text or []) if forced.get(c.name) != "ignore"]
     for j, name in enumerate(table.numeric_names):  # numbers forced to be nominal
         if forced.get(name) == "nominal":
