@@ -343,3 +343,21 @@ def test_roc_display_names_each_curve_and_can_leave_out_the_operating_point():
     assert texts[2].startswith("convex hull of A")
     assert display.operating_point_ is None
     assert not any(t.startswith(("optimal", "isometric")) for t in texts)
+
+
+def test_names_of_another_length_are_refused_and_ratio_actual_is_pooled():
+    from phidelta import BinaryCounts
+    from phidelta.counts import ConfusionMatrix, ScoreTable
+    from phidelta.rendering import EntropyTriangleDisplay, PhiDeltaDisplay, RocDisplay
+
+    counts = BinaryCounts(tn=[5, 6, 7], fp=[1, 2, 3], fn=[2, 1, 0], tp=[4, 5, 6])
+    with pytest.raises(ValueError, match="`names` has 1 names for 3 entries"):
+        PhiDeltaDisplay.from_counts(counts, names=["a"])
+    matrices = ConfusionMatrix(np.array([[[5, 1], [2, 4]], [[3, 3], [1, 5]]]))
+    with pytest.raises(ValueError, match="`names` has 1 names for 2 matrices"):
+        EntropyTriangleDisplay.from_matrices(matrices, names=["a"])
+    table = ScoreTable.from_scores([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3])
+    with pytest.raises(ValueError, match="`names` has 1 names for 3 tables"):
+        RocDisplay.from_tables([table] * 3, names=["a"])
+    display = PhiDeltaDisplay.from_counts(counts, ratio="actual")
+    assert display.ratio == pytest.approx(24 / 18)  # N/P of the three entries together

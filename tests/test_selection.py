@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -147,3 +149,18 @@ def test_fdr_parameters_follow_sklearn_conventions():
         PhiDeltaSelector(numeric="soft", fdr=0.1, n_permutations=0).fit(X, y)
     with pytest.raises(ValueError, match="`pvalues` must hold one p-value per feature"):
         signature(X, y).select(fdr=0.1, pvalues=[0.5])
+
+
+def test_bad_parameters_and_continuous_data_read_as_presence_are_named():
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(40, 3)), rng.integers(0, 2, 40)
+    with pytest.raises(ValueError, match='`ratio` must be a positive number or "actual"'):
+        PhiDeltaSelector(ratio="balanced").fit(X, y)
+    with pytest.raises(TypeError, match="`phi_max` must be a number"):
+        PhiDeltaSelector(phi_max="a").fit(X, y)
+    with pytest.warns(UserWarning, match='numeric="presence" reads every non-zero value'):
+        PhiDeltaSelector().fit(X, y)  # scaled data: every value is "present"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        PhiDeltaSelector().fit(rng.integers(0, 4, (40, 3)), y)  # word counts: no warning
+        PhiDeltaSelector(numeric="soft").fit(X, y)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from typing import Any
 
@@ -158,6 +159,16 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
             )
         if self.fdr is not None and (isinstance(self.fdr, bool) or not 0 < self.fdr < 1):
             raise ValueError(f"`fdr` must be in (0, 1) or None; got {self.fdr!r}.")
+        for name, low, high in (("phi_max", 0.0, 2.0), ("delta_min", 0.0, 1.0)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise TypeError(f"`{name}` must be a number in [{low:g}, {high:g}]; got {value!r}.")
+        ratio = self.ratio
+        if not (
+            (isinstance(ratio, str) and ratio == "actual")
+            or (isinstance(ratio, numbers.Real) and not isinstance(ratio, bool) and ratio > 0)
+        ):
+            raise ValueError(f'`ratio` must be a positive number or "actual"; got {ratio!r}.')
         classes = np.unique(y)
         if len(classes) < 2:
             raise ValueError(
@@ -167,7 +178,16 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
 
         data = X.tocsr() if sp.issparse(X) else X
         if self.numeric == "presence" and not sp.issparse(data):
-            data = (np.asarray(data) != 0).astype(np.float64)
+            dense = np.asarray(data)
+            if dense.size and (dense.min() < 0 or not np.array_equal(dense, np.trunc(dense))):
+                warnings.warn(
+                    'numeric="presence" reads every non-zero value as present; these features '
+                    "hold negative or fractional values (continuous, scaled?): "
+                    'numeric="soft" or "threshold" reads them as numbers.',
+                    UserWarning,
+                    stacklevel=2,
+                )
+            data = (dense != 0).astype(np.float64)
         mode = "soft" if self.numeric == "presence" else self.numeric
         if len(classes) == 2:
             pos_label = self.pos_label

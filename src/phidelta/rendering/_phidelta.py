@@ -177,8 +177,8 @@ class PhiDeltaDisplay:
         counts : BinaryCounts
             One point per entry; entries whose φ or δ is undefined (a class without samples)
             are left out.
-        ratio : float in [0.1, 10], default 1.0
-            Class ratio N/P of the diagram.
+        ratio : float in [0.1, 10] or "actual", default 1.0
+            Class ratio N/P of the diagram; ``"actual"``: the N/P of all entries together.
         names : list of str, optional
             One name per entry of ``counts``.
         view : {"classifier", "feature"}, default "classifier"
@@ -276,6 +276,13 @@ class PhiDeltaDisplay:
         cls, counts: BinaryCounts, *, ratio: float, names: list[str] | None, view: str
     ) -> tuple[PhiDeltaDisplay, np.ndarray]:
         """The display of the entries whose φ and δ are defined, and the mask of those."""
+        if names is not None and len(names) != len(counts):
+            raise ValueError(f"`names` has {len(names)} names for {len(counts)} entries of counts.")
+        if isinstance(ratio, str) and ratio == "actual":  # the pooled N/P of all entries
+            positives, negatives = float(np.sum(counts.positives)), float(np.sum(counts.negatives))
+            if not positives or not negatives:
+                raise ValueError('ratio="actual" needs positives and negatives in `counts`.')
+            ratio = negatives / positives
         phi, delta = phi_delta(counts, ratio=ratio, zero_division=np.nan)
         ok = ~(np.isnan(phi) | np.isnan(delta))
         display = cls(

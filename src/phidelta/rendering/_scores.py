@@ -75,6 +75,8 @@ class RocDisplay:
             or not all(isinstance(t, ScoreTable) for t in tables)
         ):
             raise TypeError("`tables` must be one or more phidelta ScoreTables.")
+        if names is not None and len(names) != len(tables):
+            raise ValueError(f"`names` has {len(names)} names for {len(tables)} tables.")
         self.tables = tables
         self.names = names
 

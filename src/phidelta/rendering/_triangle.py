@@ -66,6 +66,9 @@ class EntropyTriangleDisplay:
     """
 
     def __init__(self, *, balance: Any, names: list[str] | None = None) -> None:
+        entries = len(np.atleast_1d(balance.accuracy))
+        if names is not None and len(names) != entries:
+            raise ValueError(f"`names` has {len(names)} names for {entries} matrices.")
         self.balance = balance
         self.names = names
 
