@@ -217,3 +217,12 @@ def test_count_errors():
         BinaryCounts.from_rates([0.5], [0.5], ratio=0)
     with pytest.raises(ValueError, match=r"Pass either `ratio` or `negatives`"):
         BinaryCounts.from_rates([0.5], [0.5], ratio=1, negatives=3, positives=4)
+
+
+def test_integer_counts_whose_totals_overflow_int64_are_refused():
+    """tn + fp + fn + tp of 2⁶² each wrapped around to 0 (negatives −2⁶³) silently."""
+    with pytest.raises(OverflowError, match="more than int64 holds"):
+        BinaryCounts(tn=[2**62], fp=[2**62], fn=[2**62], tp=[2**62])
+    largest = BinaryCounts(tn=[2**61], fp=[2**61], fn=[2**61], tp=[2**61 - 1])
+    assert largest.total.tolist() == [2**63 - 1]
+    assert BinaryCounts(tn=[2.0**62], fp=[2.0**62], fn=[2.0**62], tp=[2.0**62]).total[0] == 2.0**64

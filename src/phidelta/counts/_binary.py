@@ -64,6 +64,23 @@ class GroupedCounts(NamedTuple):
     groups: np.ndarray
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def _check_int64_totals(*fields: np.ndarray) -> None:
+    """Refuse integer counts whose totals (an entry's sum, tn + fp, …) would wrap around in
+    int64: the sum of the fields' largest values bounds every total, so one comparison
+    suffices unless the counts are near 2⁶³."""
+    if not all(f.dtype.kind in "iu" for f in fields) or not all(f.size for f in fields):
+        return
+    if sum(int(f.max()) for f in fields) <= _INT64_MAX:
+        return
+    raise OverflowError(
+        "these counts add up to more than int64 holds (2⁶³ − 1): totals such as tn + fp would "
+        "wrap around to negative numbers; give the counts as floats"
+    )
+
+
 class BinaryCounts:
     """Confusion counts ``tn, fp, fn, tp`` of one or many binary classifiers, folds or features.
 
@@ -104,6 +121,7 @@ class BinaryCounts:
         check_same_length(**arrays)
         if len({a.dtype for a in arrays.values()}) > 1:
             arrays = {k: a.astype(np.float64) for k, a in arrays.items()}
+        _check_int64_totals(*arrays.values())
         for name, array in arrays.items():
             object.__setattr__(self, name, _freeze(array))
 
