@@ -164,3 +164,12 @@ def test_bad_parameters_and_continuous_data_read_as_presence_are_named():
         warnings.simplefilter("error")
         PhiDeltaSelector().fit(rng.integers(0, 4, (40, 3)), y)  # word counts: no warning
         PhiDeltaSelector(numeric="soft").fit(X, y)
+
+
+def test_the_signature_keeps_a_dataframes_column_names():
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.integers(0, 3, (50, 3)), columns=["alpha", "beta", "gamma"])
+    selector = PhiDeltaSelector().fit(X, rng.integers(0, 2, 50))
+    assert selector.signature_.names == ["alpha", "beta", "gamma"]
+    assert PhiDeltaSelector().fit(X.values, rng.integers(0, 2, 50)).signature_.names[0] == "F1"

@@ -203,13 +203,17 @@ class PhiDeltaSelector(SelectorMixin, BaseEstimator):
         else:
             tasks = [(1, (y == c).astype(int)) for c in classes]
         n_features = X.shape[1]
+        named = getattr(self, "feature_names_in_", None)  # a DataFrame's columns
+        names = None if named is None else [str(name) for name in named]
         support = np.zeros(n_features, dtype=bool)
         best_delta = np.zeros(n_features)
         signatures = []
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConstantFeatureWarning)
             for pos_label, target in tasks:
-                sig = signature(data, target, pos_label=pos_label, numeric=mode)
+                sig = signature(
+                    data, target, pos_label=pos_label, numeric=mode, feature_names=names
+                )
                 ratio = sig.ratio if self.ratio == "actual" else float(self.ratio)
                 pvalues: Any = "fisher"
                 if self.fdr is not None and self.numeric != "presence":
