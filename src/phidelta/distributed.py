@@ -692,7 +692,8 @@ def assess(
     labels : sequence
         Both classes (a partition may miss one).
     pos_label : scalar, optional
-        The positive class (by default 1, True or the larger of two labels).
+        The positive class (by default 1 or True for 0/1, ±1 or boolean
+        classes; else it must be given).
     threshold : float, "optimal" or None, optional
         The cut that turns scores into predictions (as in
         :func:`phidelta.assessment.assess`).

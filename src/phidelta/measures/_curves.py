@@ -450,7 +450,8 @@ def expected_calibration_error(
     probabilities : array-like of shape (n,)
         The probability of the positive class.
     pos_label : label, default=None
-        The positive class (by default 1, True or the larger of two labels).
+        The positive class (by default 1 or True for 0/1, ±1 or boolean
+        classes; else it must be given).
     bins : int, default=10
         Number of bins.
     strategy : {"uniform", "quantile"}, default="uniform"

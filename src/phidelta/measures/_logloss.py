@@ -47,8 +47,8 @@ def log_loss(
         1-D: the probability of the positive class; 2-D: one probability vector per row, rows
         summing to 1, columns in the order of `labels`.
     pos_label : label, default=None
-        The positive class for 1-D `probabilities` (by default 1, True or the larger of two
-        labels, phidelta's one rule).
+        The positive class for 1-D `probabilities` (phidelta's one rule: by default 1 or True
+        for the classes {0, 1}, {−1, 1} or {False, True}; otherwise it must be given).
     labels : array-like of shape (k,), default=None
         The class of each column of 2-D `probabilities`; by default the sorted classes of
         `y_true`, which must then be k.

@@ -332,7 +332,8 @@ def margins(y_true: Any, scores: Any, *, pos_label: Any = None) -> np.ndarray:
     scores : array-like of shape (n,)
         Scores ŝ(x), positive meaning the positive class.
     pos_label : label, default=None
-        The positive class (by default 1, True or the larger of two labels).
+        The positive class (by default 1 or True for 0/1, ±1 or boolean
+        classes; else it must be given).
 
     Returns
     -------

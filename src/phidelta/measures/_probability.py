@@ -81,8 +81,8 @@ def squared_error(
         1-D: the probability of the positive class; 2-D: one probability vector per row (rows
         summing to 1), columns in the order of `classes`.
     pos_label : label, default=None
-        The positive class for 1-D `probabilities` (by default 1, True or the larger of two
-        labels).
+        The positive class for 1-D `probabilities` (by default 1 or True for 0/1,
+        ±1 or boolean classes; else it must be given).
     classes : array-like of shape (k,), default=None
         The class of each column of 2-D `probabilities`; by default 0, 1, …, k − 1.
 
@@ -244,7 +244,8 @@ def brier_decomposition(
     probabilities : array-like of shape (n,)
         The probability of the positive class.
     pos_label : label, default=None
-        The positive class (by default 1, True or the larger of two labels).
+        The positive class (by default 1 or True for 0/1, ±1 or boolean
+        classes; else it must be given).
     groups : array-like of shape (n,), default=None
         The segment of each example; by default the examples sharing a probability.
 
@@ -454,7 +455,8 @@ class IsotonicCalibrator:
         scores : array-like of shape (n,)
             Scores, higher meaning more positive.
         pos_label : label, default=None
-            The positive class (by default 1, True or the larger of two labels).
+            The positive class (by default 1 or True for 0/1, ±1 or boolean
+            classes; else it must be given).
         sample_weight : array-like of shape (n,), default=None
             Non-negative weights of the examples.
 

@@ -373,7 +373,8 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     scores_a, scores_b : array-like of shape (n,)
         Scores of the two scorers on the same samples.
     pos_label : label, default=None
-        The positive class (by default 1, True or the larger of two labels).
+        The positive class (by default 1 or True for 0/1, ±1 or boolean
+        classes; else it must be given).
 
     Returns
     -------
