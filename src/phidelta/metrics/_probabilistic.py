@@ -276,7 +276,7 @@ def brier_score_loss(
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     pos_label : int, float, bool or str, default=None
-        The positive class (by default 1, True or the greater of two labels).
+        The positive class (by default 1 for 0/1 or ±1 labels; else it must be given).
     labels : array-like, default=None
         The classes of the columns of a 2-D `y_proba`.
     scale_by_half : bool or "auto", default="auto"

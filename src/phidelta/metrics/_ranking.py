@@ -248,7 +248,7 @@ def roc_curve(
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more positive.
     pos_label : int, float, bool or str, default=None
-        The positive class (by default 1, True or the greater of two labels).
+        The positive class (by default 1 for 0/1 or ±1 labels; else it must be given).
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     drop_intermediate : bool, default=True
@@ -385,7 +385,7 @@ def precision_recall_curve(
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more positive.
     pos_label : int, float, bool or str, default=None
-        The positive class (by default 1, True or the greater of two labels).
+        The positive class (by default 1 for 0/1 or ±1 labels; else it must be given).
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     drop_intermediate : bool, default=False
@@ -511,7 +511,7 @@ def det_curve(
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more positive.
     pos_label : int, float, bool or str, default=None
-        The positive class (by default 1, True or the greater of two labels).
+        The positive class (by default 1 for 0/1 or ±1 labels; else it must be given).
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     drop_intermediate : bool, default=False
