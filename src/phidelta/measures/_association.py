@@ -14,6 +14,7 @@ from phidelta.measures._common import (
     divide,
     finish,
     floats,
+    scaled_near_one,
 )
 
 __all__ = [
@@ -34,6 +35,12 @@ __all__ = [
 
 def _prepare(counts: BinaryCounts, zero_division: ZeroDivision):
     return floats(check_counts(counts)), check_zero_division(zero_division)
+
+
+def _prepare_scaled(counts: BinaryCounts, zero_division: ZeroDivision):
+    """As :func:`_prepare`, each entry scaled near 1 (for ratios of products of counts)."""
+    fields, zd = _prepare(counts, zero_division)
+    return scaled_near_one(*fields), zd
 
 
 def chi_square(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
@@ -80,7 +87,7 @@ def chi_square(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     """
     (tn, fp, fn, tp), zd = _prepare(counts, zero_division)
     m = tn + fp + fn + tp
-    # one factor at a time keeps large counts from overflowing
+    tn, fp, fn, tp = scaled_near_one(tn, fp, fn, tp)  # the ratio below does not need the scale
     ratio = divide(tp * tn - fp * fn, np.sqrt(tp + fn) * np.sqrt(tn + fp))
     ratio = divide(ratio, np.sqrt(tp + fp) * np.sqrt(tn + fn))
     return finish(m * ratio * ratio, zd, "chi-square", "a class or a predicted class is empty")
@@ -127,7 +134,7 @@ def odds_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     >>> odds_ratio(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([6.])
     """
-    (tn, fp, fn, tp), zd = _prepare(counts, zero_division)
+    (tn, fp, fn, tp), zd = _prepare_scaled(counts, zero_division)
     return finish(divide(tp * tn, fp * fn), zd, "odds ratio", "fp·fn == 0")
 
 
@@ -332,7 +339,8 @@ def fowlkes_mallows_index(
     array([0.82807867])
     """
     (_tn, fp, fn, tp), zd = _prepare(counts, zero_division)
-    values = divide(tp, np.sqrt(tp + fp) * np.sqrt(tp + fn))
+    # the two square roots round apart: a perfect classifier would get 1 + 2⁻⁵²
+    values = np.minimum(divide(tp, np.sqrt(tp + fp) * np.sqrt(tp + fn)), 1.0)
     return finish(values, zd, "Fowlkes-Mallows index", "no positives or none predicted")
 
 
@@ -408,7 +416,7 @@ def yules_q(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np
     >>> yules_q(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.71428571])
     """
-    (tn, fp, fn, tp), zd = _prepare(counts, zero_division)
+    (tn, fp, fn, tp), zd = _prepare_scaled(counts, zero_division)
     return finish(
         divide(tp * tn - fp * fn, tp * tn + fp * fn), zd, "Yule's Q", "tp·tn + fp·fn == 0"
     )

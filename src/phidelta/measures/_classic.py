@@ -12,6 +12,7 @@ from phidelta.measures._common import (
     divide,
     finish,
     floats,
+    scaled_near_one,
 )
 
 __all__ = [
@@ -357,8 +358,7 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     array([0.37796447])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
-    # the square root of each factor separately keeps large counts from overflowing
+    tn, fp, fn, tp = scaled_near_one(*floats(c))
     denominator = np.sqrt(tp + fn) * np.sqrt(tn + fp) * np.sqrt(tp + fp) * np.sqrt(tn + fn)
     # rounding can put a perfect classifier's MCC a unit or two beyond ±1
     values = np.clip(divide(tn * tp - fp * fn, denominator), -1.0, 1.0)
@@ -407,7 +407,7 @@ def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     array([0.375])
     """
     c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, fn, tp = floats(c)
+    tn, fp, fn, tp = scaled_near_one(*floats(c))
     m = tn + fp + fn + tp
     # κ = 2(TN·TP − FP·FN) / (P·N̂ + N·P̂): the same value, without cancellation near a_e = 1
     numerator = 2 * (tn * tp - fp * fn)

@@ -47,6 +47,18 @@ def floats(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     return tuple(np.asarray(getattr(counts, f), dtype=np.float64) for f in ("tn", "fp", "fn", "tp"))
 
 
+def scaled_near_one(*fields: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The counts of each entry times one power of two that brings the entry's largest count
+    near 1: exact, so measures that do not depend on the counts' scale (MCC, κ, odds ratios)
+    are unchanged, and their products of counts neither overflow nor underflow for weighted
+    counts far from 1. An all-zero entry stays zero."""
+    top = fields[0]
+    for field in fields[1:]:
+        top = np.maximum(top, field)
+    scale = np.ldexp(1.0, -np.frexp(top)[1])
+    return tuple(field * scale for field in fields)
+
+
 def finish(
     values: np.ndarray, zero_division: ZeroDivision, measure: str, condition: str
 ) -> np.ndarray:

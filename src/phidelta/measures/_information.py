@@ -45,7 +45,8 @@ def mutual_information_from_rates(
 ) -> np.ndarray:
     """I(X̂; X) for priors (n, p) and rates (ρ̄, ρ); pure array math shared with the geometry.
 
-    NaN where a rate is NaN. Values that are zero up to rounding are clipped at 0.
+    NaN where a rate is NaN. Values that are zero up to rounding are clipped at 0, and values
+    are at most one bit (log 2 in the unit of ``base``).
 
     Parameters
     ----------
@@ -87,8 +88,9 @@ def mutual_information_from_rates(
     )
     total = total / np.log(base)
     undefined = np.isnan(spec) | np.isnan(sens)
-    # sums of terms of size ≤ 1 carry rounding noise of a few ulps: below that, exactly 0
-    total = np.where(total < ROUNDING_FLOOR, 0.0, total)
+    # sums of terms of size ≤ 1 carry rounding noise of a few ulps: below that, exactly 0;
+    # and never above one binary digit (H(X) ≤ log 2), which an oracle's sum can pass by an ulp
+    total = np.where(total < ROUNDING_FLOOR, 0.0, np.minimum(total, np.log(2.0) / np.log(base)))
     return np.where(undefined, np.nan, total)
 
 
