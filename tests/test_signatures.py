@@ -408,3 +408,13 @@ def test_an_infinite_feature_value_is_refused_by_name(numeric, infinity):
         warnings.simplefilter("error", RuntimeWarning)
         with pytest.raises(ValueError, match="feature 'x' holds an infinite value"):
             signature(frame, [0, 1, 0, 1, 1, 0], numeric=numeric)
+
+
+def test_a_boolean_column_with_gaps_is_a_binary_feature_with_rows_left_out():
+    """pandas keeps booleans with a None as objects: they were three nominal values."""
+    labels = [1, 0, 1, 1, 0, 0]
+    with_gap = signature(pd.DataFrame({"b": [True, False, None, True, False, True]}), labels)
+    as_numbers = signature(pd.DataFrame({"b": [1.0, 0, np.nan, 1, 0, 1]}), labels)
+    assert with_gap.names == as_numbers.names == ["b"]
+    assert with_gap.kinds == ["binary"]
+    assert with_gap.counts == as_numbers.counts

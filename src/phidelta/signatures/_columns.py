@@ -35,9 +35,7 @@ def _string_column_as_numbers(values: np.ndarray) -> np.ndarray | None:
         if v is None or (isinstance(v, float) and v != v):
             out[i] = np.nan
             continue
-        if isinstance(v, bool):
-            return None
-        if isinstance(v, int | float):
+        if isinstance(v, int | float):  # booleans too: a boolean column with gaps is 0/1
             out[i] = float(v)
             continue
         text = str(v).strip()
