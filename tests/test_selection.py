@@ -30,6 +30,7 @@ from phidelta.signatures import signature  # noqa: E402
         PhiDeltaSelector(numeric="threshold", fdr=0.5, n_permutations=49, random_state=3),
     ]
 )
+@pytest.mark.filterwarnings("ignore:numeric=.presence. reads every non-zero value:UserWarning")
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
