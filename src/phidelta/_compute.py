@@ -21,7 +21,7 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_same_length
 
-__all__ = ["BLOCK_ROWS", "HUGE_PAGE", "curve_hull", "empty_large"]
+__all__ = ["BLOCK_ROWS", "HUGE_PAGE", "curve_hull", "empty_large", "unit_scale"]
 
 #: Rows per block of the package's blocked passes (score keys, ranked labels, running sums, the
 #: bootstrap's counts): a block's temporaries (2¹⁶ 8-byte numbers, 512 KiB) stay in a core's
@@ -63,6 +63,19 @@ def empty_large(n: int, dtype: Any = np.float64) -> np.ndarray:
     raw = np.empty(nbytes + HUGE_PAGE, dtype=np.uint8)
     offset = -raw.ctypes.data % HUGE_PAGE
     return raw[offset : offset + nbytes].view(dtype)
+
+
+def unit_scale(largest: Any) -> np.ndarray:
+    """The power of two that brings ``largest`` into [0.5, 1) (1 for 0): multiplying numbers by
+    it is exact, so a result that does not depend on their scale is unchanged bit for bit,
+    while their products can no longer overflow or underflow. Elementwise for arrays.
+
+    Examples
+    --------
+    >>> unit_scale(np.array([1e300, 3.0, 0.0])) * np.array([1e300, 3.0, 0.0])
+    array([0.74661089, 0.75      , 0.        ])
+    """
+    return np.ldexp(1.0, -np.frexp(largest)[1])
 
 
 def curve_hull(dx: Any, dy: Any, *, keep_collinear: bool = False) -> np.ndarray:

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from phidelta._compute import unit_scale
 from phidelta._stack import outside_stacklevel
 from phidelta.counts import BinaryCounts
 from phidelta.exceptions import UndefinedMeasureWarning
@@ -55,7 +56,7 @@ def scaled_near_one(*fields: np.ndarray) -> tuple[np.ndarray, ...]:
     top = fields[0]
     for field in fields[1:]:
         top = np.maximum(top, field)
-    scale = np.ldexp(1.0, -np.frexp(top)[1])
+    scale = unit_scale(top)
     return tuple(field * scale for field in fields)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import unit_scale
 from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.measures._common import ZeroDivision, check_zero_division, divide, finish
 from phidelta.measures._entropy import _check_matrix
@@ -321,7 +322,7 @@ def multiclass_mcc(
     counts, t, p, c = _marginals(cm)
     # R_K does not depend on the counts' scale: one power of two per matrix (exact) brings
     # weighted counts near 1, so that their products neither overflow nor underflow
-    scale = np.ldexp(1.0, -np.frexp(counts.max(axis=(1, 2), initial=0.0))[1])
+    scale = unit_scale(counts.max(axis=(1, 2), initial=0.0))
     counts, c = counts * scale[:, None, None], c * scale
     t, p = t * scale[:, None], p * scale[:, None]
     s = counts.sum(axis=(1, 2))

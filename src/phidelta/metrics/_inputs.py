@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, unit_scale
 from phidelta._parallel import row_parts, run_parts
 from phidelta._stack import outside_stacklevel
 from phidelta.counts import check_pos_label, match_class
@@ -238,7 +238,7 @@ def scale_free(weight: np.ndarray | None) -> np.ndarray | None:
     top = float(weight.max())
     if not 0.0 < top < math.inf or 2.0**-100 <= top <= 2.0**100:
         return weight
-    return np.ldexp(weight, -math.frexp(top)[1])
+    return weight * unit_scale(top)
 
 
 def check_weights(sample_weight: Any, n: int, *, allow_all_zero: bool = False) -> np.ndarray | None:
