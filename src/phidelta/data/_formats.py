@@ -232,10 +232,11 @@ def _dialect(source: Any, fmt: str) -> dict[str, str]:
     """``read_csv``'s ``sep`` and ``decimal`` for a text file: the separator from the header
     line, and a decimal comma when fields are separated by ";" and the first lines hold
     numbers written "3,5" and none written "3.5" (the European convention)."""
-    sep = _delimiter(_first_line(source), fmt)
+    head = _head(source)  # read once: the header line and the first rows
+    sep = _delimiter(head.split("\n", 1)[0], fmt)
     if sep != ";":
         return {"sep": sep}
-    fields = [f for line in _head(source).splitlines()[1:50] for f in line.split(";")]
+    fields = [f for line in head.splitlines()[1:50] for f in line.split(";")]
     comma = any(_DECIMAL_COMMA.match(f) for f in fields)
     point = any(_DECIMAL_POINT.match(f) for f in fields)
     return {"sep": sep, "decimal": ","} if comma and not point else {"sep": sep}
