@@ -273,8 +273,9 @@ def test_from_comparison_draws_both_classifiers_named_in_one_diagram():
     result = compare(y, scores=(good, poor), folds=folds, names=("good", "poor"))
     first, second = PhiDeltaDisplay.from_comparison(result)
     assert first.ax_ is second.ax_
-    legend = {t.get_text() for t in second.ax_.get_legend().get_texts()}
-    assert {"good: folds", "poor: folds", "good: mean", "poor: 95% region (pooled)"} <= legend
+    legend = [t.get_text() for t in second.ax_.get_legend().get_texts()]
+    # one entry per classifier, then a grey key of the marks
+    assert legend == ["good", "poor", "folds", "mean", "spread (2σ ellipse)", "95% region (pooled)"]
     for display, assessment in ((first, result.a), (second, result.b)):
         (patch,) = display.regions_
         expected = phi_delta_region(assessment.counts.sum()).polygons[0]

@@ -259,7 +259,8 @@ def test_entropy_triangle_is_a_ternary_plot_with_readable_marks():
     assert ticks.count("0.2") == 3
     assert {"ΔH′", "2MI′", "VI′"} <= set(ticks)
     renderer = display.figure_.canvas.get_renderer()
-    boxes = [label.get_window_extent(renderer) for label in display.labels_]
+    # the texts' own boxes: a label away from its point has a leader line
+    boxes = [matplotlib.text.Text.get_window_extent(t, renderer) for t in display.labels_]
     assert len(boxes) >= 5
     for i, box in enumerate(boxes):
         assert not any(box.overlaps(other) for other in boxes[i + 1 :])
@@ -361,3 +362,50 @@ def test_names_of_another_length_are_refused_and_ratio_actual_is_pooled():
         RocDisplay.from_tables([table] * 3, names=["a"])
     display = PhiDeltaDisplay.from_counts(counts, ratio="actual")
     assert display.ratio == pytest.approx(24 / 18)  # N/P of the three entries together
+
+
+def test_color_colours_everything_one_classifier_draws_and_the_legend_names_classifiers():
+    from matplotlib.colors import to_rgba
+
+    rng = np.random.default_rng(3)
+    tp, tn = rng.integers(30, 50, 10), rng.integers(30, 50, 10)
+    first = BinaryCounts(tn=tn, fp=50 - tn, fn=50 - tp, tp=tp)
+    second = BinaryCounts(tn=tn - 10, fp=60 - tn, fn=60 - tp, tp=tp - 10)
+    green = to_rgba("tab:green")
+    display = PhiDeltaDisplay.from_counts(
+        first, mean=True, ellipse=True, regions=True, color="tab:green"
+    )
+    ax = display.ax_
+    mean = next(c for c in ax.collections if c.get_gid() == "phidelta:mean")
+    ring = next(line for line in ax.lines if line.get_gid() == "phidelta:spread")
+    assert tuple(display.points_.get_facecolor()[0]) == green
+    assert tuple(mean.get_facecolor()[0]) == green  # was orange
+    assert to_rgba(ring.get_color()) == green  # was orange
+    assert to_rgba(display.regions_[0].get_facecolor(), 1) == green
+    # alone and uncoloured, the mean and spread stand out in orange
+    plain = PhiDeltaDisplay.from_counts(first, mean=True, ellipse=True)
+    assert to_rgba(next(ln for ln in plain.ax_.lines if ln.get_gid()).get_color()) == to_rgba(
+        "tab:orange"
+    )
+    # two named classifiers on one axes: one legend entry each, then a grey key
+    _, ax = plt.subplots()
+    PhiDeltaDisplay.from_counts(
+        first, ax=ax, mean=True, ellipse=True, regions=True, color="tab:blue", label="LR"
+    )
+    other = PhiDeltaDisplay.from_counts(
+        second,
+        ax=ax,
+        mean=True,
+        ellipse=True,
+        regions=True,
+        color="tab:orange",
+        label="NB",
+        frame=False,
+    )
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts == ["LR", "NB", "folds", "mean", "spread (2σ ellipse)", "95% region (pooled)"]
+    handles = ax.get_legend().legend_handles
+    assert tuple(handles[1].get_facecolor()[0]) == to_rgba("tab:orange")
+    nb_mean = [c for c in ax.collections if c.get_gid() == "phidelta:mean"][1]
+    assert tuple(nb_mean.get_facecolor()[0]) == to_rgba("tab:orange")
+    assert other.ax_ is ax

@@ -878,6 +878,10 @@ if click is not None:
             f"entropy balance of {Path(data).name} (h_*, delta_h_*, mutual_information and "
             "variation_of_information in bits; joint_*, input_*, output_*, accuracy, ema and "
             "nit are fractions)",
+        pooled = entropy_balance(cm.sum()) if len(names) > 1 else None
+        if pooled is not None:  # the folds added up, beside them
+            key = "pooled" if "pooled" not in columns else "all folds pooled"
+            columns[key] = [float(v[0]) for v in pooled.to_dict().values()]
             meta,
         )
         if plot_path:
@@ -886,7 +890,10 @@ if click is not None:
             matplotlib.use("Agg")
             from phidelta.rendering import EntropyTriangleDisplay
 
-            _save(EntropyTriangleDisplay(balance=b).plot(extended=True), plot_path)
+            shown = EntropyTriangleDisplay(
+                balance=b, names=names if len(names) > 1 else None, pooled=pooled
+            )
+            _save(shown.plot(extended=True), plot_path)
 
     @cli.command()
     @click.option("--data", help="Data file for the feature signature.")

@@ -43,23 +43,31 @@ def place_labels(
     avoid: list[Any] | tuple[Any, ...] = (),
     points: Any = None,
     point_size: float = 28,
+    leaders: bool = False,
 ) -> list[Any]:
     """Annotate points without overlaps, keeping every label inside the axes.
 
     Greedy: labels are tried in the given order (most important first) at a few offsets
     around their point; a label may not overlap another label, an ``avoid`` artist (corner and
     isometric labels) or any marker of ``points`` (an (n, 2) array of data coordinates drawn
-    with area ``point_size`` pt²). A label that fits nowhere is left out, so a crowded diagram
-    labels as many points as fit. Returns the placed texts.
+    with area ``point_size`` pt²). With ``leaders``, a label with no room beside its point is
+    tried farther out, joined to its point by a thin leader line that crosses no label. A
+    label that fits nowhere is left out, so a crowded diagram labels as many points as fit.
+    Returns the placed texts.
     """
+    from matplotlib.text import Text
+
     figure = ax.figure
     renderer = figure.canvas.get_renderer()
     axes_box = ax.get_window_extent(renderer)
     taken: list[Any] = [artist.get_window_extent(renderer) for artist in avoid]
     markers = _marker_boxes(ax, points, point_size, figure.dpi)
+    offsets = [*_OFFSETS, *(_LEADER_OFFSETS if leaders else ())]
     placed = []
     for xi, yi, text in zip(x, y, texts, strict=True):
-        for dx, dy in _OFFSETS:
+        anchor = ax.transData.transform((xi, yi))
+        for dx, dy in offsets:
+            far = (dx, dy) not in _OFFSETS
             ha = "left" if dx > 0 else ("right" if dx < 0 else "center")
             artist = ax.annotate(
                 text,
@@ -69,16 +77,62 @@ def place_labels(
                 fontsize=fontsize,
                 color=color,
                 ha=ha,
-                va="bottom",
+                va="center" if far else "bottom",
                 annotation_clip=True,
+                arrowprops=(
+                    {"arrowstyle": "-", "color": "0.45", "lw": 0.5, "shrinkA": 1, "shrinkB": 3}
+                    if far
+                    else None
+                ),
             )
-            box = artist.get_window_extent(renderer).expanded(1.05, 1.1)
-            if within(box, axes_box) and not _hits(box, taken, markers):
+            # the text's own box (an annotation's extent would include its leader line)
+            artist.update_positions(renderer)
+            box = Text.get_window_extent(artist, renderer).expanded(1.05, 1.1)
+            if (
+                within(box, axes_box)
+                and not _hits(box, taken, markers)
+                and not (far and _crosses(anchor, box, taken))
+                and (far or not leaders or _nearest_is_own(anchor, box, markers))
+            ):
                 taken.append(box)
                 placed.append(artist)
                 break
             artist.remove()
     return placed
+
+
+#: Farther places for a label with a leader line: rings of 12 directions at 3 distances (pt).
+_LEADER_OFFSETS = [
+    (round(r * np.cos(a)), round(r * np.sin(a)))
+    for r in (24, 36, 50, 66)
+    for a in np.deg2rad([30, 150, 210, 330, 90, 270, 0, 180, 60, 120, 240, 300])
+]
+
+
+def _nearest_is_own(anchor: np.ndarray, box: Any, markers: np.ndarray) -> bool:
+    """Whether a label beside its point (no leader line) is closer to that point than to
+    any other marker, so that a reader pairs them; points at the same place count as one."""
+    if len(markers) == 0:
+        return True
+    centres = 0.5 * (markers[:, :2] + markers[:, 2:])
+    nearest = np.column_stack(
+        [np.clip(centres[:, 0], box.x0, box.x1), np.clip(centres[:, 1], box.y0, box.y1)]
+    )
+    distance = np.hypot(*(nearest - centres).T)
+    others = np.hypot(*(centres - anchor).T) > 1.0  # another place than the labelled point
+    own = float(np.hypot(*(np.clip(anchor, [box.x0, box.y0], [box.x1, box.y1]) - anchor)))
+    return not np.any(distance[others] < 1.5 * own)
+
+
+def _crosses(anchor: np.ndarray, box: Any, taken: list[Any]) -> bool:
+    """Whether the leader line from ``anchor`` (display units) to ``box`` crosses any box of
+    ``taken``; sampled along the line, its two ends left out (the point, the label)."""
+    end = np.array([min(max(anchor[0], box.x0), box.x1), min(max(anchor[1], box.y0), box.y1)])
+    for t in np.linspace(0.12, 0.9, 14):
+        x, y = anchor + t * (end - anchor)
+        if any(o.x0 <= x <= o.x1 and o.y0 <= y <= o.y1 for o in taken):
+            return True
+    return False
 
 
 def within(box: Any, frame: Any) -> bool:

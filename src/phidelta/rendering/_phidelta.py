@@ -67,6 +67,45 @@ def _covers(ax: Any, label: Any, others: list[Any]) -> bool:
     return any(box.overlaps(other.get_window_extent()) for other in others)
 
 
+#: The grey key of a diagram shared by named sets: what each kind of mark is.
+_KEY = (
+    ("phidelta:set", "folds"),
+    ("phidelta:mean", "mean"),
+    ("phidelta:spread", "spread (2σ ellipse)"),
+    ("phidelta:region", "95% region (pooled)"),
+)
+
+
+def _legend_of_sets(ax: Any, point_kind: str) -> None:
+    """One legend entry per named set (classifier) on ``ax``, in its colour, then one grey
+    key entry per kind of mark drawn (points, mean, spread, region)."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    artists = [*ax.collections, *ax.lines, *ax.patches]
+    drawn = {artist.get_gid(): artist for artist in artists if artist.get_gid()}
+    handles, labels = ax.get_legend_handles_labels()  # the sets, and any marked points
+    grey = "0.35"
+    proxies = {
+        "phidelta:set": Line2D([], [], ls="", marker="o", color=grey, markersize=5),
+        "phidelta:mean": Line2D(
+            [], [], ls="", marker="X", color=grey, markeredgecolor="black", markersize=7
+        ),
+        "phidelta:spread": Line2D([], [], ls="--", color=grey, lw=1.2),
+        "phidelta:region": Patch(facecolor=grey, edgecolor=grey, alpha=0.3),
+    }
+    for gid, text in _KEY:
+        if gid in drawn:
+            if gid == "phidelta:set":
+                text = point_kind
+            elif drawn[gid].get_label().lstrip("_"):  # e.g. "macro mean", "90% region"
+                text = drawn[gid].get_label().lstrip("_")
+            handles.append(proxies[gid])
+            labels.append(text)
+    # the lower right corner of the axes lies outside the diamond (no slow search for a place)
+    ax.legend(handles, labels, loc="lower right", fontsize=7, framealpha=0.85)
+
+
 def _point_indices(highlight: Any, n: int) -> np.ndarray | None:
     """The indices of ``highlight`` (None: none), each an integer in [−n, n)."""
     if highlight is None:
@@ -245,8 +284,10 @@ class PhiDeltaDisplay:
         >>> folds = [i % 3 for i in range(60)]
         >>> first, second = PhiDeltaDisplay.from_comparison(
         ...     compare(y, y_pred=(a, b), folds=folds, names=("A", "B")))
-        >>> sorted(t.get_text() for t in second.ax_.get_legend().get_texts())[4:]
-        ['B: 95% region (pooled)', 'B: folds', 'B: mean', 'B: spread (2σ ellipse)']
+        >>> [t.get_text() for t in second.ax_.get_legend().get_texts()]
+        ['A', 'B', 'folds', 'mean', 'spread (2σ ellipse)', '95% region (pooled)']
+        >>> first.points_.get_facecolor()[0].round(3).tolist()  # everything A draws is blue
+        [0.122, 0.467, 0.706, 1.0]
         """
         require_result(
             comparison, ("a", "b", "names"), "comparison", "the result of a classifier comparison"
@@ -560,7 +601,7 @@ class PhiDeltaDisplay:
         corner_labels: bool = True,
         title: str | None = None,
         marker_size: float = 28,
-        color: str = "tab:blue",
+        color: str | None = None,
         regions: bool | str = False,
         confidence_level: float = 0.95,
         marked: Any = None,
@@ -596,8 +637,10 @@ class PhiDeltaDisplay:
             Title of the axes; default "φ-δ diagram (standard)" or "(generalized, …)".
         marker_size : float, default 28
             Size of the points (matplotlib's ``s``).
-        color : str, default "tab:blue"
-            Colour of the points (and of a named set's mean, spread and regions).
+        color : str, optional
+            Colour of everything this set of points draws: points, mean, spread and regions
+            (one colour per classifier when several share a diagram). Default: blue points
+            and regions, with the mean and spread in orange so that they stand out.
         regions : bool or {"exact", "wilson", "bootstrap"}
             Draw joint confidence regions at ``confidence_level``
             (:func:`phidelta.measures.phi_delta_region`, needs counts): one per point, or —
@@ -613,8 +656,9 @@ class PhiDeltaDisplay:
             Zoom into this part of the diagram (names are placed inside the zoomed view);
             default the whole diamond.
         label : str, optional
-            Name of this set of points (a classifier): it heads their legend entries, and
-            the mean and spread take ``color`` so that several sets can share one diagram.
+            Name of this set of points (a classifier): the legend then has one entry per
+            named set, in its colour, and one grey key entry per kind of mark (folds, mean,
+            spread, region), so that several sets can share one diagram.
         frame : bool, default=True
             Draw the diamond, isometrics and corner labels; False adds the points to the
             diagram already on ``ax`` (see :meth:`from_comparison`).
@@ -645,8 +689,11 @@ class PhiDeltaDisplay:
         shape = diamond(self.ratio)
         left, right = shape.phi_limits
         border = shape.border
-        named = (lambda text: f"{label}: {text}") if label else (lambda text: text)
-        accent = color if label else "tab:orange"  # one colour per named set of points
+        # a named set (a classifier) puts its name in the legend and its marks in a key
+        named = (lambda text: f"_{text}") if label else (lambda text: text)
+        base = "tab:blue" if color is None else color
+        # one colour per classifier; alone and uncoloured, the mean and spread stand out
+        accent = base if (label or color is not None) else "tab:orange"
         if frame:
             ax.fill(border[:, 0], border[:, 1], color="0.97", zorder=0)
             (self.border_,) = ax.plot(border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2)
@@ -674,7 +721,7 @@ class PhiDeltaDisplay:
                 self.phi,
                 self.delta,
                 s=marker_size,
-                color=color,
+                color=base,
                 edgecolors="white",
                 linewidths=0.4,
                 zorder=4,
@@ -703,6 +750,7 @@ class PhiDeltaDisplay:
                     ls="-" if not label else "--",
                     zorder=3,
                     label=named("spread (2σ ellipse)"),
+                    gid="phidelta:spread",
                 )
                 # the spread is of points inside the diamond: the ring stops at its edge
                 patch = plt.Polygon(border, closed=True, transform=ax.transData)
@@ -716,18 +764,23 @@ class PhiDeltaDisplay:
                 linewidths=0.6,
                 zorder=6,
                 label=named(self.mean_label),
+                gid="phidelta:mean",
             )
         self.marked_ = self._draw_marked(ax, marked, marked_label, marker_size)
         pooled = mean and self.pool_regions
-        self.regions_ = self._draw_regions(ax, regions, joint, pooled=pooled, colour=color)
+        self.regions_ = self._draw_regions(ax, regions, joint, pooled=pooled, colour=base)
         for patch in self.regions_[:1]:
             patch.set_label(named(patch.get_label()))
+            patch.set_gid("phidelta:region")
         if (label or mean or ellipse or self.regions_ or self.marked_ is not None) and len(
             self.phi
         ):
-            self.points_.set_label(named(self.point_kind))
-            # several named sets (a comparison) may fill any corner: let matplotlib choose
-            ax.legend(loc="best" if label else "lower right", fontsize=7, framealpha=0.85)
+            self.points_.set_label(label if label else self.point_kind)
+            if label:
+                self.points_.set_gid("phidelta:set")
+                _legend_of_sets(ax, self.point_kind)
+            else:  # the corner of the axes outside the diamond (no slow search for a place)
+                ax.legend(loc="lower right", fontsize=7, framealpha=0.85)
         if limits is None:
             margin_x = 0.2 * (right - left)
             ax.set_xlim(left - margin_x, right + margin_x)

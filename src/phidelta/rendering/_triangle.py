@@ -27,12 +27,17 @@ class EntropyTriangleDisplay:
     balance : EntropyBalance
         The entropy balance of the matrices (:func:`phidelta.measures.entropy_balance`).
     names : list of str, optional
-        One name per matrix, placed beside its point.
+        One name per matrix, placed beside its point (with a leader line when the points
+        crowd).
+    pooled : EntropyBalance, optional
+        The entropy balance of the matrices added up (the folds pooled), drawn as a star.
 
     Attributes
     ----------
     points_ : matplotlib PathCollection
         The F_XY points (set by :meth:`plot`, like every attribute below).
+    pooled_ : matplotlib PathCollection or None
+        The pooled F_XY star.
     triangle_ : matplotlib Line2D
         The outline of the triangle.
     vertex_labels_, tick_labels_, labels_ : list of Text
@@ -63,14 +68,25 @@ class EntropyTriangleDisplay:
     ...     ConfusionMatrix([a, b]), names=["a", "b"], extended=True)
     >>> [label.get_text() for label in d.labels_]
     ['a', 'b']
+
+    Folds of predictions, each named, and their pool as a star (as the command line's
+    ``triangle --fold`` and the web page draw them):
+
+    >>> d = EntropyTriangleDisplay.from_predictions(
+    ...     [0, 1, 2] * 4, [0, 1, 1, 0, 1, 2] * 2, folds=[1, 1, 1, 2, 2, 2] * 2)
+    >>> d.names, d.pooled_.get_offsets().shape
+    (['1', '2'], (1, 2))
     """
 
-    def __init__(self, *, balance: Any, names: list[str] | None = None) -> None:
+    def __init__(self, *, balance: Any, names: list[str] | None = None, pooled: Any = None) -> None:
         entries = len(np.atleast_1d(balance.accuracy))
         if names is not None and len(names) != entries:
             raise ValueError(f"`names` has {len(names)} names for {entries} matrices.")
+        if pooled is not None and len(np.atleast_1d(pooled.accuracy)) != 1:
+            raise ValueError("`pooled` must be the entropy balance of one (pooled) matrix.")
         self.balance = balance
         self.names = names
+        self.pooled = pooled
 
     @classmethod
     def from_matrices(
@@ -78,6 +94,7 @@ class EntropyTriangleDisplay:
         matrices: ConfusionMatrix,
         *,
         names: list[str] | None = None,
+        pooled: bool = False,
         ax: Any = None,
         **plot_kw: Any,
     ) -> EntropyTriangleDisplay:
@@ -89,21 +106,37 @@ class EntropyTriangleDisplay:
             One matrix, or a stack of them (one point each).
         names : list of str, optional
             One name per matrix.
+        pooled : bool, default False
+            Also draw the matrices added up as a star: for folds of one classifier (the
+            matrices of different classifiers have no meaningful sum).
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
         **plot_kw
-            Options of :meth:`plot`.
+            Options of :meth:`plot` (``extended``, ``series``, ``title``, ``levels``): one
+            call draws one figure.
 
         Returns
         -------
         EntropyTriangleDisplay
             The display, drawn.
         """
-        return cls(balance=entropy_balance(matrices), names=names).plot(ax=ax, **plot_kw)
+        if not isinstance(matrices, ConfusionMatrix):
+            matrices = ConfusionMatrix(matrices)
+        total = entropy_balance(matrices.sum()) if pooled else None
+        display = cls(balance=entropy_balance(matrices), names=names, pooled=total)
+        return display.plot(ax=ax, **plot_kw)
 
     @classmethod
     def from_predictions(
-        cls, y_true: Any, y_pred: Any, *, classes: Any = None, ax: Any = None, **plot_kw: Any
+        cls,
+        y_true: Any,
+        y_pred: Any,
+        *,
+        classes: Any = None,
+        folds: Any = None,
+        pooled: bool | None = None,
+        ax: Any = None,
+        **plot_kw: Any,
     ) -> EntropyTriangleDisplay:
         """Entropy triangle of the confusion matrix of labels and predictions.
 
@@ -113,6 +146,10 @@ class EntropyTriangleDisplay:
             True and predicted labels (any number of classes).
         classes : array-like, optional
             The classes, in the order of the matrix; default the sorted labels.
+        folds : array-like of shape (n_samples,), optional
+            The fold (or run) of every sample: one matrix, and one named point, per fold.
+        pooled : bool, optional
+            Draw the folds added up as a star; default: when there are several folds.
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
         **plot_kw
@@ -121,7 +158,7 @@ class EntropyTriangleDisplay:
         Returns
         -------
         EntropyTriangleDisplay
-            The display, drawn (one point).
+            The display, drawn (one point, or one per fold).
 
         Examples
         --------
@@ -131,8 +168,13 @@ class EntropyTriangleDisplay:
         >>> d.points_.get_offsets().round(3).tolist()
         [[0.29, 0.433]]
         """
-        matrix = ConfusionMatrix.from_labels(y_true, y_pred, classes=classes)
-        return cls.from_matrices(matrix, ax=ax, **plot_kw)
+        if folds is None:
+            matrix = ConfusionMatrix.from_labels(y_true, y_pred, classes=classes)
+            return cls.from_matrices(matrix, pooled=bool(pooled), ax=ax, **plot_kw)
+        matrices, groups = ConfusionMatrix.from_groups(y_true, y_pred, folds, classes=classes)
+        pooled = len(groups) > 1 if pooled is None else pooled
+        names = [str(g) for g in groups]
+        return cls.from_matrices(matrices, names=names, pooled=pooled, ax=ax, **plot_kw)
 
     def plot(
         self,
@@ -220,6 +262,20 @@ class EntropyTriangleDisplay:
                     zorder=5,
                     label=label,
                 )
+        self.pooled_ = None
+        if self.pooled is not None:
+            star = extended_triangle(self.pooled)
+            self.pooled_ = ax.scatter(
+                star.joint[:, 0],
+                star.joint[:, 1],
+                marker="*",
+                s=170,
+                color="tab:red",
+                edgecolors="black",
+                linewidths=0.6,
+                zorder=6,
+                label="F_XY pooled (all folds)",
+            )
         ax.set_xlim(-0.12, 1.12)
         ax.set_ylim(-0.14, 0.98)
         ax.set_aspect("equal")
@@ -233,15 +289,18 @@ class EntropyTriangleDisplay:
             points = np.vstack(
                 [coords.joint, coords.input, coords.output] if extended else [coords.joint]
             )
+            if self.pooled_ is not None:
+                points = np.vstack([points, self.pooled_.get_offsets()])
             self.labels_ = place_labels(
                 ax,
                 coords.joint[:, 0],
                 coords.joint[:, 1],
                 [str(n) for n in self.names],
                 fontsize=7,
-                avoid=[*self.vertex_labels_, *self.tick_labels_],
+                avoid=[*self.vertex_labels_, *self.tick_labels_, ax.get_legend()],
                 points=points,
                 point_size=46,
+                leaders=True,
             )
         self.ax_, self.figure_ = ax, ax.figure
         return self
