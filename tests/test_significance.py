@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numpy.testing import assert_allclose
+from numpy.testing import assert_allclose, assert_array_equal
 from scipy import stats
 
 from phidelta import BinaryCounts, signature
@@ -109,7 +109,11 @@ def test_pure_noise_features_are_not_selected_under_fdr_and_signal_is():
     assert len(sig.select()) > 1  # without the FDR control, noise passes the geometric rule
     soft = signature(rng.normal(size=(50, 2)), y[:50])
     with pytest.raises(ValueError, match="soft counts"):
-        soft.pvalues()
+        soft.pvalues("fisher")
+    # the default is the test every door uses (it raised "Fisher p-values need integer counts")
+    assert_array_equal(soft.pvalues(), soft.default_pvalues()[0])
+    assert_array_equal(soft.pvalues(), soft.pvalues("permutation"))
+    assert_array_equal(p, sig.pvalues("fisher"))  # binary features: Fisher's, as before
 
 
 @pytest.mark.parametrize(

@@ -461,8 +461,8 @@ class PhiDeltaDisplay:
         Raises
         ------
         ValueError
-            If ``fdr`` is outside (0, 1), or from ``signature.pvalues()`` (soft counts have
-            no Fisher p-values).
+            If ``fdr`` is outside (0, 1), or from ``signature.pvalues(pvalues)`` (e.g.
+            ``"fisher"`` on soft counts).
 
         Examples
         --------
@@ -488,12 +488,8 @@ class PhiDeltaDisplay:
                 raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
             from phidelta.measures import benjamini_hochberg
 
-            if isinstance(pvalues, str):
-                pvalues = (
-                    signature.default_pvalues()[0]
-                    if pvalues == "auto"
-                    else signature.pvalues(pvalues)
-                )
+            if isinstance(pvalues, str):  # "auto": the signature's default, as every door's
+                pvalues = signature.pvalues(pvalues)
             pvalues = np.asarray(pvalues, dtype=float)
             if pvalues.shape != (len(signature.names),):
                 raise ValueError(
