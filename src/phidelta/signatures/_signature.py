@@ -485,15 +485,15 @@ class Signature:
         >>> p = signature(x, y).pvalues("permutation", n_permutations=999, random_state=1)
         >>> float(p[0]), bool(p[1] > 0.05)  # never 0: at least 1/(B + 1)
         (0.001, True)
-        """
-        from phidelta.measures import fisher_exact_pvalues
-
-        random_state = renamed(random_state, seed, name="random_state", old="seed", where="pvalues")
 
         By default the test every door uses: here (soft counts) the permutation test.
 
         >>> bool((signature(x, y).pvalues() == signature(x, y).pvalues("permutation")).all())
         True
+        """
+        from phidelta.measures import fisher_exact_pvalues
+
+        random_state = renamed(random_state, seed, name="random_state", old="seed", where="pvalues")
         if method == "auto":  # one default everywhere: what the report, page and CLI show
             return self.default_pvalues(n_permutations=n_permutations, random_state=random_state)[0]
         if method == "permutation":
