@@ -871,6 +871,10 @@ if click is not None:
         columns: dict[str, Any] = {"quantity": list(values)}
         for i, name in enumerate(names):
             columns[name if len(names) > 1 else "value"] = [float(v[i]) for v in values.values()]
+        pooled = entropy_balance(cm.sum()) if len(names) > 1 else None
+        if pooled is not None:  # the folds added up, beside them
+            key = "pooled" if "pooled" not in columns else "all folds pooled"
+            columns[key] = [float(v[0]) for v in pooled.to_dict().values()]
         meta = {"classes": [str(c) for c in cm.input_classes], "rows_left_out": left_out}
         _emit(
             columns,
@@ -878,10 +882,6 @@ if click is not None:
             f"entropy balance of {Path(data).name} (h_*, delta_h_*, mutual_information and "
             "variation_of_information in bits; joint_*, input_*, output_*, accuracy, ema and "
             "nit are fractions)",
-        pooled = entropy_balance(cm.sum()) if len(names) > 1 else None
-        if pooled is not None:  # the folds added up, beside them
-            key = "pooled" if "pooled" not in columns else "all folds pooled"
-            columns[key] = [float(v[0]) for v in pooled.to_dict().values()]
             meta,
         )
         if plot_path:
