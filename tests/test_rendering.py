@@ -409,3 +409,48 @@ def test_color_colours_everything_one_classifier_draws_and_the_legend_names_clas
     nb_mean = [c for c in ax.collections if c.get_gid() == "phidelta:mean"][1]
     assert tuple(nb_mean.get_facecolor()[0]) == to_rgba("tab:orange")
     assert other.ax_ is ax
+
+
+def test_every_display_draws_one_figure_per_call_with_the_options_of_plot():
+    """The guide's recipes pass plot's options to from_* (as scikit-learn's displays take
+    them): one call, one figure. A chained ``from_*(...).plot(...)`` drew two."""
+    import re
+    from pathlib import Path
+
+    from phidelta import ScoreTable
+    from phidelta.counts import ConfusionMatrix
+    from phidelta.rendering import (
+        CalibrationDisplay,
+        CriticalDifferenceDisplay,
+        EntropyTriangleDisplay,
+        RocDisplay,
+        ThresholdScanDisplay,
+    )
+
+    y, s = [1, 0, 1, 0, 1, 0, 1, 1], [0.9, 0.1, 0.8, 0.7, 0.3, 0.4, 0.6, 0.2]
+    calls = [
+        lambda: EntropyTriangleDisplay.from_matrices(
+            ConfusionMatrix([[5, 1], [2, 4]]), extended=True, series=True, title="t"
+        ),
+        lambda: EntropyTriangleDisplay.from_predictions([0, 1, 2] * 2, [0, 1, 1] * 2, title="t"),
+        lambda: RocDisplay.from_predictions(y, s, ratio=2.0, cost_ratio=1.0, space="coverage"),
+        lambda: RocDisplay.from_tables([ScoreTable.from_scores(y, s)], acceptable_region=True),
+        lambda: ThresholdScanDisplay.from_predictions(y, s, against="background_acceptance"),
+        lambda: CalibrationDisplay.from_predictions(y, s),
+        lambda: CriticalDifferenceDisplay.from_scores(
+            np.arange(12.0).reshape(4, 3) % 5, ["A", "B", "C"], title="t"
+        ),
+        lambda: PhiDeltaDisplay.from_counts(
+            BinaryCounts(tn=[5], fp=[1], fn=[2], tp=[4]), title="t"
+        ),
+    ]
+    for call in calls:
+        plt.close("all")
+        call()
+        assert len(plt.get_fignums()) == 1
+    # and the pages show no chained call
+    root = Path(__file__).resolve().parents[1]
+    pages = [root / "README.md", *(root / "docs").rglob("*.rst"), *(root / "docs").rglob("*.py")]
+    chained = re.compile(r"\.from_\w+\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*\.plot\(")
+    found = [p.name for p in pages if chained.search(p.read_text(encoding="utf-8"))]
+    assert found == []

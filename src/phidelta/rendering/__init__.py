@@ -1,7 +1,9 @@
 """Rendering: matplotlib displays that only draw what the geometry layer computed.
 
 Needs the ``plot`` extra (matplotlib). Displays follow scikit-learn: ``from_*`` class methods
-compute and draw, ``plot(ax=...)`` draws and returns the display, nothing calls ``show()``.
+compute and draw, taking every option of ``plot`` (one call, one figure:
+``EntropyTriangleDisplay.from_matrices(m, extended=True)``); ``plot(ax=...)`` draws a display
+again and returns it (on a new figure without ``ax``); nothing calls ``show()``.
 """
 
 from phidelta.rendering._critical_difference import CriticalDifferenceDisplay
