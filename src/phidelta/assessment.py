@@ -103,6 +103,8 @@ class Assessment:
     rows_left_out : int
         Rows left out because a value they needed was missing (see :mod:`phidelta.data`).
 
+    missing_cells : phidelta.data.MissingCells or None
+        What :mod:`phidelta.data` read as missing, per column (None when not read through it).
     See Also
     --------
     phidelta.rendering.PhiDeltaDisplay.from_counts : the folds in a φ-δ diagram.
@@ -128,6 +130,7 @@ class Assessment:
     scores: np.ndarray | None = field(repr=False, default=None)
     rows_left_out: int = 0
 
+    missing_cells: Any = field(repr=False, default=None, compare=False)
     def _repr_html_(self) -> str:
         """In a notebook: what was assessed, and the folds' counts and main measures."""
         from phidelta._format import html_table

@@ -8,7 +8,7 @@ exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -25,7 +25,8 @@ from phidelta.counts import (
 )
 from phidelta.data._blocks import Blocks, open_blocks
 from phidelta.data._errors import DataError, missing_column
-from phidelta.data._roles import Roles, check_roles, clean_classes, role_block
+from phidelta.data._missing import MissingCells, check_missing_values, read_missing, refuse_missing
+from phidelta.data._roles import MISSING, Roles, check_roles, clean_classes, role_block
 from phidelta.signatures import Signature, block_statistics, signature
 
 if TYPE_CHECKING:
@@ -44,13 +45,38 @@ __all__ = [
 
 @dataclass
 class _Counted:
-    """A part and the rows left out while making it; both add up."""
+    """A part, the rows left out while making it and the cells read as missing; all add up."""
 
     part: Any
     left_out: int
+    cells: MissingCells
 
     def __add__(self, other: _Counted) -> _Counted:
-        return _Counted(self.part + other.part, self.left_out + other.left_out)
+        return _Counted(
+            self.part + other.part, self.left_out + other.left_out, self.cells + other.cells
+        )
+
+
+def _check_missing(missing: Any) -> None:
+    if missing not in MISSING:
+        raise DataError(f"`missing` must be one of {', '.join(MISSING)}; got {missing!r}.")
+
+
+def _role_columns(*roles: Roles) -> dict[str, str]:
+    """``{column: role}`` of the columns the roles name (the first role of a column)."""
+    found: dict[str, str] = {}
+    for named in roles:
+        for role in ("label", "prediction", "score", "fold", "weight"):
+            column = getattr(named, role)
+            if column is not None and column not in found:
+                found[column] = role
+    return found
+
+
+def _finish_missing(total: _Counted, missing: str, *roles: Roles) -> None:
+    """``missing="error"``: refused with the whole data's counts (not one block's)."""
+    if missing == "error" and total.left_out:
+        refuse_missing(total.cells, _role_columns(*roles))
 
 
 def _unique(values: np.ndarray) -> set[Any]:
@@ -59,7 +85,7 @@ def _unique(values: np.ndarray) -> set[Any]:
     return set(np.unique(values).tolist())
 
 
-def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
+def classes_of(blocks: Blocks, columns: list[str], missing_values: Any = None) -> list[Any]:
     """The classes found in some columns (missing values aside), in sorted order: the one
     light pass that streamed and distributed data need before counting.
 
@@ -69,6 +95,8 @@ def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
         The block source (see :func:`open_blocks`).
     columns : list of str
         The columns to read.
+    missing_values : str or list of str, optional
+        Markers read as missing besides empty cells (see :mod:`phidelta.data._missing`).
 
     Returns
     -------
@@ -89,11 +117,13 @@ def classes_of(blocks: Blocks, columns: list[str]) -> list[Any]:
         raise TypeError(
             f"`blocks` must be a block source from open_blocks(...); got {type(blocks).__name__}."
         )
-    found = blocks.reduce(
-        lambda frame: set().union(*(_unique(clean_classes(frame[c])[0]) for c in columns)),
-        columns,
-        combine=set.union,
-    )
+    markers = check_missing_values(missing_values)
+
+    def found_in(frame: Any) -> set[Any]:
+        frame = read_missing(frame, markers, columns)[0]
+        return set().union(*(_unique(clean_classes(frame[c])[0]) for c in columns))
+
+    found = blocks.reduce(found_in, columns, combine=set.union)
     return ordered_values(found)
 
 
@@ -168,6 +198,7 @@ def load_signature(
     kinds: dict[str, str] | None = None,
     max_values: int = 256,
     missing: str = "drop",
+    missing_values: Any = None,
 ) -> Signature:
     """The feature signature of a table: every column but the label is a feature.
 
@@ -193,6 +224,11 @@ def load_signature(
         Nominal columns with more distinct values get indicators for the most frequent ones.
     missing : {"drop", "error"}, default="drop"
         Rows with a missing label are left out and counted, or refused.
+    missing_values : str or list of str, optional
+        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
+        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
+        anyway (see :mod:`phidelta.data._missing`). What was read as missing is
+        ``missing_cells`` of the result.
 
     Returns
     -------
@@ -219,6 +255,8 @@ def load_signature(
     (1, 0.9333)
     """
     check_roles(roles)
+    _check_missing(missing)
+    markers = check_missing_values(missing_values)
     if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
@@ -227,8 +265,9 @@ def load_signature(
     features = [c for c in header if c != roles.label]
     if not features:
         raise DataError(f"{blocks.name} has no feature columns besides {roles.label!r}", "label")
-    classes = classes_of(blocks, [roles.label])
+    classes = classes_of(blocks, [roles.label], markers)
     positive = positive_class(classes, roles)
+    label_only = Roles(roles.label)
     if not isinstance(blocks, _whole_type()):
         if numeric != "soft":
             raise DataError(
@@ -240,7 +279,7 @@ def load_signature(
         # partitions reduced in parallel need it beforehand
         layout: dict[str, bool] | None = None
         if not getattr(blocks, "sequential", False):
-            first = blocks.first()
+            first = read_missing(blocks.first(), markers)[0]
             first = first[~first[roles.label].isna().to_numpy()]
             layout = block_statistics(
                 first.drop(columns=[roles.label]), np.zeros(len(first), bool)
@@ -249,7 +288,8 @@ def load_signature(
 
         def part(frame: Any) -> _Counted:
             nonlocal layout
-            block = role_block(frame, Roles(roles.label), missing=missing)
+            frame, cells = read_missing(frame, markers)
+            block = role_block(frame, label_only)
             kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
             is_pos = binary_target(block.label, positive, labels=classes).is_positive
             statistics = block_statistics(
@@ -257,18 +297,20 @@ def load_signature(
             )
             if layout is None:
                 layout = statistics.schema()
-            return _Counted(statistics, block.left_out)
+            return _Counted(statistics, block.left_out, cells)
 
         total = blocks.reduce(part)
+        _finish_missing(total, missing, label_only)
         try:
             result = Signature.from_statistics(
                 total.part, positive=positive, kinds=kinds, max_values=max_values
             )
         except ValueError as exc:
             raise DataError(str(exc), "label") from None
-        return _with_left_out(result, total.left_out)
-    frame = blocks.first()
-    block = role_block(frame, Roles(roles.label), missing=missing)
+        return _with_left_out(result, total.left_out, total.cells)
+    frame, cells = read_missing(blocks.first(), markers)
+    block = role_block(frame, label_only)
+    _finish_missing(_Counted(None, block.left_out, cells), missing, label_only)
     kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
     result = signature(
         kept.drop(columns=[roles.label]),
@@ -278,7 +320,7 @@ def load_signature(
         kinds=kinds,
         max_values=max_values,
     )
-    return _with_left_out(result, block.left_out)
+    return _with_left_out(result, block.left_out, cells)
 
 
 def _whole_type() -> type:
@@ -287,10 +329,10 @@ def _whole_type() -> type:
     return WholeTable
 
 
-def _with_left_out(result: Signature, left_out: int) -> Signature:
+def _with_left_out(result: Signature, left_out: int, cells: MissingCells) -> Signature:
     from dataclasses import replace
 
-    return replace(result, rows_left_out=left_out)
+    return replace(result, rows_left_out=left_out, missing_cells=cells)
 
 
 def load_assessment(
@@ -300,6 +342,7 @@ def load_assessment(
     chunksize: int | None = None,
     format: str | None = None,
     missing: str = "drop",
+    missing_values: Any = None,
 ) -> Assessment:
     """Per-fold counts and score tables of a predictions table (label, prediction and/or
     score, fold, weight): the same numbers whole, streamed or on Dask.
@@ -321,6 +364,10 @@ def load_assessment(
         "csv", "tsv" or "parquet"; detected by default.
     missing : {"drop", "error"}, default="drop"
         Rows with a missing role value are left out and counted, or refused.
+    missing_values : str or list of str, optional
+        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
+        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
+        anyway (see :mod:`phidelta.data._missing`).
 
     Returns
     -------
@@ -342,6 +389,8 @@ def load_assessment(
     (0.0, [1])
     """
     check_roles(roles)
+    _check_missing(missing)
+    markers = check_missing_values(missing_values)
     if roles.prediction is None and roles.score is None:
         raise DataError("choose a prediction column or a score column (or both)", "prediction")
     if roles.prediction is not None and roles.threshold is not None:
@@ -351,11 +400,13 @@ def load_assessment(
         )
     blocks = _blocks(source, chunksize, format)
     _check_roles(blocks, roles)
-    classes = classes_of(blocks, [roles.label])
+    classes = classes_of(blocks, [roles.label], markers)
     positive = positive_class(classes, roles)
+    columns = roles.columns()
 
     def part(frame: Any) -> _Counted:
-        block = role_block(frame, roles, missing=missing)
+        frame, cells = read_missing(frame, markers, columns)
+        block = role_block(frame, roles)
         try:
             made = assessment_part(
                 block.label,
@@ -368,15 +419,62 @@ def load_assessment(
             )
         except ValueError as exc:
             raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
-        return _Counted(made, block.left_out)
+        return _Counted(made, block.left_out, cells)
 
-    total = blocks.reduce(part, roles.columns())
+    total = blocks.reduce(part, columns)
+    _finish_missing(total, missing, roles)
     try:
-        return finish_assessment(
+        result = finish_assessment(
             total.part, positive=positive, threshold=roles.threshold, rows_left_out=total.left_out
         )
     except ValueError as exc:
         raise DataError(str(exc), "label") from None
+    check_threshold(result, roles.threshold)
+    return replace(result, missing_cells=total.cells)
+
+
+def check_threshold(result: Assessment, asked: Any) -> None:
+    """A threshold the user gave must cut the scores: one above every score (or below every
+    score) predicts a single class for every row — almost always a threshold on another
+    scale (1.5 for probabilities, 50 for a percentage read as a fraction).
+
+    Parameters
+    ----------
+    result : Assessment
+        An assessment of scores.
+    asked : float, "optimal" or None
+        The threshold the user gave (``Roles.threshold``); only a number is checked.
+
+    Raises
+    ------
+    DataError
+        If `asked` lies above the highest score or below the lowest.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": [1, 0, 1, 0], "s": [0.9, 0.2, 0.6, 0.4]})
+    >>> load_assessment(frame, Roles("y", score="s", threshold=1.5))
+    Traceback (most recent call last):
+    ...
+    phidelta.data._errors.DataError: the threshold 1.5 lies above every score (the scores run from 0.2 to 0.9): every row would be predicted negative; choose a threshold within the scores' range
+    """
+    if not isinstance(asked, float) or not result.tables:
+        return
+    tables = [t for t in result.tables if len(t)]
+    if not tables:
+        return
+    low = min(float(t.scores.min()) for t in tables)
+    high = max(float(t.scores.max()) for t in tables)
+    if low <= asked <= high:
+        return
+    side, verdict = ("above", "negative") if asked > high else ("below", "positive")
+    raise DataError(
+        f"the threshold {asked:g} lies {side} every score (the scores run from {low:.6g} to "
+        f"{high:.6g}): every row would be predicted {verdict}; choose a threshold within "
+        "the scores' range",
+        "threshold",
+    )
 
 
 def load_comparison(
@@ -387,6 +485,7 @@ def load_comparison(
     chunksize: int | None = None,
     format: str | None = None,
     missing: str = "drop",
+    missing_values: Any = None,
     measure: str = "accuracy",
     test_fraction: float | None = None,
     names: tuple[str, str] | None = None,
@@ -414,6 +513,10 @@ def load_comparison(
         "csv", "tsv" or "parquet"; detected by default.
     missing : {"drop", "error"}, default="drop"
         Rows with a missing role value are left out and counted, or refused.
+    missing_values : str or list of str, optional
+        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
+        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
+        anyway (see :mod:`phidelta.data._missing`).
     measure : str, default="accuracy"
         The per-fold measure of the corrected t-test (a name of
         :data:`phidelta.measures.MEASURES`).
@@ -444,8 +547,8 @@ def load_comparison(
     """
     check_roles(roles)
     check_roles(other)
-    from dataclasses import replace
-
+    _check_missing(missing)
+    markers = check_missing_values(missing_values)
     from phidelta.comparison import comparison_part, finish_comparison
 
     if roles.weight is not None or other.weight is not None:
@@ -467,19 +570,17 @@ def load_comparison(
     blocks = _blocks(source, chunksize, format)
     _check_roles(blocks, roles)
     _check_roles(blocks, other)
-    classes = classes_of(blocks, [roles.label])
+    classes = classes_of(blocks, [roles.label], markers)
     positive = positive_class(classes, roles)
     columns = list(dict.fromkeys(roles.columns() + other.columns()))
 
     def part(frame: Any) -> _Counted:
+        frame, cells = read_missing(frame, markers, columns)
         gaps = frame[columns].isna().any(axis=1).to_numpy()
         if gaps.any():
-            if missing == "error":
-                role_block(frame, roles, missing="error")
-                role_block(frame, other, missing="error")
             frame = frame[~gaps]
-        a = role_block(frame, roles, missing=missing)
-        b = role_block(frame, other, missing=missing)
+        a = role_block(frame, roles)
+        b = role_block(frame, other)
         try:
             made = comparison_part(
                 a.label,
@@ -491,12 +592,13 @@ def load_comparison(
             )
         except ValueError as exc:
             raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
-        return _Counted(made, int(gaps.sum()))
+        return _Counted(made, int(gaps.sum()), cells)
 
     total = blocks.reduce(part, columns)
+    _finish_missing(total, missing, roles, other)
     column = other.score or other.prediction  # named as the first, by the score when given
     try:
-        return finish_comparison(
+        result = finish_comparison(
             total.part,
             positive=positive,
             thresholds=(roles.threshold, other.threshold),
@@ -507,6 +609,13 @@ def load_comparison(
         )
     except ValueError as exc:
         raise DataError(str(exc), "label") from None
+    check_threshold(result.a, roles.threshold)
+    check_threshold(result.b, other.threshold)
+    return replace(
+        result,
+        a=replace(result.a, missing_cells=total.cells),
+        b=replace(result.b, missing_cells=total.cells),
+    )
 
 
 class Multiclass(NamedTuple):
@@ -520,6 +629,8 @@ class Multiclass(NamedTuple):
         The group of each matrix.
     rows_left_out : int
         Rows left out for a missing label or prediction.
+    missing_cells : MissingCells or None
+        What was read as missing, per column.
 
     See Also
     --------
@@ -536,6 +647,7 @@ class Multiclass(NamedTuple):
     matrices: ConfusionMatrix
     names: list[str]
     rows_left_out: int
+    missing_cells: MissingCells | None = None
 
 
 def _declared(classes: Any, found: list[Any]) -> list[Any]:
@@ -555,6 +667,7 @@ def load_multiclass(
     chunksize: int | None = None,
     format: str | None = None,
     missing: str = "drop",
+    missing_values: Any = None,
 ) -> Multiclass:
     """The k×k confusion matrix of label and prediction columns (one per fold with a fold
     column). ``classes`` fixes their order (default: every class seen in either column,
@@ -574,6 +687,10 @@ def load_multiclass(
         "csv", "tsv" or "parquet"; detected by default.
     missing : {"drop", "error"}, default="drop"
         Rows with a missing role value are left out and counted, or refused.
+    missing_values : str or list of str, optional
+        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
+        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
+        anyway (see :mod:`phidelta.data._missing`).
 
     Returns
     -------
@@ -599,11 +716,13 @@ def load_multiclass(
     [[1, 0, 0], [0, 0, 1], [0, 0, 2]]
     """
     check_roles(roles)
+    _check_missing(missing)
+    markers = check_missing_values(missing_values)
     if roles.prediction is None:
         raise DataError("choose the label and the prediction columns", "prediction")
     blocks = _blocks(source, chunksize, format)
     _check_roles(blocks, roles)
-    found = classes_of(blocks, [roles.label, roles.prediction])
+    found = classes_of(blocks, [roles.label, roles.prediction], markers)
     order = found if classes is None else _declared(list(classes), found)
     stray = [v for v in found if not any(same_class(v, w) for w in order)]
     if stray:
@@ -613,16 +732,20 @@ def load_multiclass(
             "classes",
         )
 
+    columns = roles.columns()
+
     def part(frame: Any) -> _Counted:
-        block = role_block(frame, roles, missing=missing)
+        frame, cells = read_missing(frame, markers, columns)
+        block = role_block(frame, roles)
         groups = block.fold if block.fold is not None else np.zeros(len(block.label), np.int64)
         matrices, names = ConfusionMatrix.from_groups(
             block.label, block.prediction, groups, classes=order, sample_weight=block.weight
         )
         keyed = _Matrices({python_value(g): matrices[i] for i, g in enumerate(names.tolist())})
-        return _Counted(keyed, block.left_out)
+        return _Counted(keyed, block.left_out, cells)
 
-    total = blocks.reduce(part, roles.columns())
+    total = blocks.reduce(part, columns)
+    _finish_missing(total, missing, roles)
     keys = ordered_values(total.part.by_group)
     if not keys:
         raise DataError("no rows with both a label and a prediction", "label")
@@ -632,7 +755,7 @@ def load_multiclass(
         output_classes=order,
     )
     names = [str(k) for k in keys] if roles.fold is not None else ["all"]
-    return Multiclass(stacked, names, total.left_out)
+    return Multiclass(stacked, names, total.left_out, total.cells)
 
 
 @dataclass

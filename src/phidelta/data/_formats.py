@@ -3,8 +3,14 @@
 One place decides how a file is read, for every door (Python, CLI, report, web, Dask):
 
 * the **format** comes from an explicit ``format``, else the content (Parquet files start
-  with ``PAR1``), else the name (``.parquet``/``.pq`` Parquet, ``.tsv``/``.tab`` TSV, anything
-  else CSV);
+  with ``PAR1``, spreadsheets are zip archives of OOXML or OpenDocument parts), else the name
+  (``.parquet``/``.pq`` Parquet, ``.tsv``/``.tab`` TSV, ``.xlsx``/``.xlsm``/``.ods``
+  spreadsheet, anything else CSV);
+* a **compressed** text file (gzip, bzip2, xz, zip holding one file, zstd) is recognised by
+  its first bytes (or its name: ``data.csv.gz``) and read as the text it holds;
+* **missing** cells: a text reader reads only empty cells as missing (not pandas' long list of
+  markers: ``"None"`` and ``"NA"`` are text until the analyses apply the one rule of
+  :mod:`phidelta.data._missing`);
 * a **CSV delimiter** is the one of ``,`` ``;`` ``\\t`` ``|`` that occurs most often in the
   first line (a comma when none does), so semicolon-separated files read as the user meant;
 * the first row is the **header** of a data table (for confusion matrices see
@@ -13,11 +19,16 @@ One place decides how a file is read, for every door (Python, CLI, report, web, 
 
 from __future__ import annotations
 
+import bz2
 import csv
+import gzip
 import io
+import lzma
 import re
+import zipfile
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,9 +36,13 @@ from typing import Any
 from phidelta.data._errors import DataError, header_hint, missing_column
 
 __all__ = [
+    "COMPRESSIONS",
     "FORMATS",
+    "SUFFIXES",
     "Limits",
+    "compression_of",
     "detect_format",
+    "read_cells",
     "read_chunks",
     "read_dask",
     "read_header",
@@ -36,9 +51,46 @@ __all__ = [
 
 #: The file formats of every door (library, command line, web): comma- or otherwise
 #: delimited text, tab-separated text, and Parquet (:func:`detect_format` tells them apart).
-FORMATS = ("csv", "tsv", "parquet")
+FORMATS = ("csv", "tsv", "parquet", "spreadsheet")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 _TSV_SUFFIXES = (".tsv", ".tab")
+_SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+_OLD_EXCEL_SUFFIXES = (".xls", ".xlsb")
+#: Compressions of text files, by their first bytes and by their names' endings.
+COMPRESSIONS = ("gzip", "bz2", "xz", "zip", "zstd")
+_MAGIC = (
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bz2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"PK\x03\x04", "zip"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+_COMPRESSED_SUFFIXES = {
+    ".gz": "gzip",
+    ".gzip": "gzip",
+    ".bz2": "bz2",
+    ".xz": "xz",
+    ".zip": "zip",
+    ".zst": "zstd",
+}
+#: What the readers accept, as file-name endings (for a file dialog's ``accept``).
+SUFFIXES = (
+    ".csv",
+    ".txt",
+    ".tsv",
+    ".tab",
+    ".parquet",
+    ".pq",
+    *_SPREADSHEET_SUFFIXES,
+    *(
+        text + packed
+        for text in (".csv", ".tsv", ".tab", ".txt")
+        for packed in (".gz", ".bz2", ".xz", ".zip", ".zst")
+    ),
+)
+#: The values that read as missing in a text file: only an empty cell (see
+#: :mod:`phidelta.data._missing` for markers).
+_EMPTY_ONLY = {"keep_default_na": False, "na_values": [""]}
 _DELIMITERS = (",", ";", "\t", "|")
 _PARSE_ROWS = 1 << 17  # rows per parsing block of a whole CSV table
 
@@ -57,6 +109,9 @@ class Limits:
         Most rows a table may have.
     max_cell_bytes : int or None, default=None
         Most bytes in one cell.
+    max_bytes : int or None, default=None
+        Most bytes of text a compressed file may unpack to (a small archive can unpack to
+        gigabytes).
 
     See Also
     --------
@@ -73,6 +128,7 @@ class Limits:
     max_columns: int | None = None
     max_rows: int | None = None
     max_cell_bytes: int | None = None
+    max_bytes: int | None = None
 
 
 def _limit_error(message: str, limit: str) -> DataError:
@@ -111,15 +167,152 @@ def _check_names(names: list[str], label: str, limits: Limits | None) -> None:
 
 def _csv_names(source: Any, sep: str) -> list[str]:
     """The header line split as CSV (the whole first line, however long)."""
-    if isinstance(source, bytes | bytearray | memoryview):
-        raw = bytes(source)
-        end = raw.find(b"\n")
-        line = raw if end < 0 else raw[:end]
-    else:
-        with open(source, "rb") as handle:
-            line = handle.readline()
+    with _open_text(source) as handle:
+        line = handle.readline()
     text = line.decode("utf-8", errors="replace").rstrip("\r\n")
     return next(csv.reader([text], delimiter=sep), [])
+
+
+def _start(source: Any, size: int) -> bytes:
+    """The first ``size`` bytes of a file or of bytes, as stored (compressed or not)."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        return bytes(source[:size])
+    if _is_path(source) and Path(source).is_file():
+        with open(source, "rb") as handle:
+            return handle.read(size)
+    return b""
+
+
+def _suffixes(label: str) -> tuple[str, str | None]:
+    """``(name without a compression ending, compression by the name)``."""
+    label = label.lower()
+    for suffix, compression in _COMPRESSED_SUFFIXES.items():
+        if label.endswith(suffix):
+            return label[: -len(suffix)], compression
+    return label, None
+
+
+def _zip_members(source: Any) -> list[str]:
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    try:
+        with zipfile.ZipFile(data) as archive:
+            return [i.filename for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return []
+
+
+def _is_spreadsheet(members: list[str]) -> bool:
+    """An OOXML workbook (``[Content_Types].xml`` and ``xl/``) or an OpenDocument file."""
+    return ("[Content_Types].xml" in members and any(m.startswith("xl/") for m in members)) or (
+        "mimetype" in members and "content.xml" in members
+    )
+
+
+def compression_of(source: Any, *, name: str | None = None) -> str | None:
+    """How a text file is compressed: by its first bytes, else by its name; None if not.
+
+    Parameters
+    ----------
+    source : str, path or bytes
+        A file name, or the bytes of a file.
+    name : str, optional
+        The file name of `source` bytes (an upload's name).
+
+    Returns
+    -------
+    str or None
+        One of :data:`COMPRESSIONS`, or None (a zip archive that is a spreadsheet is not a
+        compressed text file).
+
+    Examples
+    --------
+    >>> import gzip
+    >>> compression_of(gzip.compress(b"y,s\\n1,0.5\\n")), compression_of(b"y,s\\n")
+    ('gzip', None)
+    """
+    head = _start(source, 6)
+    found = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
+    if found is None and not head:
+        label = name or (str(source) if _is_path(source) else "")
+        found = _suffixes(label)[1]
+    if found == "zip" and _is_spreadsheet(_zip_members(source)):
+        return None
+    return found
+
+
+class _Capped(io.RawIOBase):
+    """A stream that refuses to give more than ``limit`` bytes (a decompression bomb)."""
+
+    def __init__(self, stream: Any, limit: int, label: str) -> None:
+        self.stream, self.left, self.limit, self.label = stream, limit, limit, label
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.stream.read(min(len(buffer), self.left + 1))
+        if len(data) > self.left:
+            raise _limit_error(
+                f"{self.label} unpacks to more than {self.limit:,} bytes (max_bytes)", "max_bytes"
+            )
+        self.left -= len(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+@contextmanager
+def _open_text(
+    source: Any, limits: Limits | None = None, label: str = "the data"
+) -> Iterator[Any]:
+    """A binary stream of a text file's bytes, unpacked when it is compressed."""
+    compression = compression_of(source)
+    raw = io.BytesIO(bytes(source)) if not _is_path(source) else open(source, "rb")  # noqa: SIM115
+    try:
+        if compression is None:
+            yield raw
+            return
+        stream = _unpacked(raw, compression, label)
+        if limits is not None and limits.max_bytes is not None:
+            stream = io.BufferedReader(_Capped(stream, limits.max_bytes, label))
+        try:
+            yield stream
+        finally:
+            stream.close()
+    finally:
+        raw.close()
+
+
+def _unpacked(raw: Any, compression: str, label: str) -> Any:
+    try:
+        if compression == "gzip":
+            return gzip.GzipFile(fileobj=raw, mode="rb")
+        if compression == "bz2":
+            return bz2.BZ2File(raw, mode="rb")
+        if compression == "xz":
+            return lzma.LZMAFile(raw, mode="rb")
+        if compression == "zip":
+            archive = zipfile.ZipFile(raw)
+            members = [i for i in archive.infolist() if not i.is_dir()]
+            if len(members) != 1:
+                raise DataError(
+                    f"{label} is a zip archive of {len(members)} files; it must hold one "
+                    "CSV or TSV file",
+                    "file",
+                )
+            return archive.open(members[0])
+        try:
+            import zstandard
+        except ImportError:
+            raise DataError(
+                f"{label} is compressed with zstd, which needs the zstandard package (pip "
+                "install zstandard), or unpack it first",
+                "file",
+            ) from None
+        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, read_size=1 << 16))
+    except DataError:
+        raise
+    except Exception as exc:
+        raise DataError(f"cannot unpack {label} ({compression}): {exc}", "file") from None
 
 
 def _check_arrow_schema(schema: Any, label: str) -> None:
@@ -166,26 +359,31 @@ def _name_of(source: Any) -> str:
 
 
 def detect_format(source: Any, *, format: str | None = None, name: str | None = None) -> str:
-    """The format of a file, bytes or name: ``"csv"``, ``"tsv"`` or ``"parquet"``.
+    """The format of a file, bytes or name: ``"csv"``, ``"tsv"``, ``"parquet"`` or
+    ``"spreadsheet"`` (the first sheet of an ``.xlsx``/``.xlsm``/``.ods`` workbook).
+
+    A compressed text file has the format of the text it holds (``data.tsv.gz`` is TSV; a zip
+    archive's one member names it).
 
     Parameters
     ----------
     source : str, path or bytes
         A file name, or the bytes of a file.
     format : str, optional
-        "csv", "tsv" or "parquet"; detected from the name or the bytes by default.
+        One of :data:`FORMATS`; detected from the name or the bytes by default.
     name : str, optional
         The file name of `source` bytes (an upload's name).
 
     Returns
     -------
     str
-        "csv", "tsv" or "parquet".
+        One of :data:`FORMATS`.
 
     Raises
     ------
     DataError
-        If `format` is not one of the three.
+        If `format` is not one of :data:`FORMATS`, or the file is an old binary Excel
+        workbook (``.xls``), which has no well-kept reader: save it as ``.xlsx`` or CSV.
 
     Examples
     --------
@@ -193,6 +391,8 @@ def detect_format(source: Any, *, format: str | None = None, name: str | None = 
     ('parquet', 'tsv', 'csv')
     >>> detect_format(b"PAR1...", name="upload.csv")
     'parquet'
+    >>> detect_format("survey.tsv.gz"), detect_format("book.xlsx")
+    ('tsv', 'spreadsheet')
     """
     if format is not None:
         if format not in FORMATS:
@@ -200,19 +400,29 @@ def detect_format(source: Any, *, format: str | None = None, name: str | None = 
                 f"`format` must be one of {', '.join(FORMATS)}; got {format!r}.", "file"
             )
         return format
-    head = b""
-    if isinstance(source, bytes | bytearray | memoryview):
-        head = bytes(source[:4])
-    elif _is_path(source) and Path(source).is_file():
-        with open(source, "rb") as handle:
-            head = handle.read(4)
-    if head == b"PAR1":
-        return "parquet"
+    head = _start(source, 8)
     label = (name or (str(source) if _is_path(source) else "")).lower()
-    if label.endswith(_PARQUET_SUFFIXES):
+    if head[:4] == b"PAR1":
         return "parquet"
-    if label.endswith(_TSV_SUFFIXES):
+    if head.startswith(b"\xd0\xcf\x11\xe0") or label.endswith(_OLD_EXCEL_SUFFIXES):
+        raise DataError(
+            f"{_name_of(source) if _is_path(source) else (name or 'the data')} is an old "
+            "binary Excel workbook (.xls/.xlsb): save it as .xlsx or CSV",
+            "file",
+        )
+    if head.startswith(b"PK\x03\x04"):
+        members = _zip_members(source)
+        if _is_spreadsheet(members):
+            return "spreadsheet"
+        if len(members) == 1:  # a zip of one file: that file's name tells
+            label = members[0].lower()
+    bare, _ = _suffixes(label)
+    if bare.endswith(_PARQUET_SUFFIXES):
+        return "parquet"
+    if bare.endswith(_TSV_SUFFIXES):
         return "tsv"
+    if bare.endswith(_SPREADSHEET_SUFFIXES):
+        return "spreadsheet"
     return "csv"
 
 
@@ -243,12 +453,9 @@ def _dialect(source: Any, fmt: str) -> dict[str, str]:
 
 
 def _head(source: Any) -> str:
-    """The first 64 KiB of a text file (or bytes), decoded."""
-    if isinstance(source, bytes | bytearray | memoryview):
-        raw = bytes(source[:65536])
-    else:
-        with open(source, "rb") as handle:
-            raw = handle.read(65536)
+    """The first 64 KiB of a text file (or bytes; unpacked when compressed), decoded."""
+    with _open_text(source) as handle:
+        raw = handle.read(65536)
     return raw.decode("utf-8", errors="replace")
 
 
@@ -374,10 +581,12 @@ def _read_whole(
 ) -> Any:
     import pandas as pd
 
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
     try:
         if fmt == "parquet":
+            data = io.BytesIO(bytes(source)) if not _is_path(source) else source
             return _read_parquet(data, columns, limits, label)
+        if fmt == "spreadsheet":
+            return _read_spreadsheet(source, columns, limits, label)
         dialect = _dialect(source, fmt)
         sep = dialect["sep"]
         names = _csv_names(source, sep)
@@ -387,16 +596,134 @@ def _read_whole(
         rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
         # parsed in blocks and joined: the parser's own buffers stay at one block, so the peak
         # is about twice the table instead of four times
-        parts = list(
-            pd.read_csv(data, **dialect, usecols=columns, nrows=rows, chunksize=_PARSE_ROWS)
-        )
+        with _open_text(source, limits, label) as handle:
+            parts = list(
+                pd.read_csv(
+                    handle,
+                    **dialect,
+                    **_EMPTY_ONLY,
+                    usecols=columns,
+                    nrows=rows,
+                    chunksize=_PARSE_ROWS,
+                )
+            )
         return parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
     except DataError:
         raise
     except pd.errors.EmptyDataError:
         raise DataError(f"{label} is empty", "file") from None
     except Exception as exc:  # parser errors of every kind
-        raise DataError(f"cannot read {label} as {fmt.upper()}: {exc}", "file") from None
+        raise DataError(f"cannot read {label} as {fmt.upper()}: {_reason(exc)}", "file") from None
+
+
+def _reason(exc: Exception) -> str:
+    """A parser's message, without a trailing period (the doors add their own)."""
+    return str(exc).strip().rstrip(".")
+
+
+def read_cells(
+    source: Any, *, format: str | None = None, name: str | None = None
+) -> list[list[str]]:
+    """Every cell of a CSV/TSV file (or a spreadsheet's first sheet) as text, without a
+    header: the tables' own parser, so malformed bytes get the same verdict here as there.
+
+    Parameters
+    ----------
+    source : str, path or bytes
+        A text file (compressed or not), a spreadsheet, or their bytes.
+    format : str, optional
+        "csv", "tsv" or "spreadsheet"; detected by default.
+    name : str, optional
+        What error messages call the data.
+
+    Returns
+    -------
+    list of list of str
+        The rows, each a list of its cells' text (stripped; an empty cell is ""), each row
+        as long as it is in the file.
+
+    Raises
+    ------
+    DataError
+        If the file is missing, empty or cannot be parsed (e.g. an unterminated quote).
+
+    Examples
+    --------
+    >>> read_cells(b"a;b\\n1;2\\n")
+    [['a', 'b'], ['1', '2']]
+    """
+    import pandas as pd
+
+    _check_source(source)
+    label = name or _name_of(source)
+    fmt = detect_format(source, format=format, name=name)
+    try:
+        if fmt == "spreadsheet":
+            frame = _read_spreadsheet(source, None, None, label, header=None)
+            rows = frame.astype(object).to_numpy().tolist()
+            return [["" if _blank(c) else _cell_text(c) for c in row] for row in rows]
+        sep = _dialect(source, fmt)["sep"]
+        with _open_text(source, None, label) as handle:
+            raw = handle.read()
+        # the verdict on the bytes is the tables' parser's (an unterminated quote is refused
+        # here as there); rows longer than the first are the matrix's own business
+        pd.read_csv(
+            io.BytesIO(raw), sep=sep, header=None, dtype=str, na_filter=False, on_bad_lines="skip"
+        )
+        # the cells with each row's own length (the parser pads short rows)
+        text = raw.decode("utf-8", errors="replace")
+        return [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=sep)]
+    except DataError:
+        raise
+    except pd.errors.EmptyDataError:
+        raise DataError(f"{label} is empty", "file") from None
+    except Exception as exc:  # the parser's errors, and csv's (e.g. its field size limit)
+        raise DataError(f"cannot read {label} as {fmt.upper()}: {_reason(exc)}", "file") from None
+
+
+def _blank(cell: Any) -> bool:
+    return cell is None or (isinstance(cell, float) and cell != cell)
+
+
+def _read_spreadsheet(
+    source: Any,
+    columns: list[str] | None,
+    limits: Limits | None,
+    label: str,
+    header: int | None = 0,
+) -> Any:
+    """The first sheet of an .xlsx/.xlsm (openpyxl) or .ods (odfpy) workbook."""
+    import pandas as pd
+
+    members = _zip_members(source)
+    engine, package = ("odf", "odfpy") if "mimetype" in members else ("openpyxl", "openpyxl")
+    try:
+        __import__("odf" if engine == "odf" else "openpyxl")
+    except ImportError:
+        raise DataError(
+            f"{label} is a spreadsheet, which needs the excel extra (pip install "
+            f"'phidelta[excel]', for {package}); or save its sheet as CSV",
+            "file",
+        ) from None
+    if limits is not None and limits.max_bytes is not None:
+        stored = io.BytesIO(bytes(source)) if not _is_path(source) else source
+        with zipfile.ZipFile(stored) as archive:
+            unpacked = sum(i.file_size for i in archive.infolist())
+        if unpacked > limits.max_bytes:
+            raise _limit_error(
+                f"{label} unpacks to more than {limits.max_bytes:,} bytes (max_bytes)", "max_bytes"
+            )
+    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
+    frame = pd.read_excel(
+        data, sheet_name=0, engine=engine, nrows=rows, header=header, **_EMPTY_ONLY
+    )
+    frame.columns = [str(c) for c in frame.columns]
+    _check_names(list(frame.columns), label, limits)
+    if columns is not None:
+        check_columns(list(frame.columns), columns, label)
+        frame = frame[columns]
+    return frame
 
 
 def _read_parquet(data: Any, columns: list[str] | None, limits: Limits | None, label: str) -> Any:
@@ -462,7 +789,11 @@ def read_header(source: Any, *, format: str | None = None) -> list[str]:
         try:
             names = list(pq.ParquetFile(data).schema_arrow.names)
         except Exception as exc:
-            raise DataError(f"cannot read {_name_of(source)} as PARQUET: {exc}", "file") from None
+            raise DataError(
+                f"cannot read {_name_of(source)} as PARQUET: {_reason(exc)}", "file"
+            ) from None
+    elif fmt == "spreadsheet":
+        names = [str(c) for c in _read_spreadsheet(source, None, None, _name_of(source)).columns]
     else:
         names = _csv_names(source, _delimiter(_first_line(source), fmt))
     _check_names(names, _name_of(source), None)
@@ -561,18 +892,27 @@ def read_chunks(
     if fmt == "parquet":
         yield from _parquet_blocks(source, chunksize, columns)
         return
+    if fmt == "spreadsheet":  # a workbook is read whole, then cut into blocks
+        sheet = _read_spreadsheet(source, columns, None, label)
+        for start in range(0, len(sheet), chunksize):
+            yield sheet.iloc[start : start + chunksize]
+        return
     import pandas as pd
 
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
     dialect = _dialect(source, fmt)
-    try:
-        for frame in pd.read_csv(data, **dialect, usecols=columns, chunksize=chunksize):
-            yield frame
-            del frame  # not alive while the next block is parsed
-    except pd.errors.EmptyDataError:
-        raise DataError(f"{label} is empty", "file") from None
-    except pd.errors.ParserError as exc:
-        raise DataError(f"cannot read {label} as {fmt.upper()}: {exc}", "file") from None
+    with _open_text(source, None, label) as handle:
+        try:
+            for frame in pd.read_csv(
+                handle, **dialect, **_EMPTY_ONLY, usecols=columns, chunksize=chunksize
+            ):
+                yield frame
+                del frame  # not alive while the next block is parsed
+        except pd.errors.EmptyDataError:
+            raise DataError(f"{label} is empty", "file") from None
+        except (pd.errors.ParserError, OSError, EOFError, zipfile.BadZipFile) as exc:
+            raise DataError(
+                f"cannot read {label} as {fmt.upper()}: {_reason(exc)}", "file"
+            ) from None
 
 
 def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> Iterator[Any]:
@@ -647,17 +987,33 @@ def read_dask(path: Any, *, format: str | None = None, blocksize: Any = "64MB") 
 
     _check_source(path)
     fmt = detect_format(path, format=format)
+    if fmt == "spreadsheet":
+        raise DataError(
+            f"{_name_of(path)} is a spreadsheet: Dask reads CSV, TSV and Parquet; read it "
+            "whole (no Dask), or save its sheet as CSV",
+            "file",
+        )
+    compression = compression_of(path)
+    if compression == "zip":
+        raise DataError(
+            f"{_name_of(path)} is a zip archive: Dask reads gzip, bz2, xz and zstd files; "
+            "unpack it, or read it without Dask",
+            "file",
+        )
     try:
         if fmt == "parquet":
             return dd.read_parquet(path)
-        dialect = _dialect(path, fmt)
+        dialect = {**_dialect(path, fmt), **_EMPTY_ONLY}
+        if compression is not None:  # a compressed file cannot be split: one partition
+            dialect.update(compression=compression, blocksize=None)
         # Dask fixes each column's type from the first rows and casts later partitions to it:
         # a boolean or integer column with a gap further down would turn the gap into True or
         # fail. So every column that is not floating point is read as text and gets its values
         # from the data layer's class rule (text "1" → 1, "true" → True) and the signature's
         # column rule (text that spells numbers is numeric).
+        blocksize = dialect.pop("blocksize", blocksize)
         sample = pd.read_csv(path, **dialect, nrows=1000)
         text = {str(c): "object" for c in sample.columns if sample[c].dtype.kind != "f"}
         return dd.read_csv(path, **dialect, blocksize=blocksize, dtype=text, assume_missing=True)
     except Exception as exc:
-        raise DataError(f"cannot read {path} as {fmt.upper()}: {exc}", "file") from None
+        raise DataError(f"cannot read {path} as {fmt.upper()}: {_reason(exc)}", "file") from None

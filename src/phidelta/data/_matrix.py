@@ -23,7 +23,7 @@ import numpy as np
 
 from phidelta.counts import ConfusionMatrix
 from phidelta.data._errors import DataError
-from phidelta.data._formats import _check_source, _delimiter, _first_line, detect_format
+from phidelta.data._formats import _check_source, detect_format, read_cells
 
 __all__ = ["HEADER_CHOICES", "read_matrix"]
 
@@ -62,17 +62,7 @@ def _cells(source: Any, fmt: str, header: str) -> tuple[list[str] | None, list[l
             raise DataError(f"cannot read the matrix as PARQUET: {exc}", "file") from None
         body = [[str(v) for v in row] for row in frame.astype(object).to_numpy().tolist()]
         return (None if header == "no" else [str(c) for c in frame.columns]), body
-    import csv
-
-    if isinstance(source, bytes | bytearray):
-        text = bytes(source).decode("utf-8", errors="replace")
-    else:
-        text = Path(source).read_text(encoding="utf-8", errors="replace")
-    sep = _delimiter(_first_line(source), fmt)
-    try:
-        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=sep)]
-    except csv.Error as exc:  # e.g. a NUL byte or an unterminated quote
-        raise DataError(f"cannot read the matrix as CSV: {exc}", "file") from None
+    rows = read_cells(source, format=fmt, name="the matrix")
     rows = [row for row in rows if any(cell for cell in row)]
     if not rows:
         raise DataError("the matrix file is empty", "file")
@@ -143,9 +133,9 @@ def read_matrix(source: Any, *, header: Any = "auto", format: str | None = None)
     for i, row in enumerate(body):
         for j, cell in enumerate(row):
             if not _is_number(cell):
-                shown = cell if cell else "an empty cell"
+                shown = repr(cell) if cell else "an empty cell"
                 raise DataError(
-                    f"the matrix must hold counts; row {i + 1}, column {j + 1} holds {shown!r}",
+                    f"the matrix must hold counts; row {i + 1}, column {j + 1} holds {shown}",
                     "file",
                 )
             counts[i, j] = float(cell)

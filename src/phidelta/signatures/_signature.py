@@ -98,6 +98,8 @@ class Signature:
     rows_left_out : int
         Rows left out because their class label was missing (reading a table through
         :mod:`phidelta.data`).
+    missing_cells : phidelta.data.MissingCells or None
+        What :mod:`phidelta.data` read as missing, per column (None when not read through it).
 
     See Also
     --------
@@ -141,6 +143,7 @@ class Signature:
     numeric_mode: str = "soft"
     rows_left_out: int = 0
     _rows: SignatureRows | None = field(default=None, repr=False, compare=False)
+    missing_cells: Any = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.names)
@@ -188,6 +191,7 @@ class Signature:
             self.numeric_mode,
             self.rows_left_out,
             self._rows,
+            self.missing_cells,
         )
 
     @classmethod
