@@ -37,17 +37,7 @@ def test_average_precision_is_scikit_learns(seed):
     )
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_pr_auc_is_the_trapezoid_of_rocrs_curve(seed):
-    y, s, _ = _tied_data(seed)
-    # ROCR's "aucpr": the points (recall, precision) of performance(pred, "prec", "rec") at its
-    # cutoffs (each distinct score, decreasing), the NaN precision of cutoff Inf left out
-    cutoffs = np.unique(s)[::-1]
-    tp = np.array([np.sum((s >= c) & (y == 1)) for c in cutoffs], dtype=float)
-    predicted = np.array([np.sum(s >= c) for c in cutoffs], dtype=float)
-    recall, precision = tp / y.sum(), tp / predicted
-    expected = np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2)
-    assert_allclose(measures.pr_auc(ScoreTable.from_scores(y, s)), expected, **TOL)
+# pr_auc against R's ROCR: tests/test_pr_auc.py
 
 
 def test_pr_break_even_is_the_r_precision():

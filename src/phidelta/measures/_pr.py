@@ -132,15 +132,61 @@ def ranked_weighted_average_precision(labels: np.ndarray, weights: np.ndarray) -
     return total / carried_tp
 
 
-def pr_auc(table: ScoreTable) -> float:
-    """Trapezoidal area under the precision–recall curve, ROCR's ``"aucpr"`` convention.
+# ψ(x) ~ ln x − 1/(2x) − Σₖ B₂ₖ/(2k·x²ᵏ): the coefficients B₂ₖ/(2k) for k = 1..7 (Abramowitz &
+# Stegun 6.3.18); past x = 9 the next term is below 3e-16
+_DIGAMMA_SERIES = (1 / 12, -1 / 120, 1 / 252, -1 / 240, 1 / 132, -691 / 32760, 1 / 12)
+_EXPLICIT_TERMS = 8
 
-    The curve's points are (recall, precision) at each distinct score in decreasing order,
-    joined by straight lines; the point that predicts nothing positive (precision 0/0) is left
-    out, so the area starts at the first threshold's recall rather than at recall 0 (as ROCR
-    does). Linear interpolation of precision is optimistic (Davis & Goadrich 2006);
-    :func:`average_precision` is the step-wise alternative. Undefined (ValueError) without
-    positives or with fewer than two points.
+
+def _reciprocal_sums(z: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Σₓ₌₁ⁿ 1/(z + x) for each z ≥ 0 and integer n ≥ 0, without a term per x.
+
+    The first eight terms are added one by one; the rest is ψ(z + n + 1) − ψ(z + 9), from the
+    asymptotic series of the digamma function ψ written as one difference (a logarithm of a
+    ratio and differences of powers), so a short run far from zero loses no digits.
+    """
+    x = np.arange(1, _EXPLICIT_TERMS + 1, dtype=np.float64)
+    head = np.where(x <= n[:, None], 1.0 / (z[:, None] + x), 0.0).sum(axis=1)
+    rest = n > _EXPLICIT_TERMS
+    u = z[rest] + (_EXPLICIT_TERMS + 1)
+    v = z[rest] + n[rest] + 1
+    tail = np.log1p((n[rest] - _EXPLICIT_TERMS) / u) + (0.5 / u - 0.5 / v)
+    for k, coefficient in enumerate(_DIGAMMA_SERIES, start=1):
+        tail += coefficient * (u ** (-2 * k) - v ** (-2 * k))
+    head[rest] += tail
+    return head
+
+
+def pr_auc(table: ScoreTable) -> float:
+    """Area under the precision–recall curve as ROCR's ``performance(pred, "aucpr")`` draws it.
+
+    The curve of ROCR (Sing et al. 2005; ``aucpr`` since ROCR 1.0-10), with recall R = TP/P on
+    the x-axis and precision TP/(TP + FP):
+
+    1. It starts at recall 0 with precision 1 (the cutoff above every score predicts nothing
+       positive; ROCR sets its precision 0/0 to 1).
+    2. Then one point per score that holds a positive, after the whole tie group: ROCR's
+       cutoffs are the distinct scores, and of the cutoffs with the same TP it keeps the one
+       with the fewest FP. Scores holding only negatives add no point, so the curve ends at
+       recall 1 at the lowest score that holds a positive.
+    3. Where a step gains more than two positives (ΔTP > 2, a tie group of three or more
+       positives), precision is interpolated as Davis & Goadrich (2006) prescribe — FP grows
+       linearly with TP along the step, so at TP = TPₐ + x (x = 1, 2, …) the precision is
+       (TPₐ + x)/(TPₐ + FPₐ + x·(1 + ΔFP/ΔTP)), not along a straight line.
+    4. Consecutive points are joined by straight lines (trapezoids).
+
+    A perfect ranking scores 1. With sample weights the interpolation steps are units of
+    weight, so an integer weight k counts as k copies of its sample.
+
+    Unlike :func:`average_precision` (scikit-learn's ``average_precision_score``, the
+    step-wise sum Σ (Rᵢ − Rᵢ₋₁)·Pᵢ with no area before the first threshold), this area
+    interpolates between thresholds and starts from precision 1, so it is usually larger
+    (optimistic, Davis & Goadrich 2006).
+
+    ROCR 1.0-11 itself differs from this curve on data with two or more tie groups of three or
+    more positives: its loop inserts the interpolated points of the second and later such
+    steps at positions counted before the first insertion, so its curve runs back and forth in
+    recall. Here every point is in its place; on all other data the two agree.
 
     Parameters
     ----------
@@ -158,30 +204,50 @@ def pr_auc(table: ScoreTable) -> float:
     TypeError
         If `table` is not a :class:`~phidelta.counts.ScoreTable`.
     ValueError
-        If the labels hold no positives or fewer than two points remain.
+        If the labels hold no positives.
 
     See Also
     --------
-    average_precision : the step-wise area.
+    average_precision : the step-wise area (scikit-learn's ``average_precision_score``).
+    precision_recall_curve : the curve's points at every threshold.
 
     References
     ----------
+    Sing, T., Sander, O., Beerenwinkel, N., & Lengauer, T. (2005). ROCR: visualizing
+    classifier performance in R. Bioinformatics, 21(20), 3940–3941.
+
     Davis, J., & Goadrich, M. (2006). The relationship between precision-recall and ROC curves.
     Proceedings of the 23rd International Conference on Machine Learning (ICML), 233–240.
 
     Examples
     --------
+    >>> pr_auc(ScoreTable.from_scores([1, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.2, 0.1]))
+    1.0
     >>> round(pr_auc(ScoreTable.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])), 12)
-    0.291666666667
+    0.916666666667
     """
     t = _check_table(table)
-    tp, fp, _gained, p = _points(t, "The area under the PR curve")
-    predicted = tp + fp
-    keep = predicted > 0
-    recall, precision = tp[keep] / p, tp[keep] / predicted[keep]
-    if len(recall) < 2:
-        raise ValueError("The area under the PR curve needs at least two distinct scores.")
-    return float(np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2))
+    tp, fp, gained, p = _points(t, "The area under the PR curve")
+    # ROCR: (0, 0) with precision 1, then per TP the fewest FP: the scores that hold positives
+    holds = gained > 0
+    tp = np.concatenate(([0.0], tp[holds]))
+    fp = np.concatenate(([0.0], fp[holds]))
+    precision = np.ones_like(tp)
+    np.divide(tp, tp + fp, out=precision, where=tp > 0)
+    step, rise = np.diff(tp), np.diff(fp)
+    area = step * (precision[1:] + precision[:-1]) / 2  # trapezoids, in units of TP
+    long = step > 2
+    if long.any():  # Davis & Goadrich: precision at TP = a + x is f(x) = (a + x)/(b + c·x)
+        a, b = tp[:-1][long], tp[:-1][long] + fp[:-1][long]
+        c = 1 + rise[long] / step[long]
+        n = np.floor(step[long])  # ROCR's x = 1, 2, …, ⌊ΔTP⌋, then the step's end
+        z = b / c
+        last = (a + n) / (b + c * n)
+        # Σₓ₌₁ⁿ (f(x − 1) + f(x))/2 with f(0) the start's precision, f = 1/c + (a − z)/(b + c·x)
+        inner = n / c + (a - z) / c * _reciprocal_sums(z, n)
+        inner += (precision[:-1][long] - last) / 2
+        area[long] = inner + (step[long] - n) * (last + precision[1:][long]) / 2
+    return float(area.sum() / p)
 
 
 def pr_break_even(table: ScoreTable) -> float:
