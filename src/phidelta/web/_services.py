@@ -16,7 +16,11 @@ from phidelta.web._workers import WorkerPool
 
 #: the default bounds of an upload: 50 MiB, 2,000 columns, 2,000,000 rows, 100,000 bytes a cell
 DEFAULT_MAX_UPLOAD = 50 * 2**20
-DEFAULT_LIMITS = Limits(max_columns=2_000, max_rows=2_000_000, max_cell_bytes=100_000)
+# a compressed upload unpacks to at most 256 MiB of text (a small archive can unpack to
+# gigabytes); the other limits bound the table it holds
+DEFAULT_LIMITS = Limits(
+    max_columns=2_000, max_rows=2_000_000, max_cell_bytes=100_000, max_bytes=256 * 2**20
+)
 
 
 @dataclass(frozen=True)
