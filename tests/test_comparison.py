@@ -163,8 +163,9 @@ def test_cli_compare_json_and_plot(tmp_path, capsys):
     assert tests["DeLong"]["statistic"] == pytest.approx(expected.delong.statistic, rel=1e-12)
     assert tests["corrected resampled t"]["pvalue"] == pytest.approx(expected.ttest.pvalue)
     rows = document["rows"]
-    assert [r["classifier"] for r in rows] == ["p"] * 9 + ["q"] * 9
-    assert all(r["delta_low"] <= r["delta"] <= r["delta_high"] for r in rows)
+    assert [r["classifier"] for r in rows] == ["p"] * 12 + ["q"] * 12  # 9 folds, pooled, mean, std
+    assert [r["row"] for r in rows[9:12]] == ["pooled", "mean", "std"]
+    assert all(r["delta_low"] <= r["delta"] <= r["delta_high"] for r in rows if r["tp"] is not None)
     assert document["rows_left_out"] == 2
     assert plot.stat().st_size > 0
 

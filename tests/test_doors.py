@@ -252,15 +252,16 @@ def cli_assessment(path, roles: Roles, *extra: str) -> dict:
         if value is not None:
             args += [f"--{role}", str(value)]
     doc = _cli_json(*args, *extra)
+    folds = [r for r in doc["rows"] if r["row"] not in ("pooled", "mean", "std")]
     out = {
         "positive": str(doc["positive"]),
         "ratio": doc["ratio"],
         "threshold": doc["threshold"],
         "left_out": doc["rows_left_out"] or 0,
-        "folds": {r["fold"]: [r[c] for c in ("tn", "fp", "fn", "tp")] for r in doc["rows"]},
+        "folds": {r["row"]: [r[c] for c in ("tn", "fp", "fn", "tp")] for r in folds},
     }
     if roles.score is not None:
-        out["auc"] = {r["fold"]: r["auc"] for r in doc["rows"]}
+        out["auc"] = {r["row"]: r["auc"] for r in folds}
     return out
 
 

@@ -9,6 +9,7 @@ predictions and/or scores and fold ids the user already has. Both return an
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -196,6 +197,88 @@ class Assessment:
         if self.tables is None:
             raise ValueError("This assessment has no scores.")
         return ScoreTable.merge(self.tables)
+
+    def summary(
+        self, measures: Sequence[str] | None = None, *, confidence_level: float = 0.95
+    ) -> MeasureTable:
+        """The folds, their pooled counts, and the mean and spread across folds, with intervals.
+
+        What every door shows of an assessment (the command line's ``assess``, the report):
+        one row per fold (its id), then ``"pooled"`` (the measures of the folds' counts summed),
+        ``"mean"`` and ``"std"`` (of the folds' values, undefined folds left out; the standard
+        deviation as NumPy's, ``ddof=0``, undefined below two values). Beside each rate among
+        the measures its Wilson interval (``sensitivity_low``, ``sensitivity_high``, …;
+        :func:`~phidelta.measures.rate_intervals`) and, with scores, the AUC (ties count half)
+        with DeLong's interval (``auc_low``, ``auc_high``;
+        :func:`~phidelta.measures.auc_confidence_interval`), for every fold and the pooled
+        row. The mean and std rows have no counts and no intervals (NaN).
+
+        Parameters
+        ----------
+        measures : sequence of str, optional
+            Names from :data:`phidelta.measures.MEASURES`; default :data:`SUMMARY_MEASURES`.
+        confidence_level : float, default=0.95
+            Confidence level of the intervals, in (0, 1).
+
+        Returns
+        -------
+        MeasureTable
+            Name → array with one value per row (the counts first), indexed by the fold ids
+            and ``"pooled"``, ``"mean"``, ``"std"``.
+
+        Raises
+        ------
+        ValueError
+            If a name is not a measure or `confidence_level` is not in (0, 1).
+
+        Examples
+        --------
+        >>> a = assess([1, 0, 1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3],
+        ...            folds=[1, 1, 2, 2, 3, 3])
+        >>> s = a.summary(["delta", "sensitivity"])
+        >>> s.index
+        ['1', '2', '3', 'pooled', 'mean', 'std']
+        >>> s["delta"].round(4)
+        array([ 1.    , -1.    ,  1.    ,  0.3333,  0.3333,  0.9428])
+        >>> [name for name in s if name.endswith(("_low", "_high"))]
+        ['sensitivity_low', 'sensitivity_high', 'auc_low', 'auc_high']
+        """
+        from phidelta.measures import auc_confidence_interval, rate_intervals
+
+        names = list(SUMMARY_MEASURES if measures is None else measures)
+        pooled = self.pooled()
+        folds = measure_table(self.counts, measures=names)
+        whole = measure_table(pooled, measures=names)
+        rates = rate_intervals(self.counts, confidence_level=confidence_level)
+        pooled_rates = rate_intervals(pooled, confidence_level=confidence_level)
+        none = np.full(2, np.nan)  # the mean and std rows of counts and intervals
+        columns = {c: np.concatenate([folds[c], whole[c], none]) for c in ("tn", "fp", "fn", "tp")}
+        for name in names:
+            columns[name] = np.concatenate([folds[name], whole[name], _mean_std(folds[name])])
+            if name in rates:
+                for end in ("low", "high"):
+                    bounds = (getattr(rates[name], end), getattr(pooled_rates[name], end))
+                    columns[f"{name}_{end}"] = np.concatenate([*bounds, none])
+        if self.tables is not None:
+            intervals = [
+                auc_confidence_interval(t, confidence_level=confidence_level)
+                if t.total_positives and t.total_negatives
+                else None  # a fold of one class has no AUC
+                for t in [*self.tables, self.pooled_table()]
+            ]
+            for key, end in (("auc", "auc"), ("auc_low", "low"), ("auc_high", "high")):
+                values = np.array([np.nan if i is None else getattr(i, end) for i in intervals])
+                tail = _mean_std(values[:-1]) if key == "auc" else none
+                columns[key] = np.concatenate([values, tail])
+        return MeasureTable(columns, index=[*map(str, self.folds), "pooled", "mean", "std"])
+
+
+def _mean_std(values: np.ndarray) -> np.ndarray:
+    """The mean and the standard deviation (ddof=0) of the defined values: NaN for the mean
+    of none, for the deviation of fewer than two (no spread to speak of)."""
+    defined = values[~np.isnan(values)]
+    mean = defined.mean() if defined.size else np.nan
+    return np.array([mean, defined.std() if defined.size > 1 else np.nan])
 
 
 @dataclass

@@ -109,55 +109,54 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     from rich.console import Console
     from rich.table import Table
 
-    # on a terminal numbers are rounded and a table wider than the terminal is cut into
-    # blocks of whole columns, each led by the first (the row's name), as pandas prints a
-    # wide frame; piped, every digit is kept and the table is as wide as it needs to be
-    terminal = _is_terminal()
-    console = Console(width=None if terminal else 100_000, soft_wrap=not terminal)
+    # a table is for reading, on a terminal or piped (`| less`, `> file`): numbers rounded
+    # with the report's rule, and a table wider than the terminal (rich's width: $COLUMNS, a
+    # terminal on stdin, stdout or stderr, else 80) cut into blocks of whole columns, each
+    # led by the row's name, as pandas prints a wide frame; --format csv/json keep every digit
+    console = Console(soft_wrap=False)
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
-    cells = {n: _column_text(columns[n], full=not terminal) for n in names}
-    blocks = _column_blocks(names, cells, console.width) if terminal else [names]
+    cells = {n: _column_text(columns[n]) for n in names}
+    text = [n for n in names if rows and all(isinstance(v, str) for v in columns[n])]
+    lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
+    blocks = _column_blocks(names, cells, console.width, lead=lead)
     for b, block in enumerate(blocks):
         table = Table(title=title if b == 0 else "(continued)")
-        for n in block:
-            justify = "left" if rows and isinstance(columns[n][0], str) else "right"
-            table.add_column(n, justify=justify, overflow="fold" if terminal else "ignore")
+        for n in block:  # a cell wider than the terminal wraps: no number is ever cut
+            table.add_column(n, justify="left" if n in text else "right", overflow="fold")
         for i in range(rows):
             table.add_row(*[cells[n][i] for n in block])
         console.print(table)
-    if caption:  # one line under the tables, not wrapped to the last one's width
+    if caption:  # one paragraph under the tables, not wrapped to the last one's width
         console.print(caption, style="dim italic", highlight=False)
 
 
-def _column_text(values: Any, full: bool) -> list[str]:
-    """A column's cells: every digit (``full``), else rounded with the report's rule, the
-    numbers of a column sharing their decimals (:func:`phidelta._format.column_text`)."""
-    plain = [_plain(v) for v in values]
-    return [_text(v, full=True) for v in plain] if full else column_text(plain)
+def _column_text(values: Any) -> list[str]:
+    """A column's cells, rounded with the report's rule, the numbers of a column sharing
+    their decimals (:func:`phidelta._format.column_text`)."""
+    return column_text([_plain(v) for v in values])
 
 
-def _is_terminal() -> bool:
-    return sys.stdout.isatty()
-
-
-def _column_blocks(names: list[str], cells: dict[str, list[str]], width: int) -> list[list[str]]:
+def _column_blocks(
+    names: list[str], cells: dict[str, list[str]], width: int, lead: int = 1
+) -> list[list[str]]:
     """Columns in blocks that fit ``width`` characters with their headers on one line; every
-    block after the first repeats the first column."""
+    block after the first repeats the first ``lead`` columns."""
     from rich.cells import cell_len  # terminal columns, not characters
 
-    if len(names) < 2:
+    if len(names) <= lead:
         return [names]
 
     def need(name: str) -> int:  # the widest cell or header, its padding and one border
         return max([cell_len(name), *map(cell_len, cells[name])]) + 3
 
-    first, blocks = names[0], [[names[0]]]
-    used = 1 + need(first)
-    for name in names[1:]:
-        if used + need(name) > width and len(blocks[-1]) > 1:
-            blocks.append([first])
-            used = 1 + need(first)
+    first = names[:lead]
+    start = 1 + sum(map(need, first))
+    blocks, used = [list(first)], start
+    for name in names[lead:]:
+        if used + need(name) > width and len(blocks[-1]) > lead:
+            blocks.append(list(first))
+            used = start
         blocks[-1].append(name)
         used += need(name)
     return blocks
@@ -518,7 +517,8 @@ if click is not None:
         if top:
             order = order[:top]
         table = sig.to_dict(ratio=r)
-        keys = SUMMARY_COLUMNS
+        # at N/P = 1 the *_ratio columns repeat their base columns: left out
+        keys = [k for k in SUMMARY_COLUMNS if r != 1 or not k.endswith("_ratio")]
         columns = {k: [table[k][i] for i in order] for k in keys}
         significance = pvalues = None
         if fdr is not None:
@@ -567,8 +567,12 @@ if click is not None:
         _emit(
             columns,
             fmt,
-            f"signature of {Path(data).name} (phi_ratio, delta_ratio and "
-            f"information_gain_ratio at N/P = {r:.4g})",
+            f"signature of {Path(data).name}"
+            + (
+                ""
+                if r == 1
+                else f" (phi_ratio, delta_ratio and information_gain_ratio at N/P = {r:.4g})"
+            ),
             meta,
         )
         if plot_path:
@@ -626,8 +630,8 @@ if click is not None:
     @click.option(
         "--regions",
         is_flag=True,
-        help="Joint 95% confidence regions of (φ, δ): their ranges in the table, their "
-        "polygons (folds and pooled) in --plot.",
+        help="Joint 95% confidence regions of (φ, δ): their ranges in the table (phi_low, "
+        "phi_high, delta_low, delta_high; folds and pooled), their polygons in --plot.",
     )
     @_streaming_options
     @_errors
@@ -653,7 +657,13 @@ if click is not None:
         scheduler: str | None = None,
         missing: str = "drop",
     ) -> None:
-        """Measures per fold of a predictions file (label, prediction and/or score, fold).
+        """Measures of a predictions file per fold, pooled, and their mean and std over folds.
+
+        Rows (column "row"): one per fold (its id), then "pooled" (all folds' counts
+        together), "mean" and "std" (of the folds' values; ddof=0). Beside sensitivity,
+        specificity and precision their Wilson 95% intervals (*_low, *_high), and with --score
+        the AUC with DeLong's 95% interval (auc_low, auc_high), for each fold and the pooled
+        row; the mean and std rows have no counts or intervals. CSV and JSON keep every digit.
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
 
@@ -715,32 +725,29 @@ if click is not None:
         _report_assessment(result.a, view, comparison=result, extra={"comparison": (title, tests)})
 
     def _assessment_columns(result: Any, name: str | None, regions: bool) -> dict[str, Any]:
-        from phidelta.assessment import SUMMARY_MEASURES
-
-        names = list(SUMMARY_MEASURES)
-        table = result.measures(names)
-        columns: dict[str, Any] = {} if name is None else {"classifier": [name] * len(result.folds)}
-        columns["fold"] = [str(f) for f in result.folds]
-        for f in ("tn", "fp", "fn", "tp"):
-            columns[f] = table[f]
-        columns.update({n: table[n] for n in names})
-        if result.tables is not None:
-            from phidelta.measures import auc
-
-            columns["auc"] = [
-                auc(t) if t.total_positives and t.total_negatives else np.nan for t in result.tables
-            ]
+        """The rows of :meth:`phidelta.assessment.Assessment.summary` (folds, pooled, mean,
+        std, with their intervals) as columns, led by ``row`` (and ``classifier``)."""
+        summary = result.summary()
+        rows = len(summary.index)
+        columns: dict[str, Any] = {} if name is None else {"classifier": [name] * rows}
+        columns["row"] = summary.index
+        whole = np.issubdtype(result.counts.tn.dtype, np.integer)
+        bounds: dict[str, Any] = {}
         if regions:
             from phidelta.measures import phi_delta_region
 
-            # the ranges of each fold's joint 95% region (a parallelogram) at ratio 1
-            polygons = phi_delta_region(result.counts).polygons
-            columns["phi_low"], columns["phi_high"] = (
-                polygons[..., 0].min(1),
-                polygons[..., 0].max(1),
-            )
-            columns["delta_low"] = polygons[..., 1].min(1)
-            columns["delta_high"] = polygons[..., 1].max(1)
+            # the ranges of each fold's and the pooled counts' joint 95% region (a
+            # parallelogram) at ratio 1; none for the mean and std rows
+            corners = [phi_delta_region(c).polygons for c in (result.counts, result.pooled())]
+            polygons = np.concatenate([*corners, np.full((2, *corners[0].shape[1:]), np.nan)])
+            for axis, key in enumerate(("phi", "delta")):
+                bounds[key] = polygons[..., axis].min(1), polygons[..., axis].max(1)
+        for key, values in summary.items():
+            if key in ("tn", "fp", "fn", "tp") and whole:  # integer counts stay integers
+                values = [None if np.isnan(v) else int(v) for v in values]
+            columns[key] = values
+            if key in bounds:
+                columns[f"{key}_low"], columns[f"{key}_high"] = bounds[key]
         return columns
 
     def _report_assessment(

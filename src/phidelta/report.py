@@ -369,37 +369,33 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     from phidelta.assessment import SUMMARY_MEASURES
 
     names = list(SUMMARY_MEASURES)
-    table = assessment.measures(names)
-    columns: dict[str, Any] = {"fold": [str(f) for f in assessment.folds]}
-    columns.update({n: table[n] for n in names})
+    summary = assessment.summary(names)  # the rows `phidelta assess` prints, intervals too
+    k = len(assessment.counts)
+    columns: dict[str, Any] = {"fold": summary.index[:k]}
+    columns.update({n: summary[n][:k] for n in names})
     across = ""
-    if len(assessment.counts) > 1:  # a spread needs more than one fold
-        summary = {"statistic": ["mean", "std"]}
-        summary.update(
-            {n: [float(np.nanmean(table[n])), float(np.nanstd(table[n]))] for n in names}
-        )
-        across = f"<h3>Across folds</h3>{table_html(summary)}"
+    if k > 1:  # a spread needs more than one fold
+        rows: dict[str, Any] = {"statistic": summary.index[k:]}  # pooled, mean, std
+        rows.update({n: summary[n][k:] for n in names})
+        across = f"<h3>Pooled and across folds</h3>{table_html(rows)}"
     extra = ""
-    if assessment.tables is not None:
-        pooled = assessment.pooled_table()
-        ci = measures.auc_confidence_interval(pooled)
-        y, s = _labelled_scores(pooled)
+    if assessment.tables is not None and not np.isnan(summary["auc"][k]):
+        y, s = _labelled_scores(assessment.pooled_table())
         brier = (
             measures.brier_score(y, s, pos_label=True) if s.min() >= 0 and s.max() <= 1 else None
         )
         extra = (
-            f"<p>Pooled AUC {ci.auc:.4f} (DeLong 95% CI {ci.low:.4f}–{ci.high:.4f})"
+            f"<p>Pooled AUC {summary['auc'][k]:.4f} (DeLong 95% CI "
+            f"{summary['auc_low'][k]:.4f}–{summary['auc_high'][k]:.4f})"
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
         )
-    pooled_counts = assessment.pooled()
-    rates = measures.rate_intervals(pooled_counts)
     extra += (
         "<p>Pooled over all folds: "
         + ", ".join(
-            f"{name} {iv.estimate[0]:.4f} (Wilson 95% CI {iv.low[0]:.4f}–{iv.high[0]:.4f})"
-            for name, iv in rates.items()
-            if name in ("sensitivity", "specificity")
+            f"{name} {summary[name][k]:.4f} (Wilson 95% CI {summary[name + '_low'][k]:.4f}–"
+            f"{summary[name + '_high'][k]:.4f})"
+            for name in ("sensitivity", "specificity")
         )
         + ".</p>"
     )
