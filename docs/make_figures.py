@@ -20,7 +20,6 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.patches import Polygon
 
 from phidelta import BinaryCounts, ConfusionMatrix, measures
 from phidelta.assessment import cross_validated_predictions, cross_validation_splits
@@ -72,19 +71,12 @@ def regions_two_classifiers(path: Path) -> None:
     mc = measures.mcnemar_test(
         data["labels"], a["predicted"], b["predicted"], pos_label=data["positive"]
     )
-    fig, axes = plt.subplots(1, 2, figsize=(10.5, 5.0), sharey=True, layout="constrained")
-    pooled = {
-        name: measures.phi_delta_region(run["counts"].sum()).polygons[0]
-        for name, run in data["runs"].items()
-    }
-    for ax, (name, run), colour, other in zip(
-        axes,
-        data["runs"].items(),
-        ("tab:blue", "tab:green"),
-        (name_b, name_a),
-        strict=True,
+    fig, ax = plt.subplots(figsize=(10.0, 5.3), layout="constrained")
+    for i, ((name, run), colour) in enumerate(
+        zip(data["runs"].items(), ("tab:blue", "tab:green"), strict=True)
     ):
         accuracy = measures.accuracy(run["counts"].sum())[0]
+        # the assessment guide's recipe: one call per classifier, named, in its own colour
         PhiDeltaDisplay.from_counts(
             run["counts"],
             ax=ax,
@@ -92,22 +84,22 @@ def regions_two_classifiers(path: Path) -> None:
             ellipse=True,
             regions=True,
             color=colour,
+            label=f"{name} (pooled accuracy {accuracy:.3f})",
+            frame=i == 0,
+            marker_size=46 if i == 0 else 18,  # a fold both share: a green dot in a blue disc
             limits=(-0.5, 0.5, 0.45, 1.05),
-            title=f"{name}: {FOLDS} folds, pooled accuracy {accuracy:.3f}",
+            title=f"{FOLDS} folds of each classifier, their means, spreads and pooled regions",
         )
-        outline = Polygon(
-            pooled[other],
-            closed=True,
-            fill=False,
-            edgecolor="0.25",
-            linestyle="--",
-            lw=1.0,
-            zorder=3,
-            label=f"95% region of {other}",
-        )
-        ax.add_patch(outline)
-        ax.legend(loc="lower right", fontsize=7, framealpha=0.9)
-    axes[1].set_ylabel("")
+    # the legend beside the diagram, where it hides no fold
+    legend = ax.get_legend()
+    ax.legend(
+        legend.legend_handles,
+        [text.get_text() for text in legend.get_texts()],
+        loc="upper left",
+        bbox_to_anchor=(1.02, 1.0),
+        fontsize=8,
+        frameon=False,
+    )
     significant = max(t.pvalue, mc.pvalue) < 0.05
     kind = "exact binomial, b =" if mc.method == "exact" else "continuity-corrected χ² ="
     verdict = "\n".join(

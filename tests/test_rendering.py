@@ -384,9 +384,9 @@ def test_color_colours_everything_one_classifier_draws_and_the_legend_names_clas
     assert to_rgba(display.regions_[0].get_facecolor(), 1) == green
     # alone and uncoloured, the mean and spread stand out in orange
     plain = PhiDeltaDisplay.from_counts(first, mean=True, ellipse=True)
-    assert to_rgba(next(ln for ln in plain.ax_.lines if ln.get_gid()).get_color()) == to_rgba(
-        "tab:orange"
-    )
+    assert to_rgba(
+        next(ln for ln in plain.ax_.lines if ln.get_gid() == "phidelta:spread").get_color()
+    ) == to_rgba("tab:orange")
     # two named classifiers on one axes: one legend entry each, then a grey key
     _, ax = plt.subplots()
     PhiDeltaDisplay.from_counts(
@@ -400,8 +400,10 @@ def test_color_colours_everything_one_classifier_draws_and_the_legend_names_clas
         regions=True,
         color="tab:orange",
         label="NB",
-        frame=False,
-    )
+    )  # joins the diagram already on ax: one diamond, one set of corner labels
+    assert sum(line.get_gid() == "phidelta:diamond" for line in ax.lines) == 1
+    assert other.border_ is None
+    assert other.corner_labels_ == []
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert texts == ["LR", "NB", "folds", "mean", "spread (2σ ellipse)", "95% region (pooled)"]
     handles = ax.get_legend().legend_handles

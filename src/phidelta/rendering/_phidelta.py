@@ -604,7 +604,7 @@ class PhiDeltaDisplay:
         marked_label: str = "marked",
         limits: tuple[float, float, float, float] | None = None,
         label: str | None = None,
-        frame: bool = True,
+        frame: bool | None = None,
         level: float | None = None,
     ) -> PhiDeltaDisplay:
         """Draw the diagram.
@@ -655,9 +655,11 @@ class PhiDeltaDisplay:
             Name of this set of points (a classifier): the legend then has one entry per
             named set, in its colour, and one grey key entry per kind of mark (folds, mean,
             spread, region), so that several sets can share one diagram.
-        frame : bool, default=True
+        frame : bool, optional
             Draw the diamond, isometrics and corner labels; False adds the points to the
-            diagram already on ``ax`` (see :meth:`from_comparison`).
+            diagram already on ``ax`` (see :meth:`from_comparison`). Default: draw them
+            unless ``ax`` already holds a φ-δ diagram, so that a second classifier drawn on
+            the same axes joins the first one's diagram.
         level : float, optional
             Former name of `confidence_level` (deprecated).
 
@@ -685,6 +687,8 @@ class PhiDeltaDisplay:
         shape = diamond(self.ratio)
         left, right = shape.phi_limits
         border = shape.border
+        if frame is None:  # a diagram already on these axes: add to it
+            frame = not any(line.get_gid() == "phidelta:diamond" for line in ax.lines)
         # a named set (a classifier) puts its name in the legend and its marks in a key
         named = (lambda text: f"_{text}") if label else (lambda text: text)
         base = "tab:blue" if color is None else color
@@ -692,7 +696,9 @@ class PhiDeltaDisplay:
         accent = base if (label or color is not None) else "tab:orange"
         if frame:
             ax.fill(border[:, 0], border[:, 1], color="0.97", zorder=0)
-            (self.border_,) = ax.plot(border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2)
+            (self.border_,) = ax.plot(
+                border[:, 0], border[:, 1], color="black", lw=1.2, zorder=2, gid="phidelta:diamond"
+            )
             ax.axhline(0, color="0.6", lw=0.6, ls="--", zorder=1)
             ax.axvline(0, color="0.6", lw=0.6, ls="--", zorder=1)
             self.isometrics_ = self._draw_isometrics(ax, list(isometrics))
@@ -935,7 +941,7 @@ class PhiDeltaDisplay:
                     ha="center",
                     va="center",
                     clip_on=True,
-                    zorder=1,
+                    zorder=3.5,  # above regions and spreads, below the points
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7},
                 )
                 label.line_ = line
