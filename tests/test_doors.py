@@ -9,6 +9,7 @@ counts, rates, φ and δ, AUC, entropies — and all must agree.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 from pathlib import Path
@@ -133,6 +134,31 @@ def _make_files(root: Path) -> dict[str, Path]:
     guess = np.where(rng.random(n) < 0.7, truth, rng.integers(0, 3, n).astype(str)).astype(object)
     guess[200::9] = "02"
     write("mixed_classes", pd.DataFrame({"y": truth, "p": guess}))
+    # categories that pandas' default list reads as missing: a category is a category (students
+    # who do not exercise, North America, a null hypothesis); R's NA in a column of numbers is
+    # a missing number; and the same file compressed
+    exercise = rng.choice(["None", "Some", "Freq"], n).astype(object)
+    exercise[rng.random(n) < 0.05] = None  # empty cells
+    region = rng.choice(["NA", "EU", "AS"], n)
+    pulse = np.round(rng.normal(72, 8, n) + 4 * (exercise == "None"), 1).astype(object)
+    pulse[rng.random(n) < 0.07] = "NA"
+    sex = np.where(rng.random(n) < 0.5, "Female", "Male").astype(object)
+    sex[[9, 99]] = None
+    survey = pd.DataFrame(
+        {
+            "sex": sex,
+            "exer": exercise,
+            "region": region,
+            "hypothesis": rng.choice(["null", "alternative"], n),
+            "pulse": pulse,
+            "s": np.round(rng.random(n) * 0.6 + 0.3 * (sex == "Female"), 2),
+            "guess": np.where(rng.random(n) < 0.7, region, rng.choice(["NA", "EU"], n)),
+            "fold": rng.choice(["NA", "EU", "null"], n),
+        }
+    )
+    write("survey", survey)
+    files["survey.gz"] = root / "survey.csv.gz"
+    files["survey.gz"].write_bytes(gzip.compress(files["survey"].read_bytes()))
     matrix = "15,0,5\n0,15,5\n0,0,20\n"
     files["matrix_header"] = root / "matrix_header.csv"
     files["matrix_header"].write_text(
@@ -271,7 +297,7 @@ def cli_multiclass(path, roles: Roles, *extra: str) -> dict:
         args += ["--fold", roles.fold]
     doc = _cli_json(*args, *extra)
     rows = {r["quantity"]: r for r in doc["rows"]}
-    names = [k for k in doc["rows"][0] if k != "quantity"]
+    names = [k for k in doc["rows"][0] if k not in ("quantity", "pooled")]
     shown = names if len(names) > 1 else ["all"]
     return {
         "names": shown,
@@ -343,9 +369,17 @@ def web_multiclass(web, path, roles: Roles | None, header: str = "auto") -> dict
     }
 
 
+def _read(path: Path):
+    """The file as pandas reads it when told that only empty cells are missing (its default
+    list of markers would read the categories "None", "NA" and "null" as missing)."""
+    if path.suffix == ".parquet":
+        return pd.read_parquet(path)
+    return pd.read_csv(path, keep_default_na=False, na_values=[""])
+
+
 def _frames(path: Path):
     """The file as a pandas frame and as a polars frame (tables the Python API accepts)."""
-    frame = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    frame = _read(path)
     yield frame
     polars = pytest.importorskip("polars")
     yield polars.from_pandas(frame)
@@ -353,7 +387,7 @@ def _frames(path: Path):
 
 def _dask_frame(path: Path):
     dd = pytest.importorskip("dask.dataframe")
-    frame = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    frame = _read(path)
     return dd.from_pandas(frame, npartitions=3)
 
 
@@ -363,6 +397,8 @@ SIGNATURES = [
     ("float_class", Roles("c")),
     ("bool_class", Roles("flag")),
     ("binary_folds", Roles("y")),
+    ("survey", Roles("sex", positive="Female")),
+    ("survey.gz", Roles("sex", positive="Female")),
 ]
 
 ASSESSMENTS = [
@@ -373,6 +409,8 @@ ASSESSMENTS = [
     ("probabilities", Roles("y", score="p")),
     ("float_class", Roles("c", positive="1", score="s")),
     ("bool_class", Roles("flag", positive="true", prediction="guess", score="s")),
+    ("survey", Roles("sex", positive="Female", score="s", fold="fold")),
+    ("survey.gz", Roles("sex", positive="Female", score="s", fold="fold")),
 ]
 
 MULTICLASS = [
@@ -380,6 +418,8 @@ MULTICLASS = [
     ("multiclass.parquet", Roles("y", prediction="p")),
     ("binary_folds", Roles("y", prediction="yhat")),
     ("mixed_classes", Roles("y", prediction="p")),
+    ("survey", Roles("region", prediction="guess", fold="hypothesis")),
+    ("survey.gz", Roles("region", prediction="guess")),
 ]
 
 

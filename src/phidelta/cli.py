@@ -215,8 +215,28 @@ def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None
     return path
 
 
+def _missing_note(cells: Any, columns: Any = None) -> str | None:
+    """What was read as missing (and markers kept as categories), in option words."""
+    from phidelta.data import describe_missing
+
+    return describe_missing(cells, columns, hint="--missing-values {joined}") or None
+
+
+def _markers(text: str | None) -> list[str] | None:
+    """--missing-values NA,null → ["NA", "null"]."""
+    return None if text is None else [m for m in text.split(",") if m.strip()]
+
+
 def _streaming_options(function: Any) -> Any:
-    """--chunksize, --engine, --scheduler and --missing: how a data file is read."""
+    """--chunksize, --engine, --scheduler, --missing and --missing-values: how a data file
+    is read."""
+    function = click.option(
+        "--missing-values",
+        metavar="TEXT[,TEXT...]",
+        help="Cells read as missing besides empty ones, e.g. NA (R's files) or NA,null. "
+        "Without it only empty cells are missing (and NA, null, None, ? in a column of "
+        "numbers): in a column of text, None or NA is a category.",
+    )(function)
     function = click.option(
         "--missing",
         type=click.Choice(["drop", "error"]),
@@ -497,6 +517,7 @@ if click is not None:
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
+        missing_values: str | None = None,
     ) -> None:
         """Feature signature of a data file: φ, δ of every feature, ranked.
 
@@ -511,6 +532,7 @@ if click is not None:
             Roles(label, positive=positive),
             numeric=numeric,
             missing=missing,
+            missing_values=_markers(missing_values),
         )
         r = _ratio(ratio, sig.ratio)
         order = sig.rank(rank_by, ratio=r)
@@ -562,6 +584,7 @@ if click is not None:
             ),
             "ranked_by": f"{rank_by} at N/P = {r:.4g}",
             "rows_left_out": sig.rows_left_out or None,
+            "missing": _missing_note(sig.missing_cells),
             "significance": significance,
         }
         _emit(
@@ -656,6 +679,7 @@ if click is not None:
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
+        missing_values: str | None = None,
     ) -> None:
         """Measures of a predictions file per fold, pooled, and their mean and std over folds.
 
@@ -688,9 +712,19 @@ if click is not None:
         source = _source(predictions, chunksize, engine, scheduler)
         view = _View(predictions, fmt, ratio, plot_path, roc_path, threshold, regions)
         if compare:
-            _compare(source, roles, compare, compare_measure, test_fraction, missing, view)
+            _compare(
+                source,
+                roles,
+                compare,
+                compare_measure,
+                test_fraction,
+                (missing, _markers(missing_values)),
+                view,
+            )
             return
-        result = load_assessment(source, roles, missing=missing)
+        result = load_assessment(
+            source, roles, missing=missing, missing_values=_markers(missing_values)
+        )
         _report_assessment(result, view)
 
     class _View(NamedTuple):
@@ -710,14 +744,20 @@ if click is not None:
         compare: tuple[str, ...],
         measure: str,
         test_fraction: float | None,
-        missing: str,
+        missing: tuple[str, list[str] | None],
         view: _View,
     ) -> None:
         from phidelta.data import load_comparison
 
         other = _other_roles(roles, compare)
         result = load_comparison(
-            source, roles, other, missing=missing, measure=measure, test_fraction=test_fraction
+            source,
+            roles,
+            other,
+            missing=missing[0],
+            missing_values=missing[1],
+            measure=measure,
+            test_fraction=test_fraction,
         )
         rows = result.summary()
         title = f"{result.names[0]} vs {result.names[1]}: paired tests"
@@ -772,6 +812,7 @@ if click is not None:
             "threshold": result.threshold,
             "predictions": _threshold_note(result, view.threshold),
             "rows_left_out": result.rows_left_out or None,
+            "missing": _missing_note(result.missing_cells),
         }
         if view.regions:
             meta["regions"] = (
@@ -844,6 +885,7 @@ if click is not None:
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
+        missing_values: str | None = None,
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
 
@@ -853,11 +895,11 @@ if click is not None:
         from phidelta.measures import entropy_balance
 
         declared = None if classes is None else [c.strip() for c in classes.split(",")]
-        left_out = None
-        if matrix and (label or prediction or fold or classes):
+        left_out = missing_note = None
+        if matrix and (label or prediction or fold or classes or missing_values):
             _fail(
-                "--matrix reads the counts from DATA: --label, --prediction, --fold and "
-                "--classes are for label/prediction columns"
+                "--matrix reads the counts from DATA: --label, --prediction, --fold, "
+                "--classes and --missing-values are for label/prediction columns"
             )
         if not matrix and header != "auto":
             _fail("--header needs --matrix (a table of columns always has a header row)")
@@ -871,8 +913,10 @@ if click is not None:
                 Roles(label, prediction=prediction, fold=fold),
                 classes=declared,
                 missing=missing,
+                missing_values=_markers(missing_values),
             )
             cm, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out or None
+            missing_note = _missing_note(loaded.missing_cells)
         b = entropy_balance(cm)
         values = b.to_dict()
         columns: dict[str, Any] = {"quantity": list(values)}
@@ -882,7 +926,11 @@ if click is not None:
         if pooled is not None:  # the folds added up, beside them
             key = "pooled" if "pooled" not in columns else "all folds pooled"
             columns[key] = [float(v[0]) for v in pooled.to_dict().values()]
-        meta = {"classes": [str(c) for c in cm.input_classes], "rows_left_out": left_out}
+        meta = {
+            "classes": [str(c) for c in cm.input_classes],
+            "rows_left_out": left_out,
+            "missing": missing_note,
+        }
         _emit(
             columns,
             fmt,

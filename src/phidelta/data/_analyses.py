@@ -118,6 +118,7 @@ def classes_of(blocks: Blocks, columns: list[str], missing_values: Any = None) -
             f"`blocks` must be a block source from open_blocks(...); got {type(blocks).__name__}."
         )
     markers = check_missing_values(missing_values)
+    columns = list(dict.fromkeys(columns))  # a label that is also the prediction: read once
 
     def found_in(frame: Any) -> set[Any]:
         frame = read_missing(frame, markers, columns)[0]
@@ -454,10 +455,10 @@ def check_threshold(result: Assessment, asked: Any) -> None:
     --------
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"y": [1, 0, 1, 0], "s": [0.9, 0.2, 0.6, 0.4]})
-    >>> load_assessment(frame, Roles("y", score="s", threshold=1.5))
+    >>> load_assessment(frame, Roles("y", score="s", threshold=1.5))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    phidelta.data._errors.DataError: the threshold 1.5 lies above every score (the scores run from 0.2 to 0.9): every row would be predicted negative; choose a threshold within the scores' range
+    phidelta.data._errors.DataError: the threshold 1.5 lies above every score (the scores ...
     """
     if not isinstance(asked, float) or not result.tables:
         return

@@ -261,9 +261,7 @@ class _Capped(io.RawIOBase):
 
 
 @contextmanager
-def _open_text(
-    source: Any, limits: Limits | None = None, label: str = "the data"
-) -> Iterator[Any]:
+def _open_text(source: Any, limits: Limits | None = None, label: str = "the data") -> Iterator[Any]:
     """A binary stream of a text file's bytes, unpacked when it is compressed."""
     compression = compression_of(source)
     raw = io.BytesIO(bytes(source)) if not _is_path(source) else open(source, "rb")  # noqa: SIM115
@@ -683,6 +681,13 @@ def read_cells(
 
 def _blank(cell: Any) -> bool:
     return cell is None or (isinstance(cell, float) and cell != cell)
+
+
+def _cell_text(cell: Any) -> str:
+    """A spreadsheet cell as text: whole floats without ".0" (counts are stored as floats)."""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell).strip()
 
 
 def _read_spreadsheet(

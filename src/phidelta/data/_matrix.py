@@ -16,7 +16,6 @@ A matrix file holds counts, rows = true classes, columns = predicted classes.
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 import numpy as np

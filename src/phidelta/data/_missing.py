@@ -242,7 +242,7 @@ def read_missing(
     """
     import pandas as pd
 
-    names = [str(c) for c in frame.columns] if columns is None else list(columns)
+    names = [str(c) for c in frame.columns] if columns is None else list(dict.fromkeys(columns))
     read: dict[str, dict[str, int]] = {}
     kept: dict[str, dict[str, int]] = {}
     changed: dict[str, Any] = {}
@@ -269,7 +269,9 @@ def read_missing(
         if values is not None:
             changed[name] = values
     if changed:
-        frame = frame.assign(**{name: pd.Series(v, index=frame.index) for name, v in changed.items()})
+        frame = frame.assign(
+            **{name: pd.Series(v, index=frame.index) for name, v in changed.items()}
+        )
     return frame, MissingCells(read, kept)
 
 
@@ -351,8 +353,10 @@ def describe_missing(
 
     Examples
     --------
-    >>> describe_missing(MissingCells({"pulse": {"NA": 45, "": 1}}, {"smoke": {"NA": 1}}))
-    "column 'pulse': 45 cells 'NA' and 1 empty cell read as missing; column 'smoke': 1 cell 'NA' kept as a category (to read it as missing: missing_values=['NA'])"
+    >>> print(describe_missing(MissingCells({"pulse": {"NA": 45, "": 1}}, {"smoke": {"NA": 1}})))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    column 'pulse': 45 cells 'NA' and 1 empty cell read as missing; column 'smoke': 1 cell
+    'NA' kept as a category (to read it as missing: missing_values=['NA'])
     """
     if cells is None:
         return ""
@@ -414,7 +418,6 @@ def refuse_missing(cells: MissingCells, roles: dict[str, str]) -> None:
             f"({_cells(markers)})"
         )
     raise DataError(
-        "; ".join(parts) + "; fill them in, or leave those rows out (missing='drop', the "
-        "default)",
+        "; ".join(parts) + "; fill them in, or leave those rows out (missing='drop', the default)",
         found[0][1],
     )
