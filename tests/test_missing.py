@@ -394,3 +394,20 @@ def test_a_threshold_outside_the_scores_is_refused(survey, threshold, side):
     # at the edges the cut still splits nothing wrongly: the highest score is kept
     top = load_assessment(survey, Roles("sex", positive="Female", score="s", threshold=0.8))
     assert top.counts.tp.sum() + top.counts.fp.sum() == 1
+
+
+def test_an_r_file_with_na_labels_is_told_how_to_read_them(tmp_path):
+    path = tmp_path / "r.csv"  # as R's write.csv writes: NA in text and number columns alike
+    path.write_text('"Sex","Pulse"\n"Female",92\n"Male",NA\nNA,80\n"Male",70\n"Female",66\n')
+    with pytest.raises(
+        DataError,
+        match=r"if 'NA' marks a missing value, name it: "
+        r"missing_values=\['NA'\]",
+    ):
+        load_signature(path, Roles("Sex", positive="Female"))
+    code, _, err = _cli("stats", str(path), "--label", "Sex", "--positive", "Female")
+    assert code != 0
+    assert "name it: --missing-values NA" in err
+    sig = load_signature(path, Roles("Sex", positive="Female"), missing_values="NA")
+    assert sig.rows_left_out == 1
+    assert sig.missing_cells.read == {"Sex": {"NA": 1}, "Pulse": {"NA": 1}}

@@ -56,7 +56,19 @@ _OPTION_NAMES = {
 def _speak_cli(message: str) -> str:
     for api, option in _OPTION_NAMES.items():
         message = message.replace(api, option)
-    return message
+    # missing_values=['NA', 'null'] is the option --missing-values NA,null
+    message = re.sub(
+        r"missing_values=\[([^\]]*)\]",
+        lambda m: "--missing-values " + ",".join(re.findall(r"'([^']*)'", m.group(1))),
+        message,
+    )
+    # the library's kinds={'a': 'ignore', ...} is the option --ignore a ...
+    return re.sub(r"pass kinds=\{([^}]*)\}", _ignore_options, message)
+
+
+def _ignore_options(match: re.Match[str]) -> str:
+    names = re.findall(r"""(['"])(.*?)\1: 'ignore'""", match.group(1))
+    return "pass " + " ".join(f"--ignore {name}" for _, name in names)
 
 
 def _emit(
@@ -972,6 +984,18 @@ if click is not None:
         "--output", "-o", default="phidelta-report.html", show_default=True, callback=_output
     )
     @_compare_option
+    @click.option(
+        "--matrix",
+        help="A count matrix file (rows = true, columns = predicted classes) for an entropy "
+        "triangle, as phidelta triangle --matrix reads it.",
+    )
+    @click.option(
+        "--header",
+        type=click.Choice(["auto", "yes", "no"]),
+        default="auto",
+        show_default=True,
+        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
+    )
     @_errors
     def report(
         data: str | None,
@@ -987,10 +1011,20 @@ if click is not None:
         ratio: Any,
         output: str,
         compare: tuple[str, ...] = (),
+        matrix: str | None = None,
+        header: str = "auto",
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
+        The feature signature of --data; the assessment of --predictions (φ-δ diagrams, ROC
+        and calibration with --score, measures per fold, pooled and across folds); the
+        entropy triangle of the predictions (with --prediction, of two classes or more: a
+        file of several classes gives the triangle alone) and of a --matrix of counts.
+        Without --prediction or --matrix the report says that no triangle is drawn.
+
         Example: phidelta report --data climate.csv --label RainBool --positive 1 -o r.html
+
+        Several classes: phidelta report --predictions preds.csv --truth y --prediction yhat
         """
         import matplotlib
 
@@ -998,8 +1032,10 @@ if click is not None:
         from phidelta.data import Roles
         from phidelta.report import file_report
 
-        if data is None and predictions is None:
-            _fail("pass --data (with --label) and/or --predictions")
+        if data is None and predictions is None and matrix is None:
+            _fail("pass --data (with --label), --predictions and/or --matrix")
+        if matrix is None and header != "auto":
+            _fail("--header needs --matrix")
         if data is not None and label is None:
             _fail("--data needs --label")
         if predictions is not None and (truth or label) is None:
@@ -1028,6 +1064,8 @@ if click is not None:
                 roles=assessed,
                 compare=_other_roles(assessed, compare) if compare and assessed else None,
                 ratio=ratio,
+                matrix=matrix,
+                header=header,
             )
         except ValueError as exc:  # one --positive for two files whose classes differ
             column = f"column '{truth or label}'"

@@ -518,12 +518,17 @@ def file_report(
     roles: Any = None,
     compare: Any = None,
     ratio: float | str | None = None,
+    matrix: Any = None,
+    header: Any = "auto",
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`.
 
-    The feature signature of ``data``, and the assessment of ``predictions`` (plus, with a
-    prediction column, the entropy triangle of the predictions, one matrix per fold); the
-    diagrams at ratio 1 and at ``ratio`` (default: each file's actual N/P).
+    The feature signature of ``data``, the assessment of ``predictions`` (plus, with a
+    prediction column, the entropy triangle of the predictions, one matrix per fold; with
+    more than two classes the triangle alone, as the binary assessment needs two) and the
+    entropy triangle of a confusion ``matrix``; the diagrams at ratio 1 and at ``ratio``
+    (default: each file's actual N/P). Without a prediction column or a matrix the report
+    says that no triangle is drawn.
 
     Parameters
     ----------
@@ -542,6 +547,11 @@ def file_report(
         comparison (:mod:`phidelta.comparison`).
     ratio : float or "actual", optional
         The class ratio of the second diagrams; default each file's actual N/P.
+    matrix : str or Path, optional
+        A file of counts, true classes as rows (:func:`phidelta.data.read_matrix`), for an
+        entropy triangle.
+    header : {"auto", "yes", "no"} or bool, default="auto"
+        Whether the first row of ``matrix`` holds class names (:func:`~phidelta.data.read_matrix`).
 
     Returns
     -------
@@ -552,6 +562,9 @@ def file_report(
     ------
     phidelta.data.DataError
         If a file cannot be read with its roles.
+    ValueError
+        If ``predictions`` hold more than two classes and ``roles`` name a score column or
+        ``compare`` is given (both need two classes).
 
     Examples
     --------
@@ -577,11 +590,33 @@ def file_report(
             signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),
         )
     if predictions is not None:
-        result = load_assessment(predictions, roles)
-        built.add(
-            f"Classifier assessment of {Path(str(predictions)).name}",
-            assessment_section(result, ratio=None if ratio in (None, "actual") else float(ratio)),
-        )
+        from dataclasses import replace
+
+        multiclass = note = None
+        if roles.prediction is not None:  # the matrices of the predictions, of any classes
+            multiclass = load_multiclass(predictions, replace(roles, score=None, threshold=None))
+        classes = [] if multiclass is None else list(multiclass.matrices.input_classes)
+        if len(classes) > 2:
+            listed = ", ".join(map(str, classes))
+            if roles.score is not None or compare is not None:
+                raise ValueError(
+                    f"column {roles.label!r} holds {len(classes)} classes ({listed}); scores "
+                    "and a comparison need two (the entropy triangle of several classes needs "
+                    "only the label and prediction columns)."
+                )
+            note = (
+                f'<p class="note">{len(classes)} classes ({html.escape(listed)}): the '
+                "entropy triangle shows the predictions; the binary assessment (φ-δ "
+                "diagrams, ROC) needs two classes.</p>"
+            )
+        else:
+            result = load_assessment(predictions, roles)
+            built.add(
+                f"Classifier assessment of {Path(str(predictions)).name}",
+                assessment_section(
+                    result, ratio=None if ratio in (None, "actual") else float(ratio)
+                ),
+            )
         if compare is not None:
             comparison = load_comparison(predictions, roles, compare)
             built.add(
@@ -590,14 +625,24 @@ def file_report(
                     comparison, ratio=None if ratio in (None, "actual") else float(ratio)
                 ),
             )
-        if roles.prediction is not None:
-            from dataclasses import replace
-
-            multiclass = load_multiclass(predictions, replace(roles, score=None, threshold=None))
+        if multiclass is not None:
             built.add(
                 "Entropy triangle of the predictions",
-                triangle_section(multiclass.matrices, multiclass.names),
+                (note or "") + triangle_section(multiclass.matrices, multiclass.names),
             )
+        elif matrix is None:
+            built.add(
+                "Entropy triangle",
+                '<p class="note">No entropy triangle is drawn: it needs predicted labels '
+                "(a prediction column) or a confusion matrix.</p>",
+            )
+    if matrix is not None:
+        from phidelta.data import read_matrix
+
+        built.add(
+            f"Entropy triangle of {Path(str(matrix)).name}",
+            triangle_section(read_matrix(matrix, header=header), [Path(str(matrix)).stem]),
+        )
     return built.write(path)
 
 

@@ -25,7 +25,13 @@ from phidelta.counts import (
 )
 from phidelta.data._blocks import Blocks, open_blocks
 from phidelta.data._errors import DataError, missing_column
-from phidelta.data._missing import MissingCells, check_missing_values, read_missing, refuse_missing
+from phidelta.data._missing import (
+    COMMON_MARKERS,
+    MissingCells,
+    check_missing_values,
+    read_missing,
+    refuse_missing,
+)
 from phidelta.data._roles import MISSING, Roles, check_roles, clean_classes, role_block
 from phidelta.signatures import Signature, block_statistics, signature
 
@@ -167,13 +173,27 @@ def positive_class(classes: list[Any], roles: Roles) -> Any:
     if len(classes) > 2:
         raise DataError(
             f"{where} holds {len(classes)} classes ({', '.join(map(str, classes[:10]))}); a "
-            "binary analysis needs two (use the multi-class analysis, or binarize first)",
+            "binary analysis needs two (use the multi-class analysis, or binarize first)"
+            + _marker_hint(classes),
             "label",
         )
     try:
         return check_pos_label(classes, roles.positive, where=where, argument="positive")
     except ValueError as exc:
         raise DataError(str(exc), "positive") from None
+
+
+def _marker_hint(classes: list[Any]) -> str:
+    """A class that is a common missing-value marker (R writes a missing label as NA): how to
+    read it as missing instead."""
+    markers = [c for c in classes if isinstance(c, str) and c.strip() in COMMON_MARKERS]
+    if not markers:
+        return ""
+    listed = ", ".join(repr(m) for m in markers)
+    return (
+        f"; if {listed} {'marks' if len(markers) == 1 else 'mark'} a missing value, name "
+        f"{'it' if len(markers) == 1 else 'them'}: missing_values={markers!r}"
+    )
 
 
 def _blocks(source: Any, chunksize: int | None, format: str | None) -> Blocks:

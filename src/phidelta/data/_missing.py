@@ -355,29 +355,29 @@ def describe_missing(
     --------
     >>> print(describe_missing(MissingCells({"pulse": {"NA": 45, "": 1}}, {"smoke": {"NA": 1}})))
     ... # doctest: +NORMALIZE_WHITESPACE
-    column 'pulse': 45 cells 'NA' and 1 empty cell read as missing; column 'smoke': 1 cell
-    'NA' kept as a category (to read it as missing: missing_values=['NA'])
+    column 'smoke': 1 cell 'NA' kept as a category (to read it as missing:
+    missing_values=['NA']); column 'pulse': 45 cells 'NA' and 1 empty cell read as missing
     """
     if cells is None:
         return ""
     if columns is not None:
         cells = cells.restricted(columns)
-    parts = []
-    for column, markers in cells.read.items():
-        if markers:
-            parts.append(f"column {column!r}: {_cells(markers)} read as missing")
-    kept_markers: list[str] = []
+    kept, kept_markers = [], []
     for column, markers in cells.kept.items():
-        parts.append(f"column {column!r}: {_cells(markers)} kept as a category")
+        kept.append(f"column {column!r}: {_cells(markers)} kept as a category")
         kept_markers += [m for m in markers if m not in kept_markers]
-    if len(parts) > limit:
-        parts = [*parts[:limit], f"and {len(parts) - limit} more columns"]
-    text = "; ".join(parts)
-    if kept_markers:
+    read = [f"column {c!r}: {_cells(m)} read as missing" for c, m in cells.read.items() if m]
+    if len(kept) > limit:
+        kept = [*kept[:limit], f"and {len(kept) - limit} more such columns"]
+    if kept:
         listed = ", ".join(repr(m) for m in kept_markers)
         advice = hint.format(listed=f"[{listed}]", joined=",".join(kept_markers))
-        text += f" (to read {'it' if len(kept_markers) == 1 else 'them'} as missing: {advice})"
-    return text
+        pronoun = "it" if len(kept_markers) == 1 else "them"
+        kept[-1] += f" (to read {pronoun} as missing: {advice})"
+    room = max(limit - len(kept), 1)
+    if len(read) > room:
+        read = [*read[:room], f"and {len(read) - room} more columns with missing cells"]
+    return "; ".join(kept + read)
 
 
 def _cells(markers: dict[str, int]) -> str:

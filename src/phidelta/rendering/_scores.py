@@ -473,7 +473,11 @@ class ThresholdScanDisplay:
                 zorder=5,
                 label=f"minimum Ce = {values[best]:.3g}",
             )
-        ax.legend(fontsize=7)
+        # a corner the curves leave empty, not loc="best": its search over every vertex is
+        # slow on large tables and makes matplotlib warn (rates fall with θ; rates rise with
+        # Be on a linear axis, ratios such as the enrichment fall on a log one)
+        corner = "lower right" if against == "background_acceptance" and not log else "upper right"
+        ax.legend(fontsize=7, loc=corner)
         ax.set_title(title or "threshold dependence", fontsize=10)
         self.ax_, self.figure_ = ax, ax.figure
         return self
