@@ -316,3 +316,238 @@ def test_triangle_view_has_the_pooled_marks_and_the_grid(client):
     assert_allclose(view["pooled"][0], pooled.input[0], atol=1e-12)
     assert sorted(view["grid"]) == ["delta_h", "mi2", "vi"]
     assert len(view["grid"]["mi2"]) == 4
+
+
+def _predictions_frame() -> pd.DataFrame:
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 240)
+    p = 1 / (1 + np.exp(-(rng.normal(size=240) + 2 * y - 1)))
+    q = 1 / (1 + np.exp(-(1.5 * rng.normal(size=240) + 1.5 * y - 0.7)))
+    return pd.DataFrame({"y": y, "p": p, "q": q, "fold": rng.integers(1, 5, 240)})
+
+
+def _same(payload: list, expected: np.ndarray) -> None:
+    values = np.array([np.nan if v is None else v for v in payload], dtype=float)
+    assert_allclose(values, expected, atol=1e-12, equal_nan=True)
+
+
+def test_classifier_view_has_the_measure_table_of_every_door_and_its_csv(client):
+    """Folds, pooled, mean and std with Wilson and DeLong intervals: the library's
+    Assessment.summary (what `phidelta assess` and the report print), and as CSV."""
+    from phidelta.data import Roles, load_assessment
+
+    frame = _predictions_frame()
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "p",
+            "fold": "fold",
+        },
+    ).json()
+    table = created["view"]["table"]
+    expected = load_assessment(frame, Roles("y", score="p", fold="fold")).summary()
+    assert table["index"] == ["1", "2", "3", "4", "pooled", "mean", "std"]
+    assert list(table["columns"]) == list(expected)
+    for name in expected:
+        _same(table["columns"][name], expected[name])
+    assert {"sensitivity_low", "specificity_high", "auc_low", "auc_high"} <= set(expected)
+    text = client.get(f"/api/analyses/{created['id']}/assessment.csv")
+    assert text.status_code == 200
+    assert text.headers["content-type"].startswith("text/csv")
+    read = pd.read_csv(io.StringIO(text.text), dtype={"row": str})
+    assert read["row"].tolist() == expected.index
+    for name in expected:
+        assert_allclose(read[name], expected[name], rtol=1e-15, equal_nan=True)
+    signature = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+    ).json()
+    refused = client.get(f"/api/analyses/{signature['id']}/assessment.csv")
+    assert refused.status_code == 400
+    assert refused.json()["detail"]["field"] == "kind"
+
+
+def test_classifier_view_compares_two_score_columns_as_the_command_line(client):
+    """compare_score: load_comparison's paired tests (McNemar, DeLong, corrected t), verdict,
+    the second classifier's folds, table and ROC; both classifiers in the CSV."""
+    from phidelta.data import Roles, load_comparison
+
+    frame = _predictions_frame()
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "p",
+            "fold": "fold",
+            "compare_score": "q",
+            "compare_measure": "delta",
+        },
+    ).json()
+    assert created["params"]["compare_score"] == "q"
+    assert created["params"]["compare_measure"] == "delta"
+    view = created["view"]
+    expected = load_comparison(
+        frame,
+        Roles("y", score="p", fold="fold"),
+        Roles("y", score="q", fold="fold"),
+        measure="delta",
+    )
+    cmp = view["comparison"]
+    assert cmp["names"] == ["p", "q"]
+    assert cmp["verdict"] == expected.verdict()
+    assert [t["test"] for t in cmp["tests"]] == ["McNemar", "DeLong", "corrected resampled t"]
+    for got, want in zip(cmp["tests"], expected.summary(), strict=True):
+        assert got["pvalue"] == pytest.approx(want["pvalue"], rel=1e-12)
+        assert got["detail"] == want["detail"]
+    _same(cmp["table"]["columns"]["delta"], expected.b.summary()["delta"])
+    _same(view["table"]["columns"]["delta"], expected.a.summary()["delta"])
+    assert cmp["roc"]["auc"] == pytest.approx(expected.delong.auc_b, abs=1e-12)
+    assert len(cmp["folds"]) == 4
+    read = pd.read_csv(
+        io.StringIO(client.get(f"/api/analyses/{created['id']}/assessment.csv").text)
+    )
+    assert read["classifier"].tolist() == ["p"] * 7 + ["q"] * 7
+    # like with like, shown next to the comparison's controls
+    mixed = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "p",
+            "compare_prediction": "fold",
+        },
+    )
+    assert mixed.status_code == 400
+    assert mixed.json()["detail"]["field"] == "compare"
+    assert "like with like" in mixed.json()["detail"]["message"]
+    # without a second classifier the t-test's measure is not stored
+    alone = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "p",
+            "compare_measure": "delta",
+        },
+    ).json()
+    assert alone["params"]["compare_measure"] is None
+    assert "comparison" not in alone["view"]
+
+
+def test_one_operating_point_and_every_optimum_names_its_ratio_and_costs(client):
+    """threshold "optimal": the folds' cut is the library's (cost-optimal at the data's own
+    N/P, equal costs) and the view says so; the ROC's optimum carries the view's ratio and
+    cost ratio."""
+    from phidelta.assessment import decision_threshold
+    from phidelta.counts import ScoreTable
+    from phidelta.measures import false_positive_rate, sensitivity
+
+    frame = _predictions_frame()
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "p",
+            "threshold": "optimal",
+        },
+    ).json()
+    table = ScoreTable.from_scores(frame.y, frame.p)
+    view = client.get(
+        f"/api/analyses/{created['id']}/view", params={"ratio": 2, "cost_ratio": 3}
+    ).json()
+    point = view["operating_point"]
+    assert point["rule"] == "optimal"
+    assert point["threshold"] == decision_threshold(table, "optimal") == view["threshold"]
+    assert point["ratio"] == view["actual_ratio"]
+    assert point["cost_ratio"] == 1.0
+    counts = table.counts_at(point["threshold"])
+    assert point["fpr"] == pytest.approx(false_positive_rate(counts)[0], abs=1e-12)
+    assert point["tpr"] == pytest.approx(sensitivity(counts)[0], abs=1e-12)
+    assert (view["roc"]["optimal"]["ratio"], view["roc"]["optimal"]["cost_ratio"]) == (2, 3)
+    default = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"},
+    ).json()["view"]["operating_point"]
+    assert (default["rule"], default["threshold"], default["ratio"]) == ("default", 0.5, None)
+
+
+def test_the_summary_implies_the_positive_class_and_finds_labelled_matrices(client):
+    """A column of two classes says which is positive by the package's rule (null when the
+    user must choose: Female/Male); a labelled confusion matrix is named as one."""
+    frame = pd.DataFrame(
+        {"sex": ["Female", "Male", "Male"], "y": [0, 1, 1], "ok": ["true", "false", "true"]}
+    )
+    columns = {
+        c["name"]: c for c in upload(client, frame.to_csv(index=False).encode()).json()["columns"]
+    }
+    assert columns["sex"]["positive"] is None
+    assert columns["y"]["positive"] == 1
+    assert columns["ok"]["positive"] is True  # read as booleans
+    matrix = upload(client, b",a,b,c\na,15,0,5\nb,0,15,5\nc,0,0,20\n", "matrix.csv").json()
+    assert matrix["matrix"] == {"classes": ["a", "b", "c"]}
+    assert upload(client, b"y,p,q\n1,0,1\n0,1,1\n1,1,0\n").json().get("matrix") is None
+
+
+def test_a_limit_names_the_server_option_that_raises_it(database):
+    """413 for too many rows (or bytes) says which `phidelta serve` option raises the limit."""
+    from phidelta.data import Limits
+
+    limits = Limits(max_columns=20, max_rows=10, max_cell_bytes=1000)
+    with TestClient(create_app(database, max_upload_bytes=5_000, limits=limits)) as small:
+        rows = upload(small, b"y,x\n" + b"1,2\n" * 20)
+        assert rows.status_code == 413
+        assert rows.json()["detail"]["limit"] == "max_rows"
+        assert "phidelta serve --max-rows ROWS" in rows.json()["detail"]["message"]
+        big = upload(small, b"y,x\n" + b"1,2\n" * 2_000)
+        assert big.status_code == 413
+        assert "phidelta serve --max-upload-mb MB" in big.json()["detail"]["message"]
+
+
+def test_the_file_dialog_offers_what_the_data_layer_reads(client):
+    """The page's accept= is derived from the data layer's SUFFIXES (compressed text and
+    spreadsheets included), with the last extension of compound ones."""
+    import re
+
+    from phidelta.web._routers.pages import accepted_suffixes
+
+    page = client.get("/").text
+    accept = re.search(r'id="file" accept="([^"]*)"', page).group(1).split(",")
+    assert accept == accepted_suffixes()
+    assert {".csv", ".tsv", ".parquet", ".csv.gz", ".gz", ".bz2", ".xz", ".zip", ".zst"} <= set(
+        accept
+    )
+    assert client.get("/analyses/abc").text == page
+
+
+def test_the_triangle_table_has_the_pooled_row_its_legend_shows(client):
+    rng = np.random.default_rng(7)
+    truth = rng.choice(list("abc"), 300)
+    guess = np.where(rng.random(300) < 0.7, truth, rng.choice(list("abc"), 300))
+    frame = pd.DataFrame({"y": truth, "p": guess, "fold": rng.integers(1, 4, 300)})
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    view = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "multiclass",
+            "label": "y",
+            "prediction": "p",
+            "fold": "fold",
+        },
+    ).json()["view"]
+    pooled = phidelta.measures.entropy_balance(
+        phidelta.ConfusionMatrix.from_labels(truth, guess, classes=["a", "b", "c"])
+    )
+    assert_allclose(view["pooled_row"]["fractions"], pooled.joint_fractions[0], atol=1e-12)
+    assert view["pooled_row"]["accuracy"] == pytest.approx(pooled.accuracy[0], abs=1e-12)

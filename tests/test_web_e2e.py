@@ -126,13 +126,13 @@ def test_feature_view_end_to_end(server, browser, refdata, tmp_path):
     page.goto(server.url)
     page.set_input_files("#file", str(csv_path))
     page.wait_for_selector("#setup-section:not([hidden])")
-    # the page lists the values it found for the class column
+    # the page lists the values it found for the class column, the implied positive chosen
     page.select_option("#label", "RainBool")
     assert page.eval_on_selector_all("#positive option", "o => o.map(x => x.value)") == [
-        "",
         "0",
         "1",
     ]
+    assert page.input_value("#positive") == "1"
     page.select_option("#positive", "1")
     page.click("#analyse")
     page.wait_for_function(
@@ -667,5 +667,218 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
     first_cells = page.eval_on_selector_all(
         "#triangle-table tbody tr td:first-child", "e => e.map(x => x.textContent)"
     )
-    assert first_cells == ["1", "2", "3", "4", "5"]
+    assert first_cells == ["1", "2", "3", "4", "5", "pooled"]  # the legend's pool has its row
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def two_classifiers_csv(tmp_path_factory) -> Path:
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    p = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    q = 1 / (1 + np.exp(-(1.5 * rng.normal(size=300) + 1.5 * y - 0.7)))
+    path = tmp_path_factory.mktemp("two") / "two.csv"
+    pd.DataFrame({"y": y, "p": p, "q": q, "fold": rng.integers(1, 6, 300)}).to_csv(
+        path, index=False
+    )
+    return path
+
+
+def test_classifier_view_table_comparison_and_one_operating_point(
+    server, browser, two_classifiers_csv, tmp_path
+):
+    """The measure table (folds, pooled, mean ± std, Wilson and DeLong intervals) and its CSV,
+    the comparison of a second score column, and a single operating point whose "optimal"
+    names its ratio and costs."""
+    from phidelta.data import Roles, load_comparison
+
+    frame = pd.read_csv(two_classifiers_csv)
+    expected = load_comparison(
+        frame,
+        Roles("y", score="p", fold="fold", threshold="optimal"),
+        Roles("y", score="q", fold="fold", threshold="optimal"),
+    )
+    page = browser.new_page(
+        viewport={"width": 1300, "height": 1100}, accept_downloads=True, bypass_csp=True
+    )
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(two_classifiers_csv))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    assert page.input_value("#positive") == "1"  # implied for 0/1 classes, preselected
+    page.select_option("#score", "p")
+    page.select_option("#fold", "fold")
+    page.fill("#threshold", "optimal")
+    page.select_option("#compare-score", "q")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+    rows = page.eval_on_selector_all(
+        "#measures tbody tr", "r => r.map(x => [...x.cells].map(c => c.textContent))"
+    )
+    assert [r[0] for r in rows] == ["1", "2", "3", "4", "5", "pooled", "mean", "std"]
+    head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
+    summary = expected.a.summary()
+    pooled = rows[5]
+    sens = pooled[head.index("sensitivity")]
+    low, high = summary["sensitivity_low"][5], summary["sensitivity_high"][5]
+    assert sens == f"{summary['sensitivity'][5]:.4f}[{low:.3f}, {high:.3f}]"  # Wilson
+    auc = pooled[head.index("auc")]
+    assert auc == (
+        f"{summary['auc'][5]:.4f}[{summary['auc_low'][5]:.3f}, {summary['auc_high'][5]:.3f}]"
+    )  # DeLong
+    mean = rows[6][head.index("delta")]
+    assert mean == f"{summary['delta'][6]:.4f}± {summary['delta'][7]:.4f}"
+    with page.expect_download() as download:
+        page.click("#download-measures")
+    read = pd.read_csv(download.value.path(), dtype={"row": str})
+    assert read["classifier"].tolist() == ["p"] * 8 + ["q"] * 8
+    # the comparison: the library's verdict and tests, the second classifier drawn
+    assert page.text_content("#verdict") == expected.verdict()
+    tests = page.eval_on_selector_all(
+        "#tests tbody tr td:first-child", "c => c.map(x => x.textContent)"
+    )
+    assert tests == ["McNemar", "DeLong", "corrected resampled t"]
+    assert "q: folds" in _legend(page)
+    # one operating point in the ROC: the folds' cut, named with its ratio and costs
+    roc = page.evaluate("document.getElementById('roc').data.map(t => [t.name || '', t.mode])")
+    markers = [name for name, mode in roc if mode == "markers"]
+    assert markers == ["operating point of the folds (pooled)"]
+    iso = next(name for name, _ in roc if name.startswith("best iso-cost line"))
+    assert "N/P = 1.00, c_FN/c_FP = 1" in iso
+    actual = page.evaluate(f"({expected.a.ratio!r}).toPrecision(3)")  # as the page prints it
+    title = page.evaluate("document.getElementById('plot')._fullLayout.title.text")
+    assert f"cost-optimal at the data's N/P = {actual} with equal costs" in title
+    note = page.text_content("#operating-note")
+    assert "At N/P = 1.00 and a cost ratio c_FN/c_FP = 1 the cost-optimal cut" in note
+    page.locator("#view-section").screenshot(path=str(tmp_path / "classifier.png"))
+    assert errors == []
+
+
+def test_the_page_asks_for_the_positive_class_and_a_link_restores_its_settings(
+    server, browser, two_classifiers_csv, tmp_path
+):
+    """Female/Male: the page asks, next to its control, in its own words; a shared link
+    carries the view's settings and shows what produced the analysis; every control of the
+    jargon has its help."""
+    rng = np.random.default_rng(1)
+    sex = rng.choice(["Female", "Male"], 120)
+    path = tmp_path / "survey.csv"
+    pd.DataFrame({"Sex": sex, "Height": rng.normal(170, 10, 120) + (sex == "Male") * 10}).to_csv(
+        path, index=False
+    )
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    assert page.input_value("#positive") == ""
+    assert "Choose the positive class" in page.text_content("#positive-help")
+    page.click("#analyse")
+    message = page.text_content('.error[data-field="positive"]')
+    assert message == "Choose the positive class (Female or Male): the class to detect."
+    assert "`positive`" not in message
+    assert page.evaluate("document.activeElement.id") == "positive"
+    # help: what φ and δ mean, the guide's pages, and a title on every piece of jargon
+    intro = page.text_content("#help-intro")
+    assert "δ" in intro
+    assert "φ" in intro
+    assert "not the phi coefficient" in intro
+    guides = page.eval_on_selector_all(".guide", "g => g.map(x => x.title)")
+    assert "docs/guide/phidelta_space.rst" in guides
+    assert "docs/guide/entropy_triangle.rst" in guides
+    for control in ("#numeric", "#coverage", "#phi-max", "#delta-min", "#k", "#cost-ratio"):
+        title = page.evaluate(f"document.querySelector('{control}').closest('label').title")
+        assert len(title) > 30, control
+    assert "(published)" not in page.inner_text("#numeric")
+    # a classifier view with settings: the link carries them, a new page restores them
+    page.set_input_files("#file", str(two_classifiers_csv))
+    page.wait_for_function("document.getElementById('dataset-info').textContent.startsWith('two')")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#score", "p")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+    page.fill("#cost-ratio", "2")
+    with page.expect_response(lambda r: "/view?" in r.url):
+        page.dispatch_event("#cost-ratio", "change")
+    with page.expect_response(lambda r: "regions=true" in r.url):
+        page.check("#regions")
+    page.click("#actual-ratio")
+    page.wait_for_function("document.getElementById('permalink').href.includes('ratio=actual')")
+    link = page.get_attribute("#permalink", "href")
+    assert "cost_ratio=2" in link
+    assert "regions=1" in link
+    assert page.evaluate("location.pathname + location.search") == link
+    other = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.goto(server.url + link)
+    _wait_for_trace(other, "95% regions, folds")
+    assert other.is_checked("#regions")
+    assert other.input_value("#cost-ratio") == "2"
+    view = other.evaluate("state.view")
+    assert view["ratio"] == view["actual_ratio"]
+    assert view["cost_ratio"] == 2
+    settings = other.text_content("#settings")
+    assert settings.startswith("Made from two.csv: class column y, positive class 1,")
+    assert "scores p" in settings
+    assert "threshold default" in settings
+    assert errors == []
+
+
+def test_matrix_uploads_triangle_labels_and_the_pooled_row(server, browser, tmp_path):
+    """A labelled matrix is described and analysed as one (not "Unnamed: 0"); the triangle's
+    corner labels lie inside the figure, off the points, with leader lines; the legend's
+    "pooled" has its row in the table."""
+    path = tmp_path / "matrix.csv"
+    path.write_text(",a,b,c\na,15,0,5\nb,0,15,5\nc,0,0,20\n")
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    info_accept = page.get_attribute("#file", "accept").split(",")
+    assert ".gz" in info_accept
+    assert ".csv.gz" in info_accept
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    info = page.text_content("#dataset-info")
+    assert "a 3×3 confusion matrix (classes a, b, c)" in info
+    assert "Unnamed" not in info
+    assert page.input_value("#kind") == "multiclass"
+    assert page.is_checked("#matrix")
+    page.click("#analyse")
+    page.wait_for_selector("#triangle-table tbody tr")
+    rng = np.random.default_rng(7)
+    truth = rng.choice(list("abc"), 300)
+    guess = np.where(rng.random(300) < 0.7, truth, rng.choice(list("abc"), 300))
+    folds = tmp_path / "folds.csv"
+    pd.DataFrame({"y": truth, "p": guess, "fold": rng.integers(1, 4, 300)}).to_csv(
+        folds, index=False
+    )
+    page.goto(server.url)
+    page.set_input_files("#file", str(folds))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "multiclass")
+    page.select_option("#label", "y")
+    page.select_option("#prediction", "p")
+    page.select_option("#fold", "fold")
+    page.click("#analyse")
+    page.wait_for_selector("#triangle-table tbody tr")
+    first = page.eval_on_selector_all(
+        "#triangle-table tbody tr td:first-child", "e => e.map(x => x.textContent)"
+    )
+    assert first == ["1", "2", "3", "pooled"]
+    figure = _boxes(page, "#plot .main-svg")[0]
+    labels = _boxes(page, "#plot .annotation-text")
+    assert len(labels) == 3
+    arrows = page.eval_on_selector_all("#plot .annotation-arrow-g path", "p => p.length")
+    assert arrows == 3  # a leader line each
+    points = _boxes(page, "#plot .scatterlayer path.point")
+    for label in labels:
+        assert _inside(label, figure), label
+        for point in points:
+            assert not _overlap(point, label), (point, label)
     assert errors == []

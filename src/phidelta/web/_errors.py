@@ -27,6 +27,35 @@ _MEANINGS = {
 }
 
 
+#: The option of ``phidelta serve`` (and its value's name) that sets each limit an error names
+SERVER_OPTIONS = {
+    "max_upload_bytes": "--max-upload-mb MB",
+    "max_pending_upload_bytes": "--max-pending-upload-mb MB",
+    "max_columns": "--max-columns COLUMNS",
+    "max_rows": "--max-rows ROWS",
+    "max_cell_bytes": "--max-cell-bytes BYTES",
+    "time_limit": "--time-limit SECONDS",
+}
+
+
+def with_option(message: str, limit: str | None) -> str:
+    """A limit's message with the server option that raises it (once).
+
+    Examples
+    --------
+    >>> print(with_option("The upload has more than 10 rows (max_rows).", "max_rows"))
+    The upload has more than 10 rows (max_rows). This is a limit of the server: start it with \
+`phidelta serve --max-rows ROWS` to raise it.
+    """
+    option = SERVER_OPTIONS.get(limit or "")
+    if option is None or option.split()[0] in message:
+        return message
+    return (
+        f"{message} This is a limit of the server: start it with `phidelta serve {option}` "
+        "to raise it."
+    )
+
+
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The ``responses=`` of a route: each status with the error model and its meaning."""
     return {s: {"model": ErrorResponse, "description": _MEANINGS[s]} for s in statuses}
@@ -55,7 +84,8 @@ class ApiError(Exception):
         return cls(exc.status, str(exc), exc.field, exc.limit)
 
     def response(self) -> JSONResponse:
-        detail = {"message": self.message, "field": self.field, "limit": self.limit}
+        message = with_option(self.message, self.limit)
+        detail = {"message": message, "field": self.field, "limit": self.limit}
         return JSONResponse({"detail": detail}, status_code=self.status, headers=self.headers)
 
 

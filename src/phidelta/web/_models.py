@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from phidelta.data import HEADER_CHOICES
+from phidelta.measures import MEASURES
 from phidelta.signatures import RANKINGS
 
 
@@ -39,6 +40,8 @@ class ExampleName(StrEnum):
 # the one list of rankings (phidelta.signatures.RANKINGS) and of matrix header choices
 Ranking = StrEnum("Ranking", {name: name for name in RANKINGS})  # type: ignore[misc]
 MatrixHeader = StrEnum("MatrixHeader", {name: name for name in HEADER_CHOICES})  # type: ignore[misc]
+# the measures of the registry (phidelta.measures.MEASURES), for the corrected t-test
+MeasureName = StrEnum("MeasureName", {m.name: m.name for m in MEASURES})  # type: ignore[misc]
 
 Scalar = int | float | str | bool | None
 Numbers = list[float | None]  # null where a number is undefined (0/0)
@@ -65,6 +68,15 @@ class Column(BaseModel):
     dtype: str
     distinct: int = Field(..., description="number of distinct values (missing ones left out)")
     values: list[Scalar] = Field(..., description="up to 50 distinct values, in text order")
+    positive: Scalar = Field(
+        None,
+        description="for two classes, the positive class the package's rule implies (1 or "
+        "True for 0/1, ±1 and boolean classes); null when it must be chosen",
+    )
+
+
+class MatrixShape(BaseModel):
+    classes: list[str] = Field(..., description="the classes of a labelled confusion matrix")
 
 
 class DatasetItem(BaseModel):
@@ -77,6 +89,11 @@ class DatasetItem(BaseModel):
 class Dataset(DatasetItem):
     rows: int
     columns: list[Column]
+    matrix: MatrixShape | None = Field(
+        None,
+        description="set when the table is a labelled k × k confusion matrix (a first column "
+        "of row names equal to the other columns' names)",
+    )
 
 
 class Deleted(BaseModel):
@@ -103,6 +120,15 @@ class AnalysisParams(BaseModel):
         description='score cut (a number or "optimal"); default 0.5 for scores in [0, 1], else 0',
     )
     numeric: Numeric = Field(Numeric.soft, description="how numeric features enter a signature")
+    compare_prediction: str | None = Field(
+        None, max_length=500, description="classifier analyses: a second classifier's predictions"
+    )
+    compare_score: str | None = Field(
+        None, max_length=500, description="classifier analyses: a second classifier's scores"
+    )
+    compare_measure: MeasureName | None = Field(  # type: ignore[valid-type]
+        None, description="the per-fold measure of the corrected t-test (default accuracy)"
+    )
     matrix: bool = Field(False, description="the dataset is a confusion matrix")
     header: MatrixHeader = Field(
         MatrixHeader("auto"), description="matrix header row: auto, yes or no"
@@ -126,6 +152,9 @@ class StoredParams(BaseModel):
     fold: str | None = None
     threshold: str | None = None
     numeric: str | None = None
+    compare_prediction: str | None = None
+    compare_score: str | None = None
+    compare_measure: str | None = None
     matrix: bool | None = None
     header: str | None = None
 
@@ -241,8 +270,12 @@ class RocHull(RocPoints):
 
 
 class OptimalPoints(RocPoints):
+    """The cost-optimal points of the pooled ROC curve at the view's ratio and cost ratio."""
+
     threshold: Numbers
     accuracy: Numbers
+    ratio: float = Field(..., description="the class ratio N/P they are optimal at")
+    cost_ratio: float = Field(..., description="the cost ratio c_FN/c_FP they are optimal at")
 
 
 class Roc(RocHull):
@@ -251,6 +284,60 @@ class Roc(RocHull):
     hull: RocHull
     optimal: OptimalPoints
     isometric: RocPoints
+
+
+class OperatingPoint(BaseModel):
+    """Where the folds' counts sit, pooled, in the ROC space, and what chose them."""
+
+    fpr: float | None
+    tpr: float | None
+    threshold: float | None = Field(..., description="the scores' cut (null for predictions)")
+    rule: Literal["predictions", "default", "given", "optimal"] = Field(
+        ...,
+        description="the prediction column, the default cut (0.5 for scores in [0, 1], else "
+        "0), a given threshold, or the cost-optimal cut at the data's own N/P with equal costs",
+    )
+    ratio: float | None = Field(None, description='the N/P "optimal" was decided at')
+    cost_ratio: float | None = Field(None, description='the cost ratio "optimal" was decided at')
+
+
+class MeasureRows(BaseModel):
+    """phidelta.assessment.Assessment.summary, column by column."""
+
+    index: list[str] = Field(..., description='fold ids, then "pooled", "mean" and "std"')
+    columns: dict[str, Numbers] = Field(
+        ...,
+        description="counts, measures, Wilson 95% intervals of the rates (*_low, *_high) and "
+        "with scores the AUC with DeLong's 95% interval; null where undefined",
+    )
+
+
+class PairedTest(BaseModel):
+    test: str
+    statistic: float | None
+    pvalue: float | None
+    detail: str
+
+
+class RocCurve(RocPoints):
+    auc: float
+
+
+class ComparisonView(BaseModel):
+    """A second classifier on the same rows and the paired tests (phidelta.comparison)."""
+
+    names: list[str]
+    verdict: str
+    measure: str = Field(..., description="the per-fold measure of the corrected t-test")
+    tests: list[PairedTest] = Field(..., description="McNemar, DeLong, corrected resampled t")
+    per_fold: dict[str, Numbers] = Field(..., description="the measure per fold, a and b")
+    threshold: float | None
+    operating_point: OperatingPoint
+    folds: list[Fold]
+    mean: Point | None = None
+    ellipse: Curve | None = None
+    table: MeasureRows
+    roc: RocCurve | None = None
 
 
 class Region(BaseModel):
@@ -302,9 +389,18 @@ class ClassifierView(BaseModel):
     diamond: DiamondShape
     mean: Point | None = None
     ellipse: Curve | None = None
+    table: MeasureRows
+    operating_point: OperatingPoint
     roc: Roc | None = None
     calibration: Calibration | None = None
     regions: Regions | None = None
+    comparison: ComparisonView | None = None
+
+
+class PooledBalance(BaseModel):
+    fractions: Numbers = Field(..., description="ΔH′, 2MI′, VI′")
+    mutual_information: float | None
+    accuracy: float | None
 
 
 class MulticlassView(BaseModel):
@@ -320,6 +416,9 @@ class MulticlassView(BaseModel):
     accuracy: Numbers
     pooled: list[Numbers] | None = Field(
         None, description="F_X, F_XY and F_Y of all matrices added up (with several matrices)"
+    )
+    pooled_row: PooledBalance | None = Field(
+        None, description="the table row of all matrices added up (with several matrices)"
     )
     grid: dict[str, list[list[Numbers]]] = Field(
         default_factory=dict, description="level lines of ΔH′, 2MI′ and VI′ at 0.2 … 0.8"

@@ -21,6 +21,7 @@ from phidelta.web._errors import ApiError
 from phidelta.web._storage import Reader
 from phidelta.web._views import (
     InputError,
+    assessment_csv,
     classifier_view,
     load,
     multiclass_view,
@@ -308,6 +309,18 @@ def render_csv(
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, "signature", params)
         return signature_csv(frame, params, ratio, loaded, significance=significance)
+    except InputError as exc:
+        raise ApiError.of_input(exc) from None
+
+
+def render_assessment_csv(dataset_id: str, params: dict[str, Any]) -> str:
+    """The measure table of a classifier analysis as CSV (both classifiers when it compares
+    two)."""
+    try:
+        entry = _entry(dataset_id)
+        frame = _frame(entry)
+        loaded = _analysis(dataset_id, entry, "classifier", params)
+        return assessment_csv(frame, params, loaded)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

@@ -76,20 +76,56 @@ def read_table(content: bytes, fmt: str, limits: Any) -> Any:
 
 
 def summary(frame: Any) -> dict[str, Any]:
-    """Columns with their kind and (up to 50) distinct values, for the page's controls."""
+    """Columns with their kind, (up to 50) distinct values and, for a column of two classes,
+    the positive class the library's rule implies (None when it must be chosen), for the
+    page's controls; a table that is a labelled confusion matrix says so (``matrix``)."""
     columns = []
     for name in frame.columns:
         series = frame[name]
         values = series.dropna().unique()
+        shown = [_plain(v) for v in _first_in_text_order(values, 50)]
         columns.append(
             {
                 "name": str(name),
                 "dtype": str(series.dtype),
                 "distinct": len(values),
-                "values": [_plain(v) for v in _first_in_text_order(values, 50)],
+                "values": shown,
+                "positive": _implicit_positive(shown) if len(values) == 2 else None,
             }
         )
-    return {"rows": len(frame), "columns": columns}
+    described: dict[str, Any] = {"rows": len(frame), "columns": columns}
+    classes = _matrix_classes(frame)
+    if classes is not None:
+        described["matrix"] = {"classes": classes}
+    return described
+
+
+def _implicit_positive(classes: list[Any]) -> Any:
+    """The positive class of two classes by the package's one rule
+    (:func:`~phidelta.counts.check_pos_label`: 1 or True for 0/1, ±1 and boolean classes),
+    or None when the user must choose it."""
+    from phidelta.counts import check_pos_label
+
+    try:
+        return _plain(check_pos_label(classes, None, where="the label column"))
+    except (ValueError, TypeError):
+        return None
+
+
+def _matrix_classes(frame: Any) -> list[str] | None:
+    """The classes of a table that is a labelled k × k confusion matrix (a first column of
+    row names equal to the other columns' names, as R's ``write.csv`` of a table writes
+    it), else None."""
+    k = len(frame.columns) - 1
+    if not 2 <= k <= 1000 or len(frame) != k:
+        return None
+    names = [str(c) for c in frame.columns[1:]]
+    if [str(v) for v in frame.iloc[:, 0].tolist()] != names:
+        return None
+    counts = frame.iloc[:, 1:]
+    if not all(np.issubdtype(t, np.number) for t in counts.dtypes):
+        return None
+    return names
 
 
 def _first_in_text_order(values: Any, n: int) -> list[Any]:
@@ -178,19 +214,61 @@ def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
         raise _input_error(exc, "label") from None
 
 
+def _comparison_of(frame: Any, params: dict[str, Any]) -> Any:
+    """Two classifiers of the predictions table: the page's classifier (its prediction and/or
+    score column) and the one of ``compare_prediction`` / ``compare_score``, sharing the
+    label, positive class, fold and threshold (the command line's ``--compare``)."""
+    from dataclasses import replace
+
+    from phidelta.data import load_comparison
+
+    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
+    other = replace(
+        roles, prediction=params.get("compare_prediction"), score=params.get("compare_score")
+    )
+    try:
+        return load_comparison(
+            frame, roles, other, measure=params.get("compare_measure") or "accuracy"
+        )
+    except ValueError as exc:
+        # the second classifier's columns are the ones that do not fit the first's
+        error = _input_error(exc, "label")
+        if getattr(exc, "role", None) in ("prediction", "score", "weight"):
+            error.field = "compare"
+        raise error from None
+
+
+def _compares(params: dict[str, Any]) -> bool:
+    return bool(params.get("compare_prediction") or params.get("compare_score"))
+
+
 #: The parameters each kind of analysis reads. The page sends every field, those hidden for the
 #: kind too (a score column chosen before switching to features): the others are not stored,
 #: so an analysis shows what it was computed from and equal analyses share one cache entry.
 PARAMETERS = {
     "signature": ("label", "positive", "numeric"),
-    "classifier": ("label", "positive", "prediction", "score", "fold", "threshold"),
+    "classifier": (
+        "label",
+        "positive",
+        "prediction",
+        "score",
+        "fold",
+        "threshold",
+        "compare_prediction",
+        "compare_score",
+        "compare_measure",
+    ),
     "multiclass": ("label", "prediction", "fold", "matrix", "header"),
 }
 
 
 def applicable(kind: str, params: dict[str, Any]) -> dict[str, Any]:
-    """``params`` with those the kind does not read set to None."""
-    return {name: value if name in PARAMETERS[kind] else None for name, value in params.items()}
+    """``params`` with those the kind does not read set to None (and the t-test's measure
+    without a second classifier)."""
+    kept = {name: value if name in PARAMETERS[kind] else None for name, value in params.items()}
+    if not _compares(kept) and "compare_measure" in kept:
+        kept["compare_measure"] = None
+    return kept
 
 
 def load(kind: str, frame: Any, params: dict[str, Any]) -> Any:
@@ -199,7 +277,7 @@ def load(kind: str, frame: Any, params: dict[str, Any]) -> Any:
     if kind == "signature":
         return _signature_of(frame, params)
     if kind == "classifier":
-        return _assessment_of(frame, params)
+        return _comparison_of(frame, params) if _compares(params) else _assessment_of(frame, params)
     return None
 
 
@@ -382,6 +460,14 @@ def signature_csv(
     return buffer.getvalue()
 
 
+def _csv_cell(column: str, value: float) -> str:
+    """A cell of the measure table: whole counts as integers, other numbers as
+    :func:`_csv_number` writes them."""
+    if column in ("tn", "fp", "fn", "tp") and np.isfinite(value) and float(value).is_integer():
+        return str(int(value))
+    return _csv_number(value)
+
+
 def _csv_number(value: float) -> str:
     """As :meth:`Signature.to_csv` writes numbers: 17 significant digits, NaN as empty."""
     return "" if np.isnan(value) else repr(float(value))
@@ -396,14 +482,21 @@ def classifier_view(
     regions: bool = False,
     loaded: Any = None,
 ) -> dict[str, Any]:
-    """The assessment view: the folds' points with their mean and spread at ``ratio``, ROC,
-    operating point and calibration (with scores); with ``regions``, the 95% confidence
-    region of every fold and of the pooled counts."""
+    """The assessment view: the folds' points with their mean and spread at ``ratio``, the
+    measure table (:meth:`Assessment.summary`: folds, pooled, mean and std, with Wilson and
+    DeLong intervals), ROC with the folds' operating point and the cost-optimal cut at
+    ``ratio`` and ``cost_ratio``, calibration (with scores); with ``regions``, the 95%
+    confidence region of every fold and of the pooled counts; with a second classifier, the
+    comparison (:mod:`phidelta.comparison`)."""
+    from phidelta.comparison import Comparison
+
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
         raise InputError("The cost ratio must be a positive number.", "cost_ratio")
-    result = _assessment_of(frame, params) if loaded is None else loaded
+    if loaded is None:
+        loaded = load("classifier", frame, params)
+    comparison = loaded if isinstance(loaded, Comparison) else None
+    result = loaded.a if comparison is not None else loaded
     r = _check_ratio(ratio, result.ratio)
-    pd_ = phi_delta(result.counts, ratio=r, zero_division=np.nan)
     payload: dict[str, Any] = {
         "kind": "classifier",
         "ratio": r,
@@ -412,27 +505,11 @@ def classifier_view(
         "threshold": result.threshold,
         "rows_left_out": result.rows_left_out,
         "cost_ratio": cost_ratio,
-        "folds": [
-            {
-                "name": str(f),
-                "phi": p,
-                "delta": d,
-                **{
-                    cell: _plain(getattr(result.counts, cell)[i])
-                    for cell in ("tn", "fp", "fn", "tp")
-                },
-            }
-            for i, (f, p, d) in enumerate(
-                zip(result.folds, _floats(pd_.phi), _floats(pd_.delta), strict=True)
-            )
-        ],
+        **_fold_points(result, r),
         "diamond": _diamond_payload(r, ("accuracy", "bias")),
+        "table": _table_payload(result),
+        "operating_point": _operating_point(result, params),
     }
-    ok = np.isfinite(pd_.phi) & np.isfinite(pd_.delta)
-    if ok.any():
-        ring = spread_ellipse(pd_.phi[ok], pd_.delta[ok])
-        payload["mean"] = {"phi": float(pd_.phi[ok].mean()), "delta": float(pd_.delta[ok].mean())}
-        payload["ellipse"] = {"phi": _floats(ring[:, 0]), "delta": _floats(ring[:, 1])}
     if regions:
         payload["regions"] = regions_payload(result.counts, r)
     if result.tables is not None:
@@ -452,11 +529,14 @@ def classifier_view(
             "positives": table.total_positives,
             "negatives": table.total_negatives,
             "hull": {"fpr": _floats(hull.fpr), "tpr": _floats(hull.tpr), "auc": hull.auc()},
+            # the cost-optimal points at the view's ratio and cost ratio (not the folds' cut)
             "optimal": {
                 "fpr": _floats(best.fpr),
                 "tpr": _floats(best.tpr),
                 "threshold": _floats(best.thresholds),
                 "accuracy": _floats(best.accuracy),
+                "ratio": r,
+                "cost_ratio": cost_ratio,
             },
             "isometric": {
                 "fpr": _floats(segment[:, 0]) if len(segment) else [],
@@ -469,7 +549,130 @@ def classifier_view(
             "window": list(calibration.window),
             "clipped": calibration.clipped,
         }
+    if comparison is not None:
+        payload["comparison"] = _comparison_payload(comparison, r, params)
     return payload
+
+
+def _fold_points(result: Any, ratio: float) -> dict[str, Any]:
+    """The folds' points (φ, δ) at ``ratio`` with their counts, and their mean and 2σ
+    spread ellipse where two or more are defined."""
+    pd_ = phi_delta(result.counts, ratio=ratio, zero_division=np.nan)
+    points: dict[str, Any] = {
+        "folds": [
+            {
+                "name": str(f),
+                "phi": p,
+                "delta": d,
+                **{
+                    cell: _plain(getattr(result.counts, cell)[i])
+                    for cell in ("tn", "fp", "fn", "tp")
+                },
+            }
+            for i, (f, p, d) in enumerate(
+                zip(result.folds, _floats(pd_.phi), _floats(pd_.delta), strict=True)
+            )
+        ]
+    }
+    ok = np.isfinite(pd_.phi) & np.isfinite(pd_.delta)
+    if ok.any():
+        ring = spread_ellipse(pd_.phi[ok], pd_.delta[ok])
+        points["mean"] = {"phi": float(pd_.phi[ok].mean()), "delta": float(pd_.delta[ok].mean())}
+        points["ellipse"] = {"phi": _floats(ring[:, 0]), "delta": _floats(ring[:, 1])}
+    return points
+
+
+def _table_payload(result: Any) -> dict[str, Any]:
+    """:meth:`Assessment.summary` column by column: the rows (fold ids, ``pooled``, ``mean``,
+    ``std``) and every column (counts, measures, their 95% intervals, AUC), null where
+    undefined."""
+    table = result.summary()
+    return {
+        "index": [str(i) for i in table.index],
+        "columns": {k: _floats(v) for k, v in table.items()},
+    }
+
+
+def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:
+    """Where the folds' counts sit, pooled, in the ROC space, and what chose it: the
+    prediction column, or the scores' cut — the default rule, a given number, or the
+    library's "optimal" (cost-optimal at the data's own N/P with equal costs,
+    :func:`phidelta.assessment.decision_threshold`)."""
+    from phidelta.measures import false_positive_rate, sensitivity
+
+    pooled = result.pooled()
+    if result.threshold is None:
+        rule = "predictions"
+    else:
+        given = str(params.get("threshold") or "").strip().lower()
+        rule = "optimal" if given == "optimal" else ("given" if given else "default")
+    return {
+        "fpr": _floats(false_positive_rate(pooled, zero_division=np.nan))[0],
+        "tpr": _floats(sensitivity(pooled, zero_division=np.nan))[0],
+        "threshold": result.threshold,
+        "rule": rule,
+        # the operating condition "optimal" was decided at
+        "ratio": result.ratio if rule == "optimal" else None,
+        "cost_ratio": 1.0 if rule == "optimal" else None,
+    }
+
+
+def _comparison_payload(comparison: Any, ratio: float, params: dict[str, Any]) -> dict[str, Any]:
+    """The second classifier (its folds at ``ratio``, measure table and ROC curve) and the
+    paired tests with their verdict (:meth:`Comparison.summary`, :meth:`Comparison.verdict`)."""
+    b = comparison.b
+    measure = comparison.measure
+    payload: dict[str, Any] = {
+        "names": [str(n) for n in comparison.names],
+        "verdict": comparison.verdict(),
+        "measure": measure,
+        "tests": [
+            {
+                "test": row["test"],
+                "statistic": _floats([row["statistic"]])[0],
+                "pvalue": _floats([row["pvalue"]])[0],
+                "detail": row["detail"],
+            }
+            for row in comparison.summary()
+        ],
+        "per_fold": {
+            "a": _floats(comparison.a.measures([measure])[measure]),
+            "b": _floats(b.measures([measure])[measure]),
+        },
+        "threshold": b.threshold,
+        "operating_point": _operating_point(b, params),
+        **_fold_points(b, ratio),
+        "table": _table_payload(b),
+    }
+    if b.tables is not None:
+        table = b.pooled_table()
+        curve = roc_curve(table)
+        payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
+    return payload
+
+
+def assessment_csv(frame: Any, params: dict[str, Any], loaded: Any = None) -> str:
+    """The measure table of a classifier analysis as CSV: :meth:`Assessment.summary`'s rows
+    (``row``: fold ids, ``pooled``, ``mean``, ``std``) and columns, every digit (NaN as
+    empty); with a second classifier both, led by a ``classifier`` column."""
+    from phidelta.comparison import Comparison
+
+    if loaded is None:
+        loaded = load("classifier", frame, params)
+    if isinstance(loaded, Comparison):
+        parts = [(str(n), r) for n, r in zip(loaded.names, (loaded.a, loaded.b), strict=True)]
+    else:
+        parts = [(None, loaded)]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for i, (name, result) in enumerate(parts):
+        table = result.summary()
+        if i == 0:
+            writer.writerow([*(["classifier"] if name is not None else []), "row", *table])
+        for j, row in enumerate(table.index):
+            lead = [name] if name is not None else []
+            writer.writerow([*lead, row, *(_csv_cell(k, table[k][j]) for k in table)])
+    return buffer.getvalue()
 
 
 #: the joint confidence level of the regions the web views draw
@@ -552,10 +755,21 @@ def multiclass_view(
         "mutual_information": _floats(balance.mutual_information),
         "accuracy": _floats(balance.accuracy),
         "pooled": _pooled_marks(matrices) if len(matrices) > 1 else None,
+        "pooled_row": _pooled_row(matrices) if len(matrices) > 1 else None,
         "grid": {
             name: [_float_rows(segment) for segment in lines]
             for name, lines in ternary_grid().lines.items()
         },
+    }
+
+
+def _pooled_row(matrices: Any) -> dict[str, Any]:
+    """The table row of the matrices added up: ΔH′, 2MI′, VI′, MI and accuracy."""
+    balance = entropy_balance(matrices.sum())
+    return {
+        "fractions": _floats(balance.joint_fractions[0]),
+        "mutual_information": _floats(balance.mutual_information)[0],
+        "accuracy": _floats(balance.accuracy)[0],
     }
 
 

@@ -184,6 +184,30 @@ def download(
     )
 
 
+@router.get(
+    "/{analysis_id}/assessment.csv",
+    summary="The measure table of a classifier analysis as CSV",
+    response_class=Response,
+    responses={
+        200: {"content": {"text/csv": {"schema": {"type": "string"}}}},
+        **errors(400, 404, 413, 503),
+    },
+)
+def download_assessment(services: ServicesDep, analysis_id: str = AnalysisId) -> Response:
+    analysis = _analysis(services, analysis_id)
+    if analysis["kind"] != AnalysisKind.classifier.value:
+        raise ApiError(400, "Only classifier analyses have a measure table.", "kind")
+    dataset_id = analysis["dataset_id"]
+    text = services.pool.run(
+        _tasks.render_assessment_csv, dataset_id, analysis["params"], dataset=dataset_id
+    )
+    return Response(
+        text,
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="assessment-{analysis_id}.csv"'},
+    )
+
+
 @router.delete(
     "/{analysis_id}",
     summary="Delete an analysis",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -24,14 +25,38 @@ def _static(name: str) -> Path:
     return Path(str(resources.files("phidelta.web").joinpath("static", name)))
 
 
+def accepted_suffixes() -> list[str]:
+    """The file names the data layer reads (:data:`phidelta.data.SUFFIXES`), for the file
+    dialog's ``accept``: each ending, and the last part of the compound ones (``.gz`` of
+    ``.csv.gz``: browsers compare a file's last extension)."""
+    from phidelta.data import SUFFIXES
+
+    endings = [str(s) for s in SUFFIXES]
+    return list(dict.fromkeys([*endings, *("." + s.rsplit(".", 1)[-1] for s in endings)]))
+
+
+@lru_cache(maxsize=1)
+def _index_html() -> str:
+    """The page, its file dialog offering what the server reads."""
+    from phidelta.assessment import SUMMARY_MEASURES
+
+    text = _static("index.html").read_text(encoding="utf-8")
+    # the t-test's measures: those of the measure table (accuracy, the command line's default,
+    # first)
+    names = ["accuracy", *(m for m in SUMMARY_MEASURES if m != "accuracy")]
+    options = "".join(f'<option value="{m}">{m.replace("_", " ")}</option>' for m in names)
+    text = text.replace("{measure_options}", options)
+    return text.replace('accept="{accept}"', f'accept="{",".join(accepted_suffixes())}"')
+
+
 @router.get("/", response_class=HTMLResponse)
-def index() -> FileResponse:
-    return FileResponse(_static("index.html"), media_type="text/html")
+def index() -> HTMLResponse:
+    return HTMLResponse(_index_html())
 
 
 @router.get("/analyses/{analysis_id}", response_class=HTMLResponse)
-def analysis_page(analysis_id: str) -> FileResponse:
-    return FileResponse(_static("index.html"), media_type="text/html")
+def analysis_page(analysis_id: str) -> HTMLResponse:
+    return HTMLResponse(_index_html())
 
 
 @router.get("/favicon.ico")

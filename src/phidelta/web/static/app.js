@@ -52,25 +52,58 @@ function fillSelect(select, options, {empty = null, chosen = null} = {}) {
   options.forEach((o) => select.add(new Option(String(o), String(o))));
   if (chosen !== null) select.value = String(chosen);
 }
+// a list of names for a sentence: the first twelve, then how many more
+function nameList(names) {
+  return names.length <= 12 ? names.join(", ") :
+    `${names.slice(0, 12).join(", ")}, … (${names.length - 12} more)`;
+}
 function datasetLoaded(dataset) {
   state.dataset = dataset;
-  $("dataset-info").textContent = `${dataset.name}: ${dataset.rows} rows, ` +
-    `${dataset.columns.length} columns (${dataset.columns.map((c) => c.name).join(", ")})`;
+  // a labelled confusion matrix is described, and analysed, as one
+  $("dataset-info").textContent = dataset.matrix ?
+    `${dataset.name}: a ${dataset.matrix.classes.length}×${dataset.matrix.classes.length} ` +
+      `confusion matrix (classes ${nameList(dataset.matrix.classes)}); ` +
+      "analysed as a multi-class entropy triangle" :
+    `${dataset.name}: ${dataset.rows} rows, ${dataset.columns.length} columns ` +
+      `(${nameList(dataset.columns.map((c) => c.name))})`;
   const names = dataset.columns.map((c) => c.name);
   fillSelect($("label"), names);
-  // a likely class column: the last one with two values
+  // a likely class column: the first one with two values
   const binary = dataset.columns.filter((c) => c.distinct === 2);
   if (binary.length) $("label").value = binary[0].name;
-  fillSelect($("prediction"), names, {empty: "(none)"});
-  fillSelect($("score"), names, {empty: "(none)"});
-  fillSelect($("fold"), names, {empty: "(none)"});
+  ["prediction", "score", "fold", "compare-prediction", "compare-score"].forEach((id) =>
+    fillSelect($(id), names, {empty: "(none)"}));
+  if (dataset.matrix) {
+    $("kind").value = "multiclass";
+    $("matrix").checked = true;
+  }
   updatePositive();
   $("setup-section").hidden = false;
   updateKind();
 }
+function labelColumn() {
+  return ((state.dataset && state.dataset.columns) || []).find((c) => c.name === $("label").value);
+}
+// the positive class: preselected where the package's rule implies it (0/1, ±1, true/false),
+// else chosen by the user from the column's classes
 function updatePositive() {
-  const column = (state.dataset.columns || []).find((c) => c.name === $("label").value);
-  fillSelect($("positive"), column ? column.values : [], {empty: "(default)"});
+  const column = labelColumn();
+  const values = column ? column.values : [];
+  const implied = column && column.positive !== null && column.positive !== undefined;
+  fillSelect($("positive"), values, {empty: implied ? null : "choose…",
+                                     chosen: implied ? column.positive : ""});
+  $("positive-help").textContent = !column ? "" : implied ?
+    `“${column.positive}” is the positive class (the class to detect), as usual for ` +
+      `${values.join("/")} classes; choose the other to detect it instead.` :
+    column.distinct === 2 ? `Choose the positive class: the one of ${values.join(" and ")} ` +
+      "to detect (the other is the negative class)." : "";
+}
+// before asking the server: a binary analysis of two classes with no implied positive class
+// needs the user's choice, asked next to the control
+function positiveMissing() {
+  const column = labelColumn();
+  const binary = $("kind").value !== "multiclass";
+  return binary && column && column.distinct === 2 && !$("positive").value;
 }
 function updateKind() {
   const kind = $("kind").value, matrix = $("matrix").checked;
@@ -94,34 +127,120 @@ async function upload(file) {
 // --- 2. analysis ----------------------------------------------------------------------------
 async function analyse() {
   clearErrors();
+  if (positiveMissing()) {
+    const values = labelColumn().values;
+    showError({field: "positive", message: `Choose the positive class (${values.join(" or ")}): ` +
+      "the class to detect."});
+    $("positive").focus();
+    return;
+  }
   const body = {dataset_id: state.dataset.id, kind: $("kind").value, label: $("label").value,
     positive: $("positive").value || null, prediction: $("prediction").value || null,
     score: $("score").value || null, fold: $("fold").value || null,
     numeric: $("numeric").value, matrix: $("matrix").checked, header: $("header").value,
-    threshold: $("threshold").value.trim() || null};
+    threshold: $("threshold").value.trim() || null,
+    compare_prediction: $("compare-prediction").value || null,
+    compare_score: $("compare-score").value || null,
+    compare_measure: $("compare-measure").value || null};
   try {
     const created = await api("POST", "/api/analyses", body);
     history.pushState({}, "", created.url);
     await openAnalysis(created.id);
   } catch (e) { showError(e); }
 }
-async function openAnalysis(id) {
+// what produced an analysis, in the page's words (a shared link shows it)
+function settingsText(analysis) {
+  const p = analysis.params;
+  const parts = [];
+  if (p.matrix) parts.push("the file as a confusion matrix");
+  else if (p.label) parts.push(`class column ${p.label}`);
+  if (analysis.kind !== "multiclass" && !p.matrix) {
+    parts.push(`positive class ${p.positive === null || p.positive === undefined ?
+      (analysis.view.positive === null ? "–" : `${analysis.view.positive} (implied)`) : p.positive}`);
+  }
+  if (analysis.kind === "signature") {
+    parts.push(`numeric features: ${p.numeric === "threshold" ? "best single cut" : "soft counts"}`);
+  }
+  if (p.prediction) parts.push(`predictions ${p.prediction}`);
+  if (p.score) parts.push(`scores ${p.score}`);
+  if (analysis.kind === "classifier" && p.score && !p.prediction) {
+    parts.push(`threshold ${p.threshold || "default"}`);
+  }
+  if (p.fold) parts.push(`folds ${p.fold}`);
+  if (p.compare_prediction || p.compare_score) {
+    parts.push(`compared with ${[p.compare_prediction, p.compare_score].filter((x) => x)
+      .join(" / ")} (t-test of ${p.compare_measure || "accuracy"})`);
+  }
+  return `Made from ${analysis.dataset.name}: ${parts.join(", ")}.`;
+}
+// the view's settings as a query string: the link to this analysis carries them
+function settingsQuery() {
+  const q = new URLSearchParams();
+  q.set("ratio", state.actualRatio ? "actual" : currentRatio().toPrecision(3));
+  const kind = state.analysis && state.analysis.kind;
+  if (kind === "classifier") {
+    q.set("cost_ratio", $("cost-ratio").value);
+    if ($("regions").checked) q.set("regions", "1");
+    if ($("coverage").checked) q.set("coverage", "1");
+  } else if (kind === "signature") {
+    q.set("sort", state.sort);
+    q.set("iso", [...state.isometrics].join(","));
+    q.set("phi_max", $("phi-max").value);
+    q.set("delta_min", $("delta-min").value);
+    q.set("k", $("k").value);
+    if ($("significance").checked) q.set("significance", "1");
+  }
+  return q.toString();
+}
+function updateLink() {
+  if (!state.analysis) return;
+  const url = `/analyses/${state.analysis.id}?${settingsQuery()}`;
+  $("permalink").href = url;
+  if (location.pathname + location.search !== url) history.replaceState({}, "", url);
+}
+// the settings of a link (its query string) back into the controls; true when there were any
+function restoreSettings(query, actual) {
+  const q = new URLSearchParams(query);
+  if (![...q.keys()].length) return false;
+  const ratio = q.get("ratio");
+  state.actualRatio = ratio === "actual" && actual >= 0.1 && actual <= 10;
+  const value = ratio === "actual" ? actual : parseFloat(ratio);
+  setRatioSlider(Math.min(10, Math.max(0.1, Number.isFinite(value) ? value : 1)));
+  if (q.has("cost_ratio")) $("cost-ratio").value = q.get("cost_ratio");
+  $("regions").checked = q.get("regions") === "1";
+  $("coverage").checked = q.get("coverage") === "1";
+  $("significance").checked = q.get("significance") === "1";
+  [["phi_max", "phi-max"], ["delta_min", "delta-min"], ["k", "k"]].forEach(([key, id]) => {
+    if (q.has(key)) $(id).value = q.get(key);
+  });
+  if (q.has("sort")) setSort(q.get("sort"));
+  if (q.has("iso")) {
+    state.isometrics = new Set(q.get("iso").split(",").filter((n) => n in ISO_COLORS));
+    document.querySelectorAll("#isometric-toggles input").forEach((input) => {
+      input.checked = state.isometrics.has(input.dataset.isometric); });
+  }
+  return true;
+}
+async function openAnalysis(id, query = "") {
   clearErrors();
   try {
     const analysis = await api("GET", `/api/analyses/${id}`);
     state.analysis = analysis;
     state.highlight = new Set();
-    $("permalink").href = `/analyses/${id}`;
     $("view-section").hidden = false;
     $("view-title").textContent = {signature: "Feature signature", classifier: "Classifier",
       multiclass: "Entropy triangle"}[analysis.kind] + ` of ${analysis.dataset.name}`;
+    $("settings").textContent = settingsText(analysis);
     const actual = analysis.view.actual_ratio;
     $("actual-ratio").textContent = actual ? actual.toPrecision(4) : "–";
-    setRatioSlider(1);
+    setRatioSlider(1);  // the defaults, unless the link says otherwise
     state.actualRatio = false;
     $("regions").checked = false;  // regions and significance are off by default
     $("significance").checked = false;
-    render(analysis.view);
+    $("coverage").checked = false;
+    $("cost-ratio").value = "1";
+    if (restoreSettings(query, actual)) await refresh();
+    else render(analysis.view);
   } catch (e) {
     $("view-section").hidden = false;
     showError(e);
@@ -147,15 +266,21 @@ async function refresh() {
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
   catch (e) { showError(e); }
 }
+function setSort(key) {
+  state.sort = key;
+  document.querySelectorAll("#ranking th[data-sort]").forEach((h) => {
+    h.textContent = h.textContent.replace(/ ▾$/, "") + (h.dataset.sort === key ? " ▾" : ""); });
+}
 
 // --- 3. views -------------------------------------------------------------------------------
 function render(view) {
   state.view = view;
+  updateLink();
   const kind = view.kind;
   document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
   document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
-  document.querySelector(".ratio-controls").hidden = kind === "multiclass";
+  document.querySelectorAll(".ratio-controls").forEach((e) => { e.hidden = kind === "multiclass"; });
   $("significance-note").hidden = !(kind === "signature" && view.significance);
   if (kind === "signature") renderSignature(view);
   else if (kind === "classifier") renderClassifier(view);
@@ -188,6 +313,12 @@ function cornerLabels(view, kind) {
     const side = !top && !bottom;
     // side corners: two short lines ("rare:" / "mostly false") beside the corner
     const text = side ? c[role].replace(small ? / /g : /: /, (m) => m.trim() + "<br>") : c[role];
+    if (!side) {  // top and bottom: beside the corner, joined to it by a short leader line, so
+      // that a point at the corner (a perfect feature) is never under its label
+      return {x: c.phi, y: c.delta, text, showarrow: true, arrowhead: 0, arrowwidth: 1,
+        arrowcolor: "#999", ax: 22, ay: top ? -12 : 12, standoff: 3, xanchor: "left",
+        yanchor: "middle", font: {size: 10, color: "#555"}};
+    }
     return {x: c.phi, y: c.delta, text, showarrow: false, font: {size: 10, color: "#555"},
       xanchor: side ? (left ? "right" : "left") : "center",
       // on a small plot the side labels (a word a line) stand above the corner, off the axis
@@ -354,64 +485,190 @@ function pooledPointTrace(view) {
     marker: {symbol: "star", size: 14, color: PURPLE, line: {color: "white", width: 1}},
     hovertemplate: "pooled folds<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"}];
 }
+const TEAL = "#138d75";  // the second classifier of a comparison
+// how the folds' operating point was chosen, with the ratio and costs of an "optimal" cut
+function cutText(point, actual) {
+  if (point.rule === "predictions") return "the prediction column";
+  const t = `score ≥ ${Number(point.threshold.toPrecision(4))}`;
+  if (point.rule === "optimal") {
+    return `${t}, cost-optimal at the data's N/P = ${point.ratio.toPrecision(3)} with equal ` +
+      "costs (c_FN/c_FP = 1)";
+  }
+  return point.rule === "default" ? `${t}, the default cut (0.5 for scores in [0, 1], else 0)` :
+    `${t}, the threshold chosen`;
+}
 function renderClassifier(view) {
   const folds = view.folds;
+  const cmp = view.comparison;
+  const nameA = cmp ? cmp.names[0] : "folds";
   const traces = diamondTraces(view, "classifier").concat(regionTraces(view));
   traces.push({x: folds.map((f) => f.phi), y: folds.map((f) => f.delta), mode: "markers",
-    name: "folds", text: folds.map((f) => esc(f.name)), marker: {color: BLUE, size: 8},
+    name: cmp ? `${esc(nameA)}: folds` : "folds", text: folds.map((f) => esc(f.name)),
+    marker: {color: BLUE, size: 8},
     hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
   if (view.ellipse) traces.push({x: view.ellipse.phi, y: view.ellipse.delta, mode: "lines",
     name: "spread (2σ)", line: {color: "orange"}});
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
-    name: "mean", marker: {symbol: "x", size: 13, color: "orange"}});
+    name: cmp ? `${esc(nameA)}: mean` : "mean", marker: {symbol: "x", size: 13, color: "orange"}});
+  if (cmp) {
+    traces.push({x: cmp.folds.map((f) => f.phi), y: cmp.folds.map((f) => f.delta),
+      mode: "markers", name: `${esc(cmp.names[1])}: folds`, text: cmp.folds.map((f) => esc(f.name)),
+      marker: {color: TEAL, size: 8, symbol: "triangle-up"},
+      hovertemplate: `${esc(cmp.names[1])}, fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>`});
+    if (cmp.mean) traces.push({x: [cmp.mean.phi], y: [cmp.mean.delta], mode: "markers",
+      name: `${esc(cmp.names[1])}: mean`, marker: {symbol: "x", size: 13, color: TEAL}});
+  }
   traces.push(...pooledPointTrace(view));
+  const point = view.operating_point;
   const layout = diamondLayout(view, "classifier", {title: {text:
     `folds, N/P = ${view.ratio.toPrecision(3)}` +
-    (view.threshold === null ? "" : ` · predicted positive when score ≥ ${view.threshold}`) +
-    (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : ""),
-    font: {size: 13}}});
+    (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : "") +
+    (point.rule === "predictions" ? "" : `<br>positive when ${cutText(point, view.actual_ratio)}`),
+    font: {size: 12}}});
+  layout.margin = Object.assign({}, layout.margin, {t: point.rule === "predictions" ? 35 : 50});
   layout.legend = LEGEND_BELOW;
   Plotly.react("plot", traces, fitSmallPlot(layout, traces), {responsive: true});
   Plotly.Plots.resize("plot");
-  if (view.roc) {
-    const r = view.roc;
-    // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
-    const coverage = $("coverage").checked;
-    const sx = coverage ? r.negatives : 1, sy = coverage ? r.positives : 1;
-    const X = (xs) => xs.map((v) => v * sx), Y = (ys) => ys.map((v) => v * sy);
-    Plotly.react("roc", [
-      {x: [0, sx], y: [0, sy], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false},
-      {x: X(r.fpr), y: Y(r.tpr), mode: "lines", line: {color: BLUE, width: 2},
-       name: `${coverage ? "coverage curve" : "ROC"} (AUC ${r.auc.toFixed(3)})`},
-      {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dash", color: "#333"},
-       name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
-      {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
-       line: {dash: "dot", color: "green"}, name: "isometric"},
-      {x: X(r.optimal.fpr), y: Y(r.optimal.tpr), mode: "markers", marker: {color: "green", size: 10},
-       name: `optimal: threshold ${r.optimal.threshold[0].toPrecision(3)}`}],
-      {margin: {l: 55, r: 15, t: 35, b: 45},
-       title: {text: `${coverage ? "coverage space" : "ROC"} and operating point`, font: {size: 13}},
-       xaxis: {title: {text: coverage ? `false positives (N = ${sx})` : "false positive rate"},
-               range: [0, sx]},
-       yaxis: {title: {text: coverage ? `true positives (P = ${sy})` : "true positive rate"},
-               range: [0, 1.02 * sy], scaleanchor: "x"},
-       legend: {font: {size: 9}, x: 0.35, y: 0.05}}, {responsive: true});
-    Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
-      mode: "lines", line: {color: BLUE}, name: "isotonic"}],
-      {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
-       xaxis: {title: {text: view.calibration.clipped ? "score (the map is flat beyond this range)"
-                                                         : "score"}, range: view.calibration.window},
-       yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]}},
-      {responsive: true});
-  } else { Plotly.purge("roc"); Plotly.purge("calibration"); }
+  renderRoc(view);
+  renderMeasures(view);
+}
+// the ROC curve (or, ticked, the coverage space) with its hull, the folds' one operating point
+// and the best iso-cost line at the view's class and cost ratios
+function renderRoc(view) {
+  const note = $("operating-note");
+  if (!view.roc) {
+    Plotly.purge("roc"); Plotly.purge("calibration");
+    note.textContent = "";
+    return;
+  }
+  const r = view.roc, point = view.operating_point, best = r.optimal;
+  // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
+  const coverage = $("coverage").checked;
+  const sx = coverage ? r.negatives : 1, sy = coverage ? r.positives : 1;
+  const X = (xs) => xs.map((v) => v * sx), Y = (ys) => ys.map((v) => v * sy);
+  const condition = `N/P = ${best.ratio.toPrecision(3)}, c_FN/c_FP = ${Number(best.cost_ratio.toPrecision(3))}`;
+  const cut = Number(best.threshold[0].toPrecision(3));
+  const cmp = view.comparison;
+  const traces = [
+    {x: [0, sx], y: [0, sy], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false,
+     hoverinfo: "skip"},
+    {x: X(r.fpr), y: Y(r.tpr), mode: "lines", line: {color: BLUE, width: 2},
+     name: `${coverage ? "coverage curve" : "ROC"}${cmp ? ` ${esc(cmp.names[0])}` : ""} (AUC ${r.auc.toFixed(3)})`},
+    {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dash", color: "#333"},
+     name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
+    {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
+     line: {dash: "dot", color: "green"}, name: `best iso-cost line at ${condition}: score ≥ ${cut}`,
+     hovertemplate: `cost-optimal at ${condition}: score ≥ ${cut}<extra></extra>`}];
+  if (cmp && cmp.roc) traces.push({x: X(cmp.roc.fpr), y: Y(cmp.roc.tpr), mode: "lines",
+    line: {color: TEAL, width: 2}, name: `ROC ${esc(cmp.names[1])} (AUC ${cmp.roc.auc.toFixed(3)})`});
+  if (point.fpr !== null && point.tpr !== null) traces.push({x: [point.fpr * sx],
+    y: [point.tpr * sy], mode: "markers", marker: {color: BLUE, size: 11, symbol: "diamond",
+    line: {color: "white", width: 1}}, name: "operating point of the folds (pooled)",
+    hovertemplate: `operating point: ${cutText(point, view.actual_ratio)}<br>` +
+      "FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>"});
+  Plotly.react("roc", traces,
+    {margin: {l: 55, r: 15, t: 35, b: 45},
+     title: {text: `${coverage ? "coverage space" : "ROC"} and operating point`, font: {size: 13}},
+     xaxis: {title: {text: coverage ? `false positives (N = ${sx})` : "false positive rate"},
+             range: [0, sx]},
+     yaxis: {title: {text: coverage ? `true positives (P = ${sy})` : "true positive rate"},
+             range: [0, 1.02 * sy], scaleanchor: "x"},
+     legend: {font: {size: 9}, x: 0.3, xanchor: "left", y: 0.03, yanchor: "bottom",
+              bgcolor: "rgba(255,255,255,0.85)"}}, {responsive: true});
+  note.textContent = `Operating point of the folds: ${cutText(point, view.actual_ratio)}. ` +
+    `At N/P = ${best.ratio.toPrecision(3)} and a cost ratio c_FN/c_FP = ` +
+    `${Number(best.cost_ratio.toPrecision(3))} the cost-optimal cut is score ≥ ${cut}, where ` +
+    "the best iso-cost line touches the hull (set it as the threshold to use it).";
+  Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
+    mode: "lines", line: {color: BLUE}, name: "isotonic"}],
+    {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
+     xaxis: {title: {text: view.calibration.clipped ? "score (the map is flat beyond this range)"
+                                                       : "score"}, range: view.calibration.window},
+     yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]}},
+    {responsive: true});
+}
+// a number of the measure table: counts whole, the rest with four decimals
+function cellText(value, column) {
+  if (value === null || value === undefined) return "–";
+  if (["tn", "fp", "fn", "tp"].includes(column) && Number.isInteger(value)) return String(value);
+  return value.toFixed(4);
+}
+// Assessment.summary as a table: a row per fold, pooled, mean, std; each rate with its 95%
+// interval in brackets, the mean with ± std
+function fillMeasureTable(table, rows) {
+  const cols = rows.columns;
+  const names = Object.keys(cols).filter((k) => !/_(low|high)$/.test(k));
+  table.innerHTML = "";
+  const head = table.createTHead().insertRow();
+  ["row", ...names].forEach((n) => {
+    const th = document.createElement("th");
+    th.textContent = n.replace(/_/g, " ");
+    if (cols[`${n}_low`]) th.title = n === "auc" ? "DeLong's 95% interval in brackets" :
+      "Wilson's 95% interval in brackets";
+    head.append(th);
+  });
+  const body = table.createTBody();
+  const std = rows.index.indexOf("std");
+  rows.index.forEach((label, i) => {
+    const row = body.insertRow();
+    row.dataset.row = label;
+    if (["pooled", "mean", "std"].includes(label)) row.classList.add("summary-row");
+    row.insertCell().textContent = label;
+    names.forEach((n) => {
+      const v = cols[n][i];
+      const cell = row.insertCell();
+      cell.textContent = cellText(v, n);
+      // under the value: its 95% interval, or for the mean ± the std across folds
+      const low = cols[`${n}_low`], high = cols[`${n}_high`];
+      let under = "";
+      if (low && low[i] !== null && high[i] !== null) {
+        under = `[${low[i].toFixed(3)}, ${high[i].toFixed(3)}]`;
+      } else if (label === "mean" && std >= 0 && v !== null && cols[n][std] !== null) {
+        under = `± ${cols[n][std].toFixed(4)}`;
+      }
+      if (under) {
+        const small = document.createElement("span");
+        small.className = "interval";
+        small.textContent = under;
+        cell.append(small);
+      }
+    });
+  });
+}
+function renderMeasures(view) {
+  fillMeasureTable($("measures"), view.table);
+  $("download-measures").href = `/api/analyses/${state.analysis.id}/assessment.csv`;
+  const cmp = view.comparison;
+  $("comparison").hidden = !cmp;
+  if (!cmp) return;
+  $("comparison-title").textContent = `${cmp.names[0]} against ${cmp.names[1]}: paired tests`;
+  $("verdict").textContent = cmp.verdict;
+  const tests = $("tests");
+  tests.innerHTML = "";
+  const head = tests.createTHead().insertRow();
+  ["test", "statistic", "p-value", "what was compared"].forEach((n) => {
+    const th = document.createElement("th"); th.textContent = n; head.append(th); });
+  const body = tests.createTBody();
+  cmp.tests.forEach((t) => {
+    const row = body.insertRow();
+    [t.test, t.statistic === null ? "–" : t.statistic.toFixed(4), pText(t.pvalue), t.detail]
+      .forEach((v) => { row.insertCell().textContent = v; });
+  });
+  $("second-title").textContent = `Measures of ${cmp.names[1]} (${cmp.names[0]}'s are above)`;
+  fillMeasureTable($("measures-b"), cmp.table);
 }
 function renderTriangle(view) {
   const h = Math.sqrt(3) / 2;
   const traces = [{x: [0, 1, 0.5, 0], y: [0, 0, h, 0], mode: "lines", line: {color: "black"},
-    name: "triangle", hoverinfo: "skip"},
-    {x: [0, 1, 0.5], y: [0, 0, h], mode: "text", text: ["inaccurate: VI′=1",
-      "underperforming: ΔH′=1", "optimal: 2MI′=1"], textposition: ["bottom center",
-      "bottom center", "top center"], showlegend: false, hoverinfo: "skip"}];
+    name: "triangle", hoverinfo: "skip"}];
+  // the corners' names beside them, joined by a short leader line (never on a point, never
+  // clipped: annotations are drawn above the traces and outside the plot area's clip)
+  const corner = (x, y, text, ax, ay, xanchor) => ({x, y, text, showarrow: true, arrowhead: 0,
+    arrowwidth: 1, arrowcolor: "#888", ax, ay, standoff: 6, xanchor, yanchor: "middle",
+    font: {size: 11, color: "#444"}});
+  const annotations = [corner(0, 0, "inaccurate<br>(VI′ = 1)", -24, 24, "right"),
+    corner(1, 0, "underperforming<br>(ΔH′ = 1)", 24, 24, "left"),
+    corner(0.5, h, "optimal (2MI′ = 1)", 40, -14, "left")];
   // level lines of ΔH′, 2MI′ and VI′ (from the server's geometry), below everything else
   Object.values(view.grid || {}).forEach((lines) => lines.forEach((segment) => traces.unshift({
     x: segment.map((p) => p[0]), y: segment.map((p) => p[1]), mode: "lines",
@@ -426,15 +683,22 @@ function renderTriangle(view) {
     marker: {symbol: ["triangle-left", "star", "triangle-right"], size: [10, 15, 10],
       color: "black"}, hovertemplate: "pooled<br>(%{x:.3f}, %{y:.3f})<extra></extra>"});
   Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
-    "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}},
-    xaxis: {visible: false, range: [-0.1, 1.1]}, yaxis: {visible: false, scaleanchor: "x",
-    range: [-0.1, 1]}}, {responsive: true});
+    "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}}, annotations,
+    xaxis: {visible: false, range: [-0.32, 1.32]}, yaxis: {visible: false, scaleanchor: "x",
+    range: [-0.2, 1]}}, {responsive: true});
   const body = document.querySelector("#triangle-table tbody");
   body.innerHTML = "";
-  view.names.forEach((name, i) => {
+  const rows = view.names.map((name, i) =>
+    [name, ...view.fractions[i], view.mutual_information[i], view.accuracy[i]]);
+  // the pooled row: what the legend's "pooled" marks are
+  if (view.pooled_row) rows.push(["pooled", ...view.pooled_row.fractions,
+    view.pooled_row.mutual_information, view.pooled_row.accuracy]);
+  rows.forEach((cells) => {
     const row = body.insertRow();
-    [name, ...view.fractions[i], view.mutual_information[i], view.accuracy[i]].forEach((v) => {
-      row.insertCell().textContent = typeof v === "number" ? v.toFixed(4) : v; });
+    if (cells[0] === "pooled" && view.pooled_row) row.classList.add("summary-row");
+    cells.forEach((v) => {
+      row.insertCell().textContent = typeof v === "number" ? v.toFixed(4) : (v === null ? "–" : v);
+    });
   });
 }
 
@@ -480,7 +744,7 @@ window.addEventListener("DOMContentLoaded", () => {
     refresh();
   });
   $("cost-ratio").addEventListener("change", refresh);
-  $("coverage").addEventListener("change", () => { if (state.view) renderClassifier(state.view); });
+  $("coverage").addEventListener("change", () => { if (state.view) render(state.view); });
   $("regions").addEventListener("change", refresh);
   $("significance").addEventListener("change", refresh);
   $("apply-rule").addEventListener("click", async () => {
@@ -490,10 +754,8 @@ window.addEventListener("DOMContentLoaded", () => {
   });
   $("clear").addEventListener("click", () => { state.highlight = new Set(); renderSignature(state.view); });
   document.querySelectorAll("#ranking th[data-sort]").forEach((th) => th.addEventListener("click", () => {
-    state.sort = th.dataset.sort;
-    document.querySelectorAll("#ranking th[data-sort]").forEach((h) => {
-      h.textContent = h.textContent.replace(/ ▾$/, "") + (h === th ? " ▾" : ""); });
-    if (th.dataset.sort === "name") renderTable(state.view); else refresh();
+    setSort(th.dataset.sort);
+    if (th.dataset.sort === "name") { renderTable(state.view); updateLink(); } else refresh();
   }));
   $("delete").addEventListener("click", async () => {
     if (!state.analysis) return;
@@ -505,5 +767,5 @@ window.addEventListener("DOMContentLoaded", () => {
     } catch (e) { showError(e); }
   });
   const match = location.pathname.match(/^\/analyses\/([0-9a-f]+)$/);
-  if (match) openAnalysis(match[1]);
+  if (match) openAnalysis(match[1], location.search);
 });
