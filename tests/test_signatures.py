@@ -418,3 +418,95 @@ def test_a_boolean_column_with_gaps_is_a_binary_feature_with_rows_left_out():
     assert with_gap.names == as_numbers.names == ["b"]
     assert with_gap.kinds == ["binary"]
     assert with_gap.counts == as_numbers.counts
+
+
+def _cars(n: int = 93) -> tuple[object, np.ndarray]:
+    """A Cars93-like table: two identifier columns, a copy of the label, real features."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, n)
+    table = pd.DataFrame(
+        {
+            "Make": [f"maker {i} model" for i in range(n)],
+            "Model": [f"M{i}" for i in range(n)],
+            "Origin": np.where(y == 1, "USA", "non-USA"),  # the label, recoded
+            "Price": rng.normal(20, 5, n) + 3 * y,
+            "Type": rng.choice(["Small", "Large", "Midsize"], n),
+        }
+    )
+    return table, y
+
+
+def test_label_copies_and_identifiers_are_named_by_a_warning_and_as_data():
+    from phidelta.exceptions import SuspectColumnWarning
+
+    table, y = _cars()
+    with pytest.warns(SuspectColumnWarning, match=r"columns Make, Model hold a different") as got:
+        sig = signature(table, y)
+    expected = {"Make": "identifier", "Model": "identifier", "Origin": "label copy"}
+    assert sig.suspect_columns == expected
+    assert got[0].message.columns == expected
+    message = str(got[0].message)
+    assert "column Origin separates the classes perfectly (δ = ±1" in message
+    assert "kinds={'Make': 'ignore', 'Model': 'ignore', 'Origin': 'ignore'}" in message
+    assert sig.suspect_note() in message
+    assert sum(s in ("Make", "Model") for s in sig.sources) == 2 * 93  # one-row indicators
+    # left out as the message says: no warning, no such features
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SuspectColumnWarning)
+        kept = signature(table, y, kinds=dict.fromkeys(expected, "ignore"))
+    assert kept.suspect_columns == {}
+    assert kept.suspect_note() is None
+    assert set(kept.sources) == {"Price", "Type"}
+    # the same from blocks of rows, and after slicing (data, not a side effect)
+    with pytest.warns(SuspectColumnWarning):
+        chunked = phidelta.signatures.signature_from_chunks(
+            (table.iloc[i : i + 40], y[i : i + 40]) for i in range(0, 93, 40)
+        )
+    assert chunked.suspect_columns == expected
+    assert sig[[i for i, s in enumerate(sig.sources) if s == "Price"]].suspect_columns == {}
+
+
+@pytest.mark.filterwarnings("ignore:Column .id. has 300 distinct values")
+def test_identifiers_beyond_max_values_and_a_best_cut_are_not_confused():
+    from phidelta.exceptions import SuspectColumnWarning
+
+    rng = np.random.default_rng(1)
+    y = np.arange(300) % 2
+    table = pd.DataFrame({"id": [f"r{i}" for i in range(300)], "x": rng.normal(size=300) + y})
+    with pytest.warns(SuspectColumnWarning):
+        sig = signature(table, y, max_values=256)  # 256 indicators of 300 distinct values
+    assert sig.suspect_columns == {"id": "identifier"}
+    # a numeric feature whose best cut separates a small sample is no copy of the label
+    small = pd.DataFrame({"x": [0.1, 0.2, 0.3, 0.7, 0.8, 0.9], "c": ["a", "b", "a", "b", "a", "b"]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SuspectColumnWarning)
+        cut = signature(small, [0, 0, 0, 1, 1, 1], numeric="threshold")
+    assert cut.phi_delta().delta[0] == 1.0
+    assert cut.suspect_columns == {}
+
+
+def test_every_door_shows_the_suspect_columns_in_its_words(tmp_path):
+    pytest.importorskip("click")
+    pytest.importorskip("matplotlib")
+    from test_cli import run
+
+    table, y = _cars()
+    path = tmp_path / "cars.csv"
+    table.assign(label=np.where(y == 1, "yes", "no")).to_csv(path, index=False)
+    out = run("stats", str(path), "--label", "label", "--positive", "yes", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    (line,) = [w for w in out.stderr.splitlines() if "hold a different value" in w]
+    assert line.startswith("warning: column Origin separates the classes perfectly")
+    assert line.endswith("pass --ignore Make --ignore Model --ignore Origin.")
+    dropped = run(
+        "stats", str(path), "--label", "label", "--positive", "yes", "--format", "csv",
+        "--ignore", "Make", "--ignore", "Model", "--ignore", "Origin",
+    )  # fmt: skip
+    assert dropped.returncode == 0, dropped.stderr
+    assert "warning" not in dropped.stderr
+    assert not any(name in dropped.stdout for name in ("Make", "Model", "Origin"))
+    report = tmp_path / "r.html"
+    out = run("report", "--data", str(path), "--label", "label", "--positive", "yes", "-o",
+              str(report))  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert '<p class="note">Suspect columns: column Origin separates' in report.read_text()

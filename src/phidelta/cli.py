@@ -510,6 +510,13 @@ if click is not None:
         show_default=True,
         help="Permutations of the permutation test (its p-values are multiples of 1/(B + 1)).",
     )
+    @click.option(
+        "--ignore",
+        multiple=True,
+        metavar="COLUMN",
+        help="Leave this column out of the features (repeatable): an identifier, a copy of "
+        "the label.",
+    )
     @_streaming_options
     @_errors
     def stats(
@@ -526,6 +533,7 @@ if click is not None:
         fdr: float | None = None,
         test_method: str = "auto",
         permutations: int = 1000,
+        ignore: tuple[str, ...] = (),
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
@@ -543,6 +551,7 @@ if click is not None:
             _source(data, chunksize, engine, scheduler),
             Roles(label, positive=positive),
             numeric=numeric,
+            kinds=dict.fromkeys(ignore, "ignore") or None,
             missing=missing,
             missing_values=_markers(missing_values),
         )
@@ -983,6 +992,12 @@ if click is not None:
     @click.option(
         "--output", "-o", default="phidelta-report.html", show_default=True, callback=_output
     )
+    @click.option(
+        "--ignore",
+        multiple=True,
+        metavar="COLUMN",
+        help="Leave this column of --data out of the features (repeatable).",
+    )
     @_compare_option
     @click.option(
         "--matrix",
@@ -1010,6 +1025,7 @@ if click is not None:
         predictions_positive: str | None,
         ratio: Any,
         output: str,
+        ignore: tuple[str, ...] = (),
         compare: tuple[str, ...] = (),
         matrix: str | None = None,
         header: str = "auto",
@@ -1063,6 +1079,7 @@ if click is not None:
                 predictions=predictions,
                 roles=assessed,
                 compare=_other_roles(assessed, compare) if compare and assessed else None,
+                ignore=ignore,
                 ratio=ratio,
                 matrix=matrix,
                 header=header,

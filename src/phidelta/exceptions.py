@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["UndefinedMeasureWarning"]
+__all__ = ["SuspectColumnWarning", "UndefinedMeasureWarning"]
 
 
 class UndefinedMeasureWarning(UserWarning):
@@ -33,3 +33,46 @@ class UndefinedMeasureWarning(UserWarning):
     >>> precision(counts, zero_division=0.0)  # chosen: no warning
     array([0. , 0.8])
     """
+
+
+class SuspectColumnWarning(UserWarning):
+    """Columns of a signature that look like no feature: a copy of the label, or an identifier.
+
+    A column with a feature that separates the classes perfectly (standard δ = ±1) is often
+    the label itself, or computed from it; a text column with a different value in every row
+    (a name, an id) becomes one one-row indicator per row. Both are ranked among the features
+    without complaint, so :func:`phidelta.signatures.signature` (and every door that builds a
+    signature) warns, naming them; leave them out with ``kinds={column: "ignore"}``.
+    The same columns are data on the result: :attr:`phidelta.signatures.Signature.suspect_columns`.
+
+    Parameters
+    ----------
+    message : str
+        The warning's text.
+    columns : dict of str to str
+        Each suspect column and why: ``"label copy"`` or ``"identifier"``.
+
+    Attributes
+    ----------
+    columns : dict of str to str
+        The suspect columns and why.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from phidelta import signature
+    >>> y = np.array([0, 1] * 10)
+    >>> data = np.column_stack([y, np.arange(20) % 3])  # the first column is the label
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     sig = signature(data, y)
+    >>> caught[0].category is SuspectColumnWarning, caught[0].message.columns
+    (True, {'F1': 'label copy'})
+    >>> signature(data, y, kinds={"F1": "ignore"}).suspect_columns  # left out: no warning
+    {}
+    """
+
+    def __init__(self, message: str, columns: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.columns = dict(columns or {})

@@ -258,11 +258,19 @@ def signature_section(
         pvalues=pvalues if pvalues is not None else "fisher",
     )
     selected = ", ".join(html.escape(signature.names[i]) for i in chosen) or "none"
+    note = signature.suspect_note()  # columns that look like no feature, by name
+    suspect = (
+        f'<p class="note">Suspect columns: {html.escape(note)}. They are ranked below all the '
+        "same; leave them out with <code>--ignore</code> (<code>kinds=</code> in Python).</p>"
+        if note
+        else ""
+    )
     return (
         f'<p class="note">{len(signature)} features, positive class '
         f"{html.escape(str(signature.positive))}, class ratio N/P = {signature.ratio:.4g}. "
         "Discriminant features sit near the top (covariant) or bottom (contravariant) "
         "corner, rare ones at the left, characteristic ones (stop words) at the right.</p>"
+        f"{suspect}"
         f'<div class="figures">{"".join(figures)}</div>'
         f"<h3>Top {len(order)} features by standard |δ| (N/P = 1, as <code>phidelta stats"
         f"</code> ranks by default)</h3>{significance}{table_html(ranked)}"
@@ -518,6 +526,7 @@ def file_report(
     roles: Any = None,
     compare: Any = None,
     ratio: float | str | None = None,
+    ignore: Sequence[str] = (),
     matrix: Any = None,
     header: Any = "auto",
 ) -> Path:
@@ -547,6 +556,8 @@ def file_report(
         comparison (:mod:`phidelta.comparison`).
     ratio : float or "actual", optional
         The class ratio of the second diagrams; default each file's actual N/P.
+    ignore : sequence of str, optional
+        Columns of ``data`` left out of the features (an identifier, a copy of the label).
     matrix : str or Path, optional
         A file of counts, true classes as rows (:func:`phidelta.data.read_matrix`), for an
         entropy triangle.
@@ -584,7 +595,7 @@ def file_report(
 
     built = Report("phidelta report")
     if data is not None:
-        sig = load_signature(data, features)
+        sig = load_signature(data, features, kinds=dict.fromkeys(ignore, "ignore") or None)
         built.add(
             f"Feature signature of {Path(str(data)).name}",
             signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),

@@ -22,6 +22,7 @@ from phidelta.counts._labels import (
     binary_target,
     distinct_at_most_two,
 )
+from phidelta.exceptions import SuspectColumnWarning
 from phidelta.measures import (
     MeasureTable,
     information_gain,
@@ -147,6 +148,97 @@ class Signature:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @property
+    def suspect_columns(self) -> dict[str, str]:
+        """Source columns that look like no feature, each with why, in column order.
+
+        ``"label copy"``: a feature of the column separates the classes perfectly (standard
+        δ = ±1: every positive on one side, every negative on the other), as the label itself
+        or a column computed from it does (a numeric feature's best cut, ``numeric=
+        "threshold"``, is not counted: on a small sample a cut often separates the classes).
+        ``"identifier"``: a nominal column whose values each occur in one row (a name, an
+        id), read as one one-row indicator per row. They are ranked among the features all
+        the same; :func:`signature` warns (:class:`~phidelta.exceptions.SuspectColumnWarning`),
+        and ``kinds={column: "ignore"}`` leaves them out. Every door shows
+        :meth:`suspect_note`.
+
+        Returns
+        -------
+        dict of str to str
+            Column → ``"label copy"`` or ``"identifier"``; empty when none.
+
+        Examples
+        --------
+        >>> import warnings
+        >>> import numpy as np
+        >>> import pandas as pd
+        >>> y = np.array([0, 1] * 5)
+        >>> table = pd.DataFrame(
+        ...     {"copy": y, "id": [f"row {i}" for i in range(10)], "x": np.arange(10) % 3})
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     sig = signature(table, y)
+        >>> sig.suspect_columns
+        {'copy': 'label copy', 'id': 'identifier'}
+        """
+        if not len(self):
+            return {}
+        delta = phi_delta(self.counts, ratio=1.0, zero_division=np.nan).delta
+        # the best cut of a numeric feature may separate a small sample: not a copy
+        perfect = (np.abs(np.nan_to_num(delta)) >= 1 - 1e-12) & np.isnan(self.cuts)
+        present = self.counts.tp + self.counts.fp  # the rows of each feature's value
+        found: dict[str, str] = {}
+        for source in dict.fromkeys(self.sources):
+            rows = [i for i, s in enumerate(self.sources) if s == source]
+            if any(perfect[i] for i in rows):
+                found[source] = "label copy"
+            elif (
+                len(rows) > 2
+                and all(self.kinds[i] == "nominal" for i in rows)
+                and all(present[i] == 1 for i in rows)
+            ):  # the most frequent values occur once: every value does
+                found[source] = "identifier"
+        return found
+
+    def suspect_note(self) -> str | None:
+        """One sentence naming :attr:`suspect_columns` and why (None when there are none):
+        the note every door shows, each adding how to leave them out in its own words.
+
+        Returns
+        -------
+        str or None
+
+        Examples
+        --------
+        >>> import warnings
+        >>> import numpy as np
+        >>> import pandas as pd
+        >>> y = np.array([0, 1] * 5)
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     sig = signature(pd.DataFrame({"y2": y, "x": np.arange(10) % 3}), y)
+        >>> sig.suspect_note()
+        'column y2 separates the classes perfectly (δ = ±1: the label, or computed from it?)'
+        """
+        suspects = self.suspect_columns
+        if not suspects:
+            return None
+        parts = []
+        for why, text in (
+            (
+                "label copy",
+                "separate{s} the classes perfectly (δ = ±1: the label, or computed from it?)",
+            ),
+            ("identifier", "hold{s} a different value in every row (identifiers, not features)"),
+        ):
+            named = [c for c, w in suspects.items() if w == why]
+            if named:
+                columns = "column " if len(named) == 1 else "columns "
+                parts.append(
+                    columns + ", ".join(named) + " " + text.format(s="s" if len(named) == 1 else "")
+                )
+        return "; ".join(parts)
 
     def _repr_html_(self) -> str:
         """In a notebook: what the signature is, and its most discriminant features."""
@@ -753,6 +845,9 @@ def signature(
     -----
     ConstantFeatureWarning
         When some features take a single value.
+    SuspectColumnWarning
+        When a column looks like no feature: a copy of the label (δ = ±1) or an identifier
+        (a different value in every row); ``Signature.suspect_columns`` names them too.
 
     Notes
     -----
@@ -828,7 +923,7 @@ def _finish(
     counts = BinaryCounts._trusted(*(cells[:, i] for i in range(4)))
     if not counts.is_soft:
         counts = BinaryCounts._trusted(*(np.rint(cells[:, i]).astype(np.int64) for i in range(4)))
-    return Signature(
+    result = Signature(
         names=list(row_names),
         sources=list(sources),
         kinds=list(kinds),
@@ -839,6 +934,18 @@ def _finish(
         numeric_mode=numeric,
         _rows=None if table is None else SignatureRows(table, is_pos, max_values),
     )
+    suspects = result.suspect_columns
+    if suspects:
+        ignore = ", ".join(f"{c!r}: 'ignore'" for c in suspects)
+        warnings.warn(
+            SuspectColumnWarning(
+                f"{result.suspect_note()}: ranked among the features all the same; to leave "
+                f"{'it' if len(suspects) == 1 else 'them'} out pass kinds={{{ignore}}}.",
+                suspects,
+            ),
+            stacklevel=outside_stacklevel(),
+        )
+    return result
 
 
 def signature_from_chunks(
