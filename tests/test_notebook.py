@@ -47,13 +47,60 @@ def test_an_assessment_shows_its_folds_even_one_of_a_single_class():
     assert "scores cut at 0.5" in html
     header, rows = _table(html)
     assert header[:5] == ["fold", "tn", "fp", "fn", "tp"]
-    assert header[-1] == "auc"
-    assert [row[0] for row in rows] == ["1", "2", "3"]
-    assert rows[2][-1] == "–"  # fold 3 holds positives only: no AUC
+    assert header[-2:] == ["auc", "auc 95% CI"]
+    assert [row[0] for row in rows] == ["1", "2", "3", "pooled", "mean", "std"]
+    assert rows[2][-2:] == ["–", "–"]  # fold 3 holds positives only: no AUC
     assert [int(v) for v in rows[1][1:5]] == [0, 1, 1, 0]
     predicted = assess([1, 0, 1, 0], y_pred=[1, 0, 0, 0])
     assert "predictions" in predicted._repr_html_()
     assert "auc" not in _table(predicted._repr_html_())[0]
+
+
+def test_an_assessment_shows_the_pooled_row_the_mean_and_the_intervals_of_every_door():
+    from phidelta.measures import auc_confidence_interval, rate_intervals
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    s = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    a = assess(y, scores=s, folds=np.arange(300) % 5)
+    header, rows = _table(a._repr_html_())
+    pooled, mean, std = rows[-3:]
+    assert [pooled[0], mean[0], std[0]] == ["pooled", "mean", "std"]
+    assert [int(v) for v in pooled[1:5]] == a.pooled().to_array()[0].tolist()
+    wilson = rate_intervals(a.pooled())["sensitivity"]
+    low, high = (float(v) for v in pooled[header.index("sensitivity 95% CI")].split("–"))
+    assert (low, high) == pytest.approx((wilson.low[0], wilson.high[0]), abs=5e-5)
+    delong = auc_confidence_interval(a.pooled_table())
+    low, high = (float(v) for v in pooled[header.index("auc 95% CI")].split("–"))
+    assert (low, high) == pytest.approx((delong.low, delong.high), abs=5e-5)
+    accuracy = a.measures(["accuracy"])["accuracy"]
+    assert float(mean[header.index("accuracy")]) == pytest.approx(accuracy.mean(), abs=5e-5)
+    assert float(std[header.index("accuracy")]) == pytest.approx(accuracy.std(), abs=5e-5)
+    assert mean[1] == "–"  # no counts, no intervals across folds
+    many = assess(y, scores=s, folds=np.arange(300) % 60)  # 50 folds shown, then the summary
+    names = [row[0] for row in _table(many._repr_html_())[1]]
+    assert names[-4:] == ["49", "pooled", "mean", "std"]
+    assert "10 more folds not shown" in many._repr_html_()
+
+
+def test_plain_reprs_are_one_short_line():
+    from phidelta.comparison import compare
+
+    y = [0, 1] * 20
+    poor = [1 - v if i % 3 == 0 else v for i, v in enumerate(y)]
+    result = compare(
+        y, scores=(np.array(y) * 0.6 + 0.2, np.array(poor) * 0.5 + 0.25), names=("good", "poor"),
+        folds=[i % 4 for i in range(40)],
+    )  # fmt: skip
+    text = repr(result.a)
+    assert text == (
+        "Assessment(4 fold(s), positive=1, ratio=1, scores cut at 0.5, "
+        "pooled=BinaryCounts(tn=[20], fp=[0], fn=[0], tp=[20]))"
+    )
+    assert "ScoreTable" not in repr(result)  # it listed every fold's table twice
+    assert repr(result).startswith("Comparison('good' vs 'poor', 4 fold(s): McNemar p=")
+    assert "DeLong p=" in repr(result)
+    assert len(repr(result)) < 160
 
 
 def test_a_measure_table_shows_every_measure_per_entry():

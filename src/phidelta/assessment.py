@@ -33,7 +33,7 @@ from phidelta.counts import (
     ordered_values,
     python_value,
 )
-from phidelta.measures import MeasureTable, auc, measure_table, optimal_points
+from phidelta.measures import MeasureTable, measure_table, optimal_points
 
 __all__ = [
     "DEFAULT_THRESHOLD_RULE",
@@ -103,9 +103,9 @@ class Assessment:
         The scores, kept by :func:`assess` when given; None otherwise.
     rows_left_out : int
         Rows left out because a value they needed was missing (see :mod:`phidelta.data`).
-
     missing_cells : phidelta.data.MissingCells or None
         What :mod:`phidelta.data` read as missing, per column (None when not read through it).
+
     See Also
     --------
     phidelta.rendering.PhiDeltaDisplay.from_counts : the folds in a φ-δ diagram.
@@ -130,20 +130,40 @@ class Assessment:
     y_true: np.ndarray | None = field(repr=False, default=None)
     scores: np.ndarray | None = field(repr=False, default=None)
     rows_left_out: int = 0
-
     missing_cells: Any = field(repr=False, default=None, compare=False)
+
+    def __repr__(self) -> str:
+        """One line: what was assessed and the pooled counts (the folds' tables stay out)."""
+        how = "predictions" if self.threshold is None else f"scores cut at {self.threshold:.4g}"
+        left = f", rows_left_out={self.rows_left_out}" if self.rows_left_out else ""
+        return (
+            f"Assessment({len(self.folds)} fold(s), positive={self.positive!r}, "
+            f"ratio={self.ratio:.4g}, {how}, pooled={self.pooled()!r}{left})"
+        )
+
     def _repr_html_(self) -> str:
-        """In a notebook: what was assessed, and the folds' counts and main measures."""
+        """In a notebook: what was assessed, and :meth:`summary`'s table: each fold, the pooled
+        counts, the mean and std across folds, Wilson intervals of the rates and DeLong's of
+        the AUC (the numbers of ``phidelta assess`` and of the report)."""
         from phidelta._format import html_table
 
-        # the measure table's columns are the counts, then the measures
-        table = measure_table(self.counts, measures=SUMMARY_MEASURES)
-        columns = {"fold": [str(f) for f in self.folds], **table}
-        if self.tables is not None:
-            both = [t.total_positives > 0 and t.total_negatives > 0 for t in self.tables]
-            columns["auc"] = np.array(
-                [auc(t) if ok else np.nan for t, ok in zip(self.tables, both, strict=True)]
-            )  # a fold of one class has no AUC
+        table = self.summary()
+        shown = 50  # folds; the pooled, mean and std rows always follow
+        folds, every = len(self.folds), len(table.index)
+        rows = np.r_[np.arange(min(shown, folds)), np.arange(folds, every)]
+        columns: dict[str, Any] = {"fold": [table.index[i] for i in rows]}
+        for name in table:
+            if name.endswith(("_low", "_high")):
+                continue
+            columns[name] = table[name][rows]
+            if name in ("tn", "fp", "fn", "tp"):  # whole counts as whole numbers
+                columns[name] = [int(v) if v.is_integer() else v for v in columns[name].tolist()]
+            if f"{name}_low" in table:
+                low, high = table[f"{name}_low"][rows], table[f"{name}_high"][rows]
+                columns[f"{name} 95% CI"] = [
+                    "–" if np.isnan(lo) else f"{lo:.4f}–{hi:.4f}"
+                    for lo, hi in zip(low, high, strict=True)
+                ]  # Wilson's for rates, DeLong's for the AUC
         how = (
             "predictions"
             if self.threshold is None
@@ -154,7 +174,17 @@ class Assessment:
             f"Assessment of {len(self.folds)} fold(s): positive class {self.positive!r}, "
             f"class ratio N/P = {self.ratio:.4g}, {how}{left}"
         )
-        return f"<div><p><b>{html.escape(title)}</b></p>{html_table(columns, max_rows=50)}</div>"
+        more = folds - shown
+        note = f'<p class="note">{more} more folds not shown.</p>' if more > 0 else ""
+        intervals = (
+            "<p>Each fold, the folds pooled (their counts added up), and the mean and standard "
+            "deviation across folds; 95% intervals: Wilson's for rates"
+            + (", DeLong's for the AUC" if self.tables is not None else "")
+            + ".</p>"
+        )
+        return (
+            f"<div><p><b>{html.escape(title)}</b></p>{intervals}{html_table(columns)}{note}</div>"
+        )
 
     def measures(self, names: list[str] | None = None) -> MeasureTable:
         """Every measure per fold (undefined values NaN).

@@ -295,6 +295,12 @@ class Comparison(TupleResult):
             f"{alpha:g} level ({listed})."
         )
 
+    def __repr__(self) -> str:
+        """One line: the two classifiers, the folds and each test's p-value."""
+        tests = ", ".join(f"{row['test']} p={row['pvalue']:.3g}" for row in self.summary())
+        a, b = self.names
+        return f"Comparison({a!r} vs {b!r}, {len(self.a.folds)} fold(s): {tests})"
+
     def _repr_html_(self) -> str:
         """In a notebook: the verdict, each classifier's pooled measures and the tests."""
         from phidelta._format import html_table
