@@ -411,3 +411,32 @@ def test_an_r_file_with_na_labels_is_told_how_to_read_them(tmp_path):
     sig = load_signature(path, Roles("Sex", positive="Female"), missing_values="NA")
     assert sig.rows_left_out == 1
     assert sig.missing_cells.read == {"Sex": {"NA": 1}, "Pulse": {"NA": 1}}
+
+
+def test_the_report_takes_markers_and_says_what_was_missing(tmp_path, survey):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "report.html"
+    code, _, err = _cli(
+        "report",
+        "--data",
+        str(survey),
+        "--label",
+        "sex",
+        "--positive",
+        "Female",
+        "--predictions",
+        str(survey),
+        "--score",
+        "s",
+        "--missing-values",
+        "None",
+        "-o",
+        str(out),
+    )
+    assert code == 0, err
+    page = out.read_text(encoding="utf-8")
+    assert "Missing values: column &#x27;" in page
+    assert "column &#x27;region&#x27;: 4 cells &#x27;NA&#x27; kept as a category" in page
+    assert "--missing-values null,NA" in page  # the option that reads them as missing, CLI words
+    assert "column &#x27;exer&#x27;: 2 cells &#x27;None&#x27; read as missing" in page
+    assert "exer(None)" not in page

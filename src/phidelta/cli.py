@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -1011,6 +1012,11 @@ if click is not None:
         show_default=True,
         help="With --matrix: is the first row class names? auto: when a cell is not a number.",
     )
+    @click.option(
+        "--missing-values",
+        metavar="TEXT[,TEXT...]",
+        help="Cells of --data and --predictions read as missing besides empty ones, e.g. NA.",
+    )
     @_errors
     def report(
         data: str | None,
@@ -1029,6 +1035,7 @@ if click is not None:
         compare: tuple[str, ...] = (),
         matrix: str | None = None,
         header: str = "auto",
+        missing_values: str | None = None,
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
@@ -1083,6 +1090,8 @@ if click is not None:
                 ratio=ratio,
                 matrix=matrix,
                 header=header,
+                missing_values=_markers(missing_values),
+                hint="--missing-values {joined}",
             )
         except ValueError as exc:  # one --positive for two files whose classes differ
             column = f"column '{truth or label}'"

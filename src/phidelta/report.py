@@ -529,6 +529,8 @@ def file_report(
     ignore: Sequence[str] = (),
     matrix: Any = None,
     header: Any = "auto",
+    missing_values: Any = None,
+    hint: str = "missing_values={listed}",
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`.
 
@@ -563,6 +565,11 @@ def file_report(
         entropy triangle.
     header : {"auto", "yes", "no"} or bool, default="auto"
         Whether the first row of ``matrix`` holds class names (:func:`~phidelta.data.read_matrix`).
+    missing_values : str or list of str, optional
+        Cells of ``data`` and ``predictions`` read as missing besides empty ones (see
+        :mod:`phidelta.data._missing`); each section says what was read as missing.
+    hint : str, default="missing_values={listed}"
+        How the notes name the option (:func:`phidelta.data.describe_missing`).
 
     Returns
     -------
@@ -591,21 +598,41 @@ def file_report(
     ...     "Feature signature of climate_data.csv" in written.read_text(encoding="utf-8")
     True
     """
-    from phidelta.data import load_assessment, load_comparison, load_multiclass, load_signature
+    from phidelta.data import (
+        describe_missing,
+        load_assessment,
+        load_comparison,
+        load_multiclass,
+        load_signature,
+    )
+
+    def missing_note(cells: Any) -> str:
+        said = describe_missing(cells, hint=hint)
+        return f'<p class="note">Missing values: {html.escape(said)}.</p>' if said else ""
 
     built = Report("phidelta report")
     if data is not None:
-        sig = load_signature(data, features, kinds=dict.fromkeys(ignore, "ignore") or None)
+        sig = load_signature(
+            data,
+            features,
+            kinds=dict.fromkeys(ignore, "ignore") or None,
+            missing_values=missing_values,
+        )
         built.add(
             f"Feature signature of {Path(str(data)).name}",
-            signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),
+            missing_note(sig.missing_cells)
+            + signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),
         )
     if predictions is not None:
         from dataclasses import replace
 
         multiclass = note = None
         if roles.prediction is not None:  # the matrices of the predictions, of any classes
-            multiclass = load_multiclass(predictions, replace(roles, score=None, threshold=None))
+            multiclass = load_multiclass(
+                predictions,
+                replace(roles, score=None, threshold=None),
+                missing_values=missing_values,
+            )
         classes = [] if multiclass is None else list(multiclass.matrices.input_classes)
         if len(classes) > 2:
             listed = ", ".join(map(str, classes))
@@ -621,15 +648,16 @@ def file_report(
                 "diagrams, ROC) needs two classes.</p>"
             )
         else:
-            result = load_assessment(predictions, roles)
+            result = load_assessment(predictions, roles, missing_values=missing_values)
             built.add(
                 f"Classifier assessment of {Path(str(predictions)).name}",
-                assessment_section(
+                missing_note(result.missing_cells)
+                + assessment_section(
                     result, ratio=None if ratio in (None, "actual") else float(ratio)
                 ),
             )
         if compare is not None:
-            comparison = load_comparison(predictions, roles, compare)
+            comparison = load_comparison(predictions, roles, compare, missing_values=missing_values)
             built.add(
                 f"{comparison.names[0]} against {comparison.names[1]}",
                 comparison_section(
@@ -639,7 +667,9 @@ def file_report(
         if multiclass is not None:
             built.add(
                 "Entropy triangle of the predictions",
-                (note or "") + triangle_section(multiclass.matrices, multiclass.names),
+                (note or "")
+                + (missing_note(multiclass.missing_cells) if len(classes) > 2 else "")
+                + triangle_section(multiclass.matrices, multiclass.names),
             )
         elif matrix is None:
             built.add(

@@ -368,7 +368,8 @@ def describe_missing(
         kept_markers += [m for m in markers if m not in kept_markers]
     read = [f"column {c!r}: {_cells(m)} read as missing" for c, m in cells.read.items() if m]
     if len(kept) > limit:
-        kept = [*kept[:limit], f"and {len(kept) - limit} more such columns"]
+        more = len(kept) - limit
+        kept = [*kept[:limit], f"and {more} more such column{'s' if more != 1 else ''}"]
     if kept:
         listed = ", ".join(repr(m) for m in kept_markers)
         advice = hint.format(listed=f"[{listed}]", joined=",".join(kept_markers))
@@ -376,7 +377,11 @@ def describe_missing(
         kept[-1] += f" (to read {pronoun} as missing: {advice})"
     room = max(limit - len(kept), 1)
     if len(read) > room:
-        read = [*read[:room], f"and {len(read) - room} more columns with missing cells"]
+        more = len(read) - room
+        read = [
+            *read[:room],
+            f"and {more} more column{'s' if more != 1 else ''} with missing cells",
+        ]
     return "; ".join(kept + read)
 
 
