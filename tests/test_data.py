@@ -159,7 +159,9 @@ def test_missing_role_values_are_left_out_and_counted_or_refused():
     assert result.rows_left_out == 3
     assert result.counts.total.sum() == 3
     assert result.folds.tolist() == ["a", "b"]
-    with pytest.raises(DataError, match=r"column 's' \(score\) has 1 missing value \(1 empty cell\);") as info:
+    with pytest.raises(
+        DataError, match=r"column 's' \(score\) has 1 missing value \(1 empty cell\);"
+    ) as info:
         load_assessment(frame.dropna(subset=["y"]), Roles("y", score="s"), missing="error")
     assert info.value.role == "score"
     with pytest.raises(DataError, match="must hold numbers; 1 values are not numbers"):

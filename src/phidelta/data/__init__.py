@@ -45,14 +45,13 @@ from phidelta.data._analyses import (
     positive_class,
 )
 from phidelta.data._blocks import ChunkedTable, WholeTable, add_up, open_blocks
+from phidelta.data._compression import COMPRESSIONS, compression_of
 from phidelta.data._errors import DataError
 from phidelta.data._formats import (
-    COMPRESSIONS,
     FORMATS,
     SUFFIXES,
     Limits,
     check_columns,
-    compression_of,
     detect_format,
     read_cells,
     read_chunks,

@@ -19,28 +19,31 @@ One place decides how a file is read, for every door (Python, CLI, report, web, 
 
 from __future__ import annotations
 
-import bz2
 import csv
-import gzip
 import io
-import lzma
 import re
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from phidelta.data._compression import (
+    compression_of,
+    is_path,
+    is_spreadsheet,
+    open_text,
+    split_suffix,
+    start,
+    zip_members,
+)
 from phidelta.data._errors import DataError, header_hint, missing_column
 
 __all__ = [
-    "COMPRESSIONS",
     "FORMATS",
     "SUFFIXES",
     "Limits",
-    "compression_of",
     "detect_format",
     "read_cells",
     "read_chunks",
@@ -56,23 +59,6 @@ _PARQUET_SUFFIXES = (".parquet", ".pq")
 _TSV_SUFFIXES = (".tsv", ".tab")
 _SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 _OLD_EXCEL_SUFFIXES = (".xls", ".xlsb")
-#: Compressions of text files, by their first bytes and by their names' endings.
-COMPRESSIONS = ("gzip", "bz2", "xz", "zip", "zstd")
-_MAGIC = (
-    (b"\x1f\x8b", "gzip"),
-    (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "xz"),
-    (b"PK\x03\x04", "zip"),
-    (b"\x28\xb5\x2f\xfd", "zstd"),
-)
-_COMPRESSED_SUFFIXES = {
-    ".gz": "gzip",
-    ".gzip": "gzip",
-    ".bz2": "bz2",
-    ".xz": "xz",
-    ".zip": "zip",
-    ".zst": "zstd",
-}
 #: What the readers accept, as file-name endings (for a file dialog's ``accept``).
 SUFFIXES = (
     ".csv",
@@ -167,150 +153,10 @@ def _check_names(names: list[str], label: str, limits: Limits | None) -> None:
 
 def _csv_names(source: Any, sep: str) -> list[str]:
     """The header line split as CSV (the whole first line, however long)."""
-    with _open_text(source) as handle:
+    with open_text(source) as handle:
         line = handle.readline()
     text = line.decode("utf-8", errors="replace").rstrip("\r\n")
     return next(csv.reader([text], delimiter=sep), [])
-
-
-def _start(source: Any, size: int) -> bytes:
-    """The first ``size`` bytes of a file or of bytes, as stored (compressed or not)."""
-    if isinstance(source, bytes | bytearray | memoryview):
-        return bytes(source[:size])
-    if _is_path(source) and Path(source).is_file():
-        with open(source, "rb") as handle:
-            return handle.read(size)
-    return b""
-
-
-def _suffixes(label: str) -> tuple[str, str | None]:
-    """``(name without a compression ending, compression by the name)``."""
-    label = label.lower()
-    for suffix, compression in _COMPRESSED_SUFFIXES.items():
-        if label.endswith(suffix):
-            return label[: -len(suffix)], compression
-    return label, None
-
-
-def _zip_members(source: Any) -> list[str]:
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
-    try:
-        with zipfile.ZipFile(data) as archive:
-            return [i.filename for i in archive.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return []
-
-
-def _is_spreadsheet(members: list[str]) -> bool:
-    """An OOXML workbook (``[Content_Types].xml`` and ``xl/``) or an OpenDocument file."""
-    return ("[Content_Types].xml" in members and any(m.startswith("xl/") for m in members)) or (
-        "mimetype" in members and "content.xml" in members
-    )
-
-
-def compression_of(source: Any, *, name: str | None = None) -> str | None:
-    """How a text file is compressed: by its first bytes, else by its name; None if not.
-
-    Parameters
-    ----------
-    source : str, path or bytes
-        A file name, or the bytes of a file.
-    name : str, optional
-        The file name of `source` bytes (an upload's name).
-
-    Returns
-    -------
-    str or None
-        One of :data:`COMPRESSIONS`, or None (a zip archive that is a spreadsheet is not a
-        compressed text file).
-
-    Examples
-    --------
-    >>> import gzip
-    >>> compression_of(gzip.compress(b"y,s\\n1,0.5\\n")), compression_of(b"y,s\\n")
-    ('gzip', None)
-    """
-    head = _start(source, 6)
-    found = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
-    if found is None and not head:
-        label = name or (str(source) if _is_path(source) else "")
-        found = _suffixes(label)[1]
-    if found == "zip" and _is_spreadsheet(_zip_members(source)):
-        return None
-    return found
-
-
-class _Capped(io.RawIOBase):
-    """A stream that refuses to give more than ``limit`` bytes (a decompression bomb)."""
-
-    def __init__(self, stream: Any, limit: int, label: str) -> None:
-        self.stream, self.left, self.limit, self.label = stream, limit, limit, label
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        data = self.stream.read(min(len(buffer), self.left + 1))
-        if len(data) > self.left:
-            raise _limit_error(
-                f"{self.label} unpacks to more than {self.limit:,} bytes (max_bytes)", "max_bytes"
-            )
-        self.left -= len(data)
-        buffer[: len(data)] = data
-        return len(data)
-
-
-@contextmanager
-def _open_text(source: Any, limits: Limits | None = None, label: str = "the data") -> Iterator[Any]:
-    """A binary stream of a text file's bytes, unpacked when it is compressed."""
-    compression = compression_of(source)
-    raw = io.BytesIO(bytes(source)) if not _is_path(source) else open(source, "rb")  # noqa: SIM115
-    try:
-        if compression is None:
-            yield raw
-            return
-        stream = _unpacked(raw, compression, label)
-        if limits is not None and limits.max_bytes is not None:
-            stream = io.BufferedReader(_Capped(stream, limits.max_bytes, label))
-        try:
-            yield stream
-        finally:
-            stream.close()
-    finally:
-        raw.close()
-
-
-def _unpacked(raw: Any, compression: str, label: str) -> Any:
-    try:
-        if compression == "gzip":
-            return gzip.GzipFile(fileobj=raw, mode="rb")
-        if compression == "bz2":
-            return bz2.BZ2File(raw, mode="rb")
-        if compression == "xz":
-            return lzma.LZMAFile(raw, mode="rb")
-        if compression == "zip":
-            archive = zipfile.ZipFile(raw)
-            members = [i for i in archive.infolist() if not i.is_dir()]
-            if len(members) != 1:
-                raise DataError(
-                    f"{label} is a zip archive of {len(members)} files; it must hold one "
-                    "CSV or TSV file",
-                    "file",
-                )
-            return archive.open(members[0])
-        try:
-            import zstandard
-        except ImportError:
-            raise DataError(
-                f"{label} is compressed with zstd, which needs the zstandard package (pip "
-                "install zstandard), or unpack it first",
-                "file",
-            ) from None
-        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, read_size=1 << 16))
-    except DataError:
-        raise
-    except Exception as exc:
-        raise DataError(f"cannot unpack {label} ({compression}): {exc}", "file") from None
 
 
 def _check_arrow_schema(schema: Any, label: str) -> None:
@@ -348,12 +194,8 @@ def _text_binaries(table: Any, label: str) -> Any:
     return table
 
 
-def _is_path(source: Any) -> bool:
-    return isinstance(source, str | Path)
-
-
 def _name_of(source: Any) -> str:
-    return Path(source).name if _is_path(source) else "the data"
+    return Path(source).name if is_path(source) else "the data"
 
 
 def detect_format(source: Any, *, format: str | None = None, name: str | None = None) -> str:
@@ -398,23 +240,23 @@ def detect_format(source: Any, *, format: str | None = None, name: str | None = 
                 f"`format` must be one of {', '.join(FORMATS)}; got {format!r}.", "file"
             )
         return format
-    head = _start(source, 8)
-    label = (name or (str(source) if _is_path(source) else "")).lower()
+    head = start(source, 8)
+    label = (name or (str(source) if is_path(source) else "")).lower()
     if head[:4] == b"PAR1":
         return "parquet"
     if head.startswith(b"\xd0\xcf\x11\xe0") or label.endswith(_OLD_EXCEL_SUFFIXES):
         raise DataError(
-            f"{_name_of(source) if _is_path(source) else (name or 'the data')} is an old "
+            f"{_name_of(source) if is_path(source) else (name or 'the data')} is an old "
             "binary Excel workbook (.xls/.xlsb): save it as .xlsx or CSV",
             "file",
         )
     if head.startswith(b"PK\x03\x04"):
-        members = _zip_members(source)
-        if _is_spreadsheet(members):
+        members = zip_members(source)
+        if is_spreadsheet(members):
             return "spreadsheet"
         if len(members) == 1:  # a zip of one file: that file's name tells
             label = members[0].lower()
-    bare, _ = _suffixes(label)
+    bare, _ = split_suffix(label)
     if bare.endswith(_PARQUET_SUFFIXES):
         return "parquet"
     if bare.endswith(_TSV_SUFFIXES):
@@ -452,7 +294,7 @@ def _dialect(source: Any, fmt: str) -> dict[str, str]:
 
 def _head(source: Any) -> str:
     """The first 64 KiB of a text file (or bytes; unpacked when compressed), decoded."""
-    with _open_text(source) as handle:
+    with open_text(source) as handle:
         raw = handle.read(65536)
     return raw.decode("utf-8", errors="replace")
 
@@ -462,13 +304,13 @@ def _first_line(source: Any) -> str:
 
 
 def _check_source(source: Any) -> None:
-    if not (_is_path(source) or isinstance(source, bytes | bytearray | memoryview)):
+    if not (is_path(source) or isinstance(source, bytes | bytearray | memoryview)):
         # an int would be opened as a file descriptor (True is stdout) and closed after
         raise TypeError(
             "The data must be a file path, the bytes of a file, or a pandas, polars or "
             f"pyarrow table; got {type(source).__name__}."
         )
-    if _is_path(source):
+    if is_path(source):
         path = Path(source)
         if not path.exists():
             raise DataError(f"file not found: {source}", "file")
@@ -581,7 +423,7 @@ def _read_whole(
 
     try:
         if fmt == "parquet":
-            data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+            data = io.BytesIO(bytes(source)) if not is_path(source) else source
             return _read_parquet(data, columns, limits, label)
         if fmt == "spreadsheet":
             return _read_spreadsheet(source, columns, limits, label)
@@ -594,7 +436,7 @@ def _read_whole(
         rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
         # parsed in blocks and joined: the parser's own buffers stay at one block, so the peak
         # is about twice the table instead of four times
-        with _open_text(source, limits, label) as handle:
+        with open_text(source, None if limits is None else limits.max_bytes, label) as handle:
             parts = list(
                 pd.read_csv(
                     handle,
@@ -661,7 +503,7 @@ def read_cells(
             rows = frame.astype(object).to_numpy().tolist()
             return [["" if _blank(c) else _cell_text(c) for c in row] for row in rows]
         sep = _dialect(source, fmt)["sep"]
-        with _open_text(source, None, label) as handle:
+        with open_text(source, None, label) as handle:
             raw = handle.read()
         # the verdict on the bytes is the tables' parser's (an unterminated quote is refused
         # here as there); rows longer than the first are the matrix's own business
@@ -700,7 +542,7 @@ def _read_spreadsheet(
     """The first sheet of an .xlsx/.xlsm (openpyxl) or .ods (odfpy) workbook."""
     import pandas as pd
 
-    members = _zip_members(source)
+    members = zip_members(source)
     engine, package = ("odf", "odfpy") if "mimetype" in members else ("openpyxl", "openpyxl")
     try:
         __import__("odf" if engine == "odf" else "openpyxl")
@@ -711,14 +553,14 @@ def _read_spreadsheet(
             "file",
         ) from None
     if limits is not None and limits.max_bytes is not None:
-        stored = io.BytesIO(bytes(source)) if not _is_path(source) else source
+        stored = io.BytesIO(bytes(source)) if not is_path(source) else source
         with zipfile.ZipFile(stored) as archive:
             unpacked = sum(i.file_size for i in archive.infolist())
         if unpacked > limits.max_bytes:
             raise _limit_error(
                 f"{label} unpacks to more than {limits.max_bytes:,} bytes (max_bytes)", "max_bytes"
             )
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    data = io.BytesIO(bytes(source)) if not is_path(source) else source
     rows = None if limits is None or limits.max_rows is None else limits.max_rows + 1
     frame = pd.read_excel(
         data, sheet_name=0, engine=engine, nrows=rows, header=header, **_EMPTY_ONLY
@@ -790,7 +632,7 @@ def read_header(source: Any, *, format: str | None = None) -> list[str]:
     if fmt == "parquet":
         import pyarrow.parquet as pq
 
-        data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+        data = io.BytesIO(bytes(source)) if not is_path(source) else source
         try:
             names = list(pq.ParquetFile(data).schema_arrow.names)
         except Exception as exc:
@@ -905,7 +747,7 @@ def read_chunks(
     import pandas as pd
 
     dialect = _dialect(source, fmt)
-    with _open_text(source, None, label) as handle:
+    with open_text(source, None, label) as handle:
         try:
             for frame in pd.read_csv(
                 handle, **dialect, **_EMPTY_ONLY, usecols=columns, chunksize=chunksize
@@ -925,7 +767,7 @@ def _parquet_blocks(source: Any, chunksize: int, columns: list[str] | None) -> I
     import pyarrow.parquet as pq
 
     pool = pa.default_memory_pool()
-    data = io.BytesIO(bytes(source)) if not _is_path(source) else source
+    data = io.BytesIO(bytes(source)) if not is_path(source) else source
     # pre_buffer=False: pyarrow otherwise keeps every column chunk it read alive, and memory
     # grows with the file; a read buffer streams the pages of a column chunk instead of
     # reading the whole chunk at once (row groups may hold far more rows than a block)

@@ -208,6 +208,8 @@ class Signature:
         Returns
         -------
         str or None
+            One sentence naming the suspect columns and why, with how to leave them out;
+            None when no column is suspect.
 
         Examples
         --------
