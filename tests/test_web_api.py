@@ -551,3 +551,67 @@ def test_the_triangle_table_has_the_pooled_row_its_legend_shows(client):
     )
     assert_allclose(view["pooled_row"]["fractions"], pooled.joint_fractions[0], atol=1e-12)
     assert view["pooled_row"]["accuracy"] == pytest.approx(pooled.accuracy[0], abs=1e-12)
+
+
+def test_missing_values_field_is_the_data_layers_and_its_report_is_shown(client):
+    """missing_values ("-99, NA"): the data layer's missing_values= for every kind, stored
+    with the analysis; the view reports per column what was read as missing and the markers
+    kept as categories (phidelta.data.describe_missing), with the page's advice."""
+    from phidelta.data import Roles, describe_missing, load_assessment, load_signature
+
+    text = b"y,region,x,s,fold\n" + b"".join(
+        f"{i % 2},{'NA' if i % 3 else 'EU'},{-99 if i % 7 == 0 else i},"
+        f"{'unknown' if i % 11 == 0 else round(i % 2 * 0.6 + i / 100, 3)},{i % 3}\n".encode()
+        for i in range(60)
+    )
+    frame = text  # the data layer reads the bytes as the server does
+    dataset = upload(client, text).json()
+    plain = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+    ).json()
+    assert "column 'region'" in plain["view"]["missing"]
+    assert "kept as a category" in plain["view"]["missing"]
+    assert "write NA in the “missing values” field" in plain["view"]["missing"]
+    created = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "signature",
+            "label": "y",
+            "missing_values": "-99, NA",
+        },
+    ).json()
+    assert created["params"]["missing_values"] == "-99, NA"
+    expected = load_signature(frame, Roles("y"), missing_values=["-99", "NA"])
+    assert created["view"]["missing"] == describe_missing(
+        expected.missing_cells, hint="write {joined} in the “missing values” field"
+    )
+    assert "column 'region': 40 cells 'NA' read as missing" in created["view"]["missing"]
+    scored = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "classifier",
+            "label": "y",
+            "score": "s",
+            "fold": "fold",
+            "missing_values": "unknown",
+        },
+    ).json()["view"]
+    assessed = load_assessment(
+        frame, Roles("y", score="s", fold="fold"), missing_values=["unknown"]
+    )
+    assert scored["rows_left_out"] == assessed.rows_left_out == 6
+    assert "column 's': 6 cells 'unknown' read as missing" in scored["missing"]
+    triangle = client.post(
+        "/api/analyses",
+        json={
+            "dataset_id": dataset["id"],
+            "kind": "multiclass",
+            "label": "y",
+            "prediction": "region",
+            "missing_values": "NA",
+        },
+    ).json()["view"]
+    assert triangle["rows_left_out"] == 40
+    assert "'NA' read as missing" in triangle["missing"]

@@ -882,3 +882,37 @@ def test_matrix_uploads_triangle_labels_and_the_pooled_row(server, browser, tmp_
         for point in points:
             assert not _overlap(point, label), (point, label)
     assert errors == []
+
+
+def test_the_missing_values_field_and_its_report(server, browser, tmp_path):
+    """Markers typed in the "missing values" field reach the data layer; the view says per
+    column what was read as missing where rows were left out, and a common marker kept as a
+    category says how to read it as missing on this page."""
+    path = tmp_path / "regions.csv"
+    rows = [
+        f"{i % 2},{'NA' if i % 3 else 'EU'},{'unknown' if i % 11 == 0 else i % 2}"
+        for i in range(60)
+    ]
+    path.write_text("y,region,pred\n" + "\n".join(rows) + "\n")
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#label", "y")
+    page.click("#analyse")
+    page.wait_for_selector("#ranking tbody tr")
+    note = page.text_content("#missing-note")
+    assert "column 'region': 40 cells 'NA' kept as a category" in note
+    assert "write NA in the “missing values” field" in note
+    page.select_option("#kind", "classifier")
+    page.select_option("#prediction", "pred")
+    page.fill("#missing-values", "unknown")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+    note = page.text_content("#missing-note")
+    assert note.startswith("6 rows with a missing value left out. ")
+    assert "column 'pred': 6 cells 'unknown' read as missing" in note
+    assert "missing values: empty cells and unknown" in page.text_content("#settings")
+    assert errors == []

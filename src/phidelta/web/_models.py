@@ -129,6 +129,13 @@ class AnalysisParams(BaseModel):
     compare_measure: MeasureName | None = Field(  # type: ignore[valid-type]
         None, description="the per-fold measure of the corrected t-test (default accuracy)"
     )
+    missing_values: str | None = Field(
+        None,
+        max_length=1000,
+        description="text read as missing besides empty cells, separated by commas (e.g. "
+        '"NA, -99"); in a column of numbers the common markers (NA, NaN, null, None, ?) are '
+        "missing anyway (phidelta.data's missing_values=)",
+    )
     matrix: bool = Field(False, description="the dataset is a confusion matrix")
     header: MatrixHeader = Field(
         MatrixHeader("auto"), description="matrix header row: auto, yes or no"
@@ -155,6 +162,7 @@ class StoredParams(BaseModel):
     compare_prediction: str | None = None
     compare_score: str | None = None
     compare_measure: str | None = None
+    missing_values: str | None = None
     matrix: bool | None = None
     header: str | None = None
 
@@ -237,12 +245,19 @@ class Significance(BaseModel):
     )
 
 
+MISSING = (
+    "what was read as missing, per column, and the common markers kept as categories "
+    "(phidelta.data.describe_missing); empty when nothing was"
+)
+
+
 class SignatureView(BaseModel):
     kind: Literal["signature"]
     ratio: float
     actual_ratio: float
     positive: Scalar
     rows_left_out: int
+    missing: str = Field("", description=MISSING)
     features: list[Feature]
     order: list[int] = Field(..., description="feature indices, best first")
     selected: list[int] = Field(..., description="feature indices chosen by the rule")
@@ -384,6 +399,7 @@ class ClassifierView(BaseModel):
     positive: Scalar
     threshold: float | None
     rows_left_out: int
+    missing: str = Field("", description=MISSING)
     cost_ratio: float
     folds: list[Fold]
     diamond: DiamondShape
@@ -408,6 +424,7 @@ class MulticlassView(BaseModel):
     names: list[str]
     classes: list[str]
     rows_left_out: int
+    missing: str = Field("", description=MISSING)
     joint: list[Numbers]
     input: list[Numbers]
     output: list[Numbers]

@@ -50,7 +50,17 @@ class InputError(ValueError):
 
 
 # the form fields of the page; any other role of a data error is shown as a general message
-_FIELDS = {"file", "label", "positive", "prediction", "score", "fold", "threshold", "numeric"}
+_FIELDS = {
+    "file",
+    "label",
+    "positive",
+    "prediction",
+    "score",
+    "fold",
+    "threshold",
+    "numeric",
+    "missing_values",
+}
 
 
 def _input_error(exc: ValueError, default: str | None = None) -> InputError:
@@ -193,12 +203,31 @@ def _roles(params: dict[str, Any], *, keep: tuple[str, ...]) -> Any:
         raise _input_error(exc) from None
 
 
+def markers(params: dict[str, Any]) -> list[str]:
+    """The page's "missing values" field (text read as missing besides empty cells, separated
+    by commas: ``NA, -99``) as the data layer's ``missing_values=``."""
+    text = params.get("missing_values") or ""
+    return [m.strip() for m in str(text).split(",") if m.strip()]
+
+
+def missing_report(cells: Any) -> str:
+    """What was read as missing, per column, and the markers kept as categories with how to
+    read them as missing on this page (:func:`phidelta.data.describe_missing`); empty when
+    nothing was."""
+    from phidelta.data import describe_missing
+
+    return describe_missing(cells, hint="write {joined} in the “missing values” field")
+
+
 def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
     from phidelta.data import load_signature
 
     try:
         return load_signature(
-            frame, _roles(params, keep=("positive",)), numeric=params.get("numeric", "soft")
+            frame,
+            _roles(params, keep=("positive",)),
+            numeric=params.get("numeric", "soft"),
+            missing_values=markers(params),
         )
     except ValueError as exc:
         raise _input_error(exc, "label") from None
@@ -209,7 +238,7 @@ def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
 
     roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
     try:
-        return load_assessment(frame, roles)
+        return load_assessment(frame, roles, missing_values=markers(params))
     except ValueError as exc:
         raise _input_error(exc, "label") from None
 
@@ -228,7 +257,11 @@ def _comparison_of(frame: Any, params: dict[str, Any]) -> Any:
     )
     try:
         return load_comparison(
-            frame, roles, other, measure=params.get("compare_measure") or "accuracy"
+            frame,
+            roles,
+            other,
+            measure=params.get("compare_measure") or "accuracy",
+            missing_values=markers(params),
         )
     except ValueError as exc:
         # the second classifier's columns are the ones that do not fit the first's
@@ -246,7 +279,7 @@ def _compares(params: dict[str, Any]) -> bool:
 #: kind too (a score column chosen before switching to features): the others are not stored,
 #: so an analysis shows what it was computed from and equal analyses share one cache entry.
 PARAMETERS = {
-    "signature": ("label", "positive", "numeric"),
+    "signature": ("label", "positive", "numeric", "missing_values"),
     "classifier": (
         "label",
         "positive",
@@ -257,8 +290,9 @@ PARAMETERS = {
         "compare_prediction",
         "compare_score",
         "compare_measure",
+        "missing_values",
     ),
-    "multiclass": ("label", "prediction", "fold", "matrix", "header"),
+    "multiclass": ("label", "prediction", "fold", "matrix", "header", "missing_values"),
 }
 
 
@@ -365,6 +399,7 @@ def signature_view(
         "actual_ratio": sig.ratio,
         "positive": _plain(sig.positive),
         "rows_left_out": sig.rows_left_out,
+        "missing": missing_report(sig.missing_cells),
         "features": features,
         "order": [int(i) for i in order],
         "selected": [int(i) for i in chosen],
@@ -504,6 +539,7 @@ def classifier_view(
         "positive": _plain(result.positive),
         "threshold": result.threshold,
         "rows_left_out": result.rows_left_out,
+        "missing": missing_report(result.missing_cells),
         "cost_ratio": cost_ratio,
         **_fold_points(result, r),
         "diamond": _diamond_payload(r, ("accuracy", "bias")),
@@ -721,7 +757,7 @@ def multiclass_view(
 ) -> dict[str, Any]:
     from phidelta.data import load_multiclass, read_matrix
 
-    left_out = 0
+    left_out, missing = 0, ""
     if params.get("matrix"):
         if content is None:
             raise InputError("The confusion matrix file is not available.", "file")
@@ -737,10 +773,11 @@ def multiclass_view(
             raise InputError("Choose the label and the prediction columns.", "prediction")
         roles = _roles(params, keep=("prediction", "fold"))
         try:
-            loaded = load_multiclass(frame, roles)
+            loaded = load_multiclass(frame, roles, missing_values=markers(params))
         except ValueError as exc:
             raise _input_error(exc, "prediction") from None
         matrices, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out
+        missing = missing_report(loaded.missing_cells)
     balance = entropy_balance(matrices)
     coords = extended_triangle(balance)
     return {
@@ -748,6 +785,7 @@ def multiclass_view(
         "names": names,
         "classes": [str(c) for c in matrices.input_classes],
         "rows_left_out": left_out,
+        "missing": missing,
         "joint": _float_rows(coords.joint),
         "input": _float_rows(coords.input),
         "output": _float_rows(coords.output),

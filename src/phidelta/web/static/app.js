@@ -141,7 +141,8 @@ async function analyse() {
     threshold: $("threshold").value.trim() || null,
     compare_prediction: $("compare-prediction").value || null,
     compare_score: $("compare-score").value || null,
-    compare_measure: $("compare-measure").value || null};
+    compare_measure: $("compare-measure").value || null,
+    missing_values: $("missing-values").value.trim() || null};
   try {
     const created = await api("POST", "/api/analyses", body);
     history.pushState({}, "", created.url);
@@ -167,6 +168,7 @@ function settingsText(analysis) {
     parts.push(`threshold ${p.threshold || "default"}`);
   }
   if (p.fold) parts.push(`folds ${p.fold}`);
+  if (p.missing_values) parts.push(`missing values: empty cells and ${p.missing_values}`);
   if (p.compare_prediction || p.compare_score) {
     parts.push(`compared with ${[p.compare_prediction, p.compare_score].filter((x) => x)
       .join(" / ")} (t-test of ${p.compare_measure || "accuracy"})`);
@@ -276,6 +278,10 @@ function setSort(key) {
 function render(view) {
   state.view = view;
   updateLink();
+  // what was read as missing (per column), where rows were left out
+  const left = view.rows_left_out ?
+    `${view.rows_left_out} row${view.rows_left_out === 1 ? "" : "s"} with a missing value left out. ` : "";
+  $("missing-note").textContent = left + (view.missing ? `Missing values: ${view.missing}.` : "");
   const kind = view.kind;
   document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
@@ -462,7 +468,9 @@ function toggle(index) {
 function regionTraces(view) {
   const r = view.regions;
   if (!r) return [];
-  const level = `${Math.round(r.level * 100)}%`;
+  // with a second classifier, the regions are the first one's: named so
+  const level = (view.comparison ? `${esc(view.comparison.names[0])}: ` : "") +
+    `${Math.round(r.level * 100)}%`;
   const closed = (g) => ({x: [...g.phi, g.phi[0]], y: [...g.delta, g.delta[0]]});
   const xs = [], ys = [];
   r.folds.filter((g) => g).forEach((g) => {
@@ -481,7 +489,8 @@ function regionTraces(view) {
 function pooledPointTrace(view) {
   const point = view.regions && view.regions.pooled_point;
   if (!point || point.phi === null) return [];
-  return [{x: [point.phi], y: [point.delta], mode: "markers", name: "pooled folds",
+  const name = (view.comparison ? `${esc(view.comparison.names[0])}: ` : "") + "pooled folds";
+  return [{x: [point.phi], y: [point.delta], mode: "markers", name,
     marker: {symbol: "star", size: 14, color: PURPLE, line: {color: "white", width: 1}},
     hovertemplate: "pooled folds<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"}];
 }
@@ -507,7 +516,7 @@ function renderClassifier(view) {
     marker: {color: BLUE, size: 8},
     hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
   if (view.ellipse) traces.push({x: view.ellipse.phi, y: view.ellipse.delta, mode: "lines",
-    name: "spread (2σ)", line: {color: "orange"}});
+    name: cmp ? `${esc(nameA)}: spread (2σ)` : "spread (2σ)", line: {color: "orange"}});
   if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
     name: cmp ? `${esc(nameA)}: mean` : "mean", marker: {symbol: "x", size: 13, color: "orange"}});
   if (cmp) {
