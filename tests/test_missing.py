@@ -440,3 +440,19 @@ def test_the_report_takes_markers_and_says_what_was_missing(tmp_path, survey):
     assert "--missing-values null,NA" in page  # the option that reads them as missing, CLI words
     assert "column &#x27;exer&#x27;: 2 cells &#x27;None&#x27; read as missing" in page
     assert "exer(None)" not in page
+
+
+def test_a_marker_that_spells_a_number_is_missing_in_a_column_of_numbers(tmp_path):
+    path = tmp_path / "codes.csv"  # -99 for "not measured", as SPSS and SAS exports write it
+    path.write_text("y,x,t\n0,1,a\n1,-99,b\n0,3,-99.0\n1,4,a\n1,5,b\n0,-99,c\n")
+    for chunksize in (None, 2):
+        sig = load_signature(path, Roles("y"), missing_values="-99", chunksize=chunksize)
+        assert sig.missing_cells.read == {"x": {"-99": 2}, "t": {"-99.0": 1}}
+        assert "t(-99.0)" not in sig.names
+    plain = load_signature(path, Roles("y"))
+    assert plain.missing_cells.read == {}
+    assert "t(-99.0)" in plain.names
+    frame = pd.DataFrame({"y": [0, 1, 0, 1], "s": [0.2, -99.0, 0.4, 0.9]})
+    result = load_assessment(frame, Roles("y", score="s"), missing_values=["-99"])
+    assert result.rows_left_out == 1
+    assert result.missing_cells.read == {"s": {"-99": 1}}

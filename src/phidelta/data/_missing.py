@@ -254,11 +254,17 @@ def read_missing(
             texts.append(name)
         else:
             plain.append(name)
-    if plain:  # numbers, booleans, dates: only their nulls are missing
+    if plain:  # numbers, booleans, dates: their nulls, and the numbers a marker spells
         gaps = frame[plain].isna().sum()
         for name, cells in zip(plain, gaps.tolist(), strict=True):
             if cells:
                 read[name] = {EMPTY: int(cells)}
+        spelled = _numbers_of(markers)
+        for name in plain if spelled else ():
+            values, counts = _number_column(frame[name], spelled)
+            if counts:
+                read.setdefault(name, {}).update(counts)
+                changed[name] = values
     named = set(markers)
     for name in texts:
         values, counts = _text_column(frame[name], named)
@@ -273,6 +279,32 @@ def read_missing(
             **{name: pd.Series(v, index=frame.index) for name, v in changed.items()}
         )
     return frame, MissingCells(read, kept)
+
+
+def _numbers_of(markers: tuple[str, ...]) -> dict[str, float]:
+    """The markers that spell numbers (``"-99"``), with their values."""
+    import pandas as pd
+
+    values = pd.to_numeric(pd.Series(list(markers), dtype=object), errors="coerce")
+    return {m: float(v) for m, v in zip(markers, values.tolist(), strict=True) if v == v}
+
+
+def _number_column(series: Any, spelled: dict[str, float]) -> tuple[Any, dict[str, int]]:
+    """A column of numbers with the cells equal to a marker's number (``-99``) as NaN, and
+    how many each marker took."""
+    if series.dtype.kind not in "iuf":
+        return series, {}
+    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    counts: dict[str, int] = {}
+    gone = np.zeros(len(values), dtype=bool)
+    for marker, number in spelled.items():
+        hit = values == number
+        if hit.any():
+            counts[marker] = int(hit.sum())
+            gone |= hit
+    if not counts:
+        return series, {}
+    return np.where(gone, np.nan, values), counts
 
 
 def _text_column(
@@ -290,11 +322,14 @@ def _text_column(
     spelled = [v.strip() if isinstance(v, str) else None for v in values]
     empty = np.array([s == "" for s in spelled], dtype=bool)
     by_name = np.array([s in named for s in spelled], dtype=bool)
+    spelled_numbers = _numbers_of(tuple(named))
     common = np.array([s in COMMON_MARKERS for s in spelled], dtype=bool)
     numbers = pd.to_numeric(pd.Series(values, dtype=object), errors="coerce").to_numpy(
         dtype=np.float64, na_value=np.nan
     )
     is_number = ~np.isnan(numbers) & ~common  # "NaN" spells a float, but it is a marker
+    if spelled_numbers:  # "-99.0" is the marker -99
+        by_name |= is_number & np.isin(numbers, list(spelled_numbers.values()))
     is_boolean = np.array([s is not None and s.lower() in ("true", "false") for s in spelled])
     is_boolean |= np.array([isinstance(v, bool | np.bool_) for v in values], dtype=bool)
     rest = ~(empty | by_name | common)
