@@ -615,3 +615,38 @@ def test_missing_values_field_is_the_data_layers_and_its_report_is_shown(client)
     ).json()["view"]
     assert triangle["rows_left_out"] == 40
     assert "'NA' read as missing" in triangle["missing"]
+
+
+def test_suspect_columns_are_named_and_can_be_left_out(client):
+    """An identifier column (a different value in every row) and a copy of the label: the
+    signature view names them with the page's advice, and the "leave out columns" field (the
+    library's kinds={column: 'ignore'}) drops them."""
+    from phidelta.data import Roles, load_signature
+
+    text = b"y,id,copy,x\n" + b"".join(
+        f"{i % 2},car{i},{'yes' if i % 2 else 'no'},{(i * 7) % 5}\n".encode() for i in range(30)
+    )
+    dataset = upload(client, text).json()
+    view = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+    ).json()["view"]
+    assert "column copy separates the classes perfectly" in view["suspect"]
+    assert "column id holds a different value in every row" in view["suspect"]
+    assert "write id, copy in the “leave out columns” field" in view["suspect"]
+    created = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "signature", "label": "y", "ignore": "id,copy"},
+    ).json()
+    assert created["params"]["ignore"] == "id,copy"
+    names = [f["name"] for f in created["view"]["features"]]
+    expected = load_signature(text, Roles("y"), kinds={"id": "ignore", "copy": "ignore"})
+    assert names == expected.names == ["x"] or sorted(names) == sorted(expected.names)
+    assert not any(n.startswith(("id", "copy")) for n in names)
+    assert created["view"]["suspect"] == ""
+    wrong = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "signature", "label": "y", "ignore": "ID"},
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["detail"]["field"] == "ignore"
+    assert "did you mean 'id'" in wrong.json()["detail"]["message"]

@@ -916,3 +916,34 @@ def test_the_missing_values_field_and_its_report(server, browser, tmp_path):
     assert "column 'pred': 6 cells 'unknown' read as missing" in note
     assert "missing values: empty cells and unknown" in page.text_content("#settings")
     assert errors == []
+
+
+def test_suspect_columns_are_named_and_left_out_from_the_page(server, browser, tmp_path):
+    """An identifier column and a copy of the label are named above the diagram with the
+    page's advice; typed into "leave out columns" they are no longer features."""
+    path = tmp_path / "cars.csv"
+    rows = [f"{i % 2},car{i},{'yes' if i % 2 else 'no'},{(i * 7) % 5}" for i in range(40)]
+    path.write_text("y,model,copy,x\n" + "\n".join(rows) + "\n")
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#label", "y")
+    page.click("#analyse")
+    page.wait_for_selector("#ranking tbody tr")
+    assert page.is_visible("#suspect-note")
+    note = page.text_content("#suspect-note")
+    assert "column copy separates the classes perfectly" in note
+    assert "column model holds a different value in every row" in note
+    page.fill("#ignore-columns", "model, copy")
+    page.click("#analyse")
+    page.wait_for_function("document.querySelector('#suspect-note').hidden")
+    names = page.eval_on_selector_all(
+        "#ranking tbody tr td:first-child", "e => e.map(x => x.textContent)"
+    )
+    assert names
+    assert not any(n.startswith(("model", "copy")) for n in names)
+    assert "columns left out: model, copy" in page.text_content("#settings")
+    assert errors == []

@@ -136,6 +136,12 @@ class AnalysisParams(BaseModel):
         '"NA, -99"); in a column of numbers the common markers (NA, NaN, null, None, ?) are '
         "missing anyway (phidelta.data's missing_values=)",
     )
+    ignore: str | None = Field(
+        None,
+        max_length=2000,
+        description="signatures: columns left out of the features, separated by commas (an "
+        "identifier, a copy of the label: kinds={column: 'ignore'})",
+    )
     matrix: bool = Field(False, description="the dataset is a confusion matrix")
     header: MatrixHeader = Field(
         MatrixHeader("auto"), description="matrix header row: auto, yes or no"
@@ -163,6 +169,7 @@ class StoredParams(BaseModel):
     compare_score: str | None = None
     compare_measure: str | None = None
     missing_values: str | None = None
+    ignore: str | None = None
     matrix: bool | None = None
     header: str | None = None
 

@@ -60,6 +60,7 @@ _FIELDS = {
     "threshold",
     "numeric",
     "missing_values",
+    "ignore",
 }
 
 
@@ -219,16 +220,45 @@ def missing_report(cells: Any) -> str:
     return describe_missing(cells, hint="write {joined} in the “missing values” field")
 
 
-def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
-    from phidelta.data import load_signature
+def ignored(params: dict[str, Any]) -> list[str]:
+    """The page's "leave out columns" field (names separated by commas) as a list."""
+    text = params.get("ignore") or ""
+    return [c.strip() for c in str(text).split(",") if c.strip()]
 
+
+def suspect_report(sig: Any) -> str:
+    """Columns that look like no feature (a copy of the label, an identifier), with how to
+    leave them out on this page; empty when there are none."""
+    note = sig.suspect_note()
+    if not note:
+        return ""
+    names = ", ".join(sig.suspect_columns)
+    return f"{note}; ranked all the same: write {names} in the “leave out columns” field"
+
+
+def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
+    import warnings
+
+    from phidelta.data import check_columns, load_signature
+    from phidelta.exceptions import SuspectColumnWarning
+
+    left_out = ignored(params)
     try:
-        return load_signature(
-            frame,
-            _roles(params, keep=("positive",)),
-            numeric=params.get("numeric", "soft"),
-            missing_values=markers(params),
-        )
+        check_columns([str(c) for c in frame.columns], left_out, "the dataset")
+    except ValueError as exc:
+        error = _input_error(exc, "ignore")
+        error.field = "ignore"
+        raise error from None
+    try:
+        with warnings.catch_warnings():  # the page shows it from the signature's own data
+            warnings.simplefilter("ignore", SuspectColumnWarning)
+            return load_signature(
+                frame,
+                _roles(params, keep=("positive",)),
+                numeric=params.get("numeric", "soft"),
+                kinds=dict.fromkeys(left_out, "ignore") or None,
+                missing_values=markers(params),
+            )
     except ValueError as exc:
         raise _input_error(exc, "label") from None
 
@@ -279,7 +309,7 @@ def _compares(params: dict[str, Any]) -> bool:
 #: kind too (a score column chosen before switching to features): the others are not stored,
 #: so an analysis shows what it was computed from and equal analyses share one cache entry.
 PARAMETERS = {
-    "signature": ("label", "positive", "numeric", "missing_values"),
+    "signature": ("label", "positive", "numeric", "missing_values", "ignore"),
     "classifier": (
         "label",
         "positive",
@@ -400,6 +430,7 @@ def signature_view(
         "positive": _plain(sig.positive),
         "rows_left_out": sig.rows_left_out,
         "missing": missing_report(sig.missing_cells),
+        "suspect": suspect_report(sig),
         "features": features,
         "order": [int(i) for i in order],
         "selected": [int(i) for i in chosen],

@@ -142,7 +142,8 @@ async function analyse() {
     compare_prediction: $("compare-prediction").value || null,
     compare_score: $("compare-score").value || null,
     compare_measure: $("compare-measure").value || null,
-    missing_values: $("missing-values").value.trim() || null};
+    missing_values: $("missing-values").value.trim() || null,
+    ignore: $("ignore-columns").value.trim() || null};
   try {
     const created = await api("POST", "/api/analyses", body);
     history.pushState({}, "", created.url);
@@ -169,6 +170,7 @@ function settingsText(analysis) {
   }
   if (p.fold) parts.push(`folds ${p.fold}`);
   if (p.missing_values) parts.push(`missing values: empty cells and ${p.missing_values}`);
+  if (p.ignore) parts.push(`columns left out: ${p.ignore}`);
   if (p.compare_prediction || p.compare_score) {
     parts.push(`compared with ${[p.compare_prediction, p.compare_score].filter((x) => x)
       .join(" / ")} (t-test of ${p.compare_measure || "accuracy"})`);
@@ -282,6 +284,9 @@ function render(view) {
   const left = view.rows_left_out ?
     `${view.rows_left_out} row${view.rows_left_out === 1 ? "" : "s"} with a missing value left out. ` : "";
   $("missing-note").textContent = left + (view.missing ? `Missing values: ${view.missing}.` : "");
+  // columns that look like no feature (a copy of the label, an identifier), by name
+  $("suspect-note").hidden = !view.suspect;
+  $("suspect-note").textContent = view.suspect ? `Suspect columns: ${view.suspect}.` : "";
   const kind = view.kind;
   document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
