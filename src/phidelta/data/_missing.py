@@ -242,7 +242,15 @@ def read_missing(
     """
     import pandas as pd
 
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(
+            f"`frame` must be a pandas DataFrame (one block of rows); got {type(frame).__name__}."
+        )
+    markers = check_missing_values(markers, "markers")
     names = [str(c) for c in frame.columns] if columns is None else list(dict.fromkeys(columns))
+    absent = [n for n in names if n not in frame.columns]
+    if absent:
+        raise DataError(f"`columns` names columns the block does not have: {absent[:5]}")
     read: dict[str, dict[str, int]] = {}
     kept: dict[str, dict[str, int]] = {}
     changed: dict[str, Any] = {}
@@ -395,6 +403,11 @@ def describe_missing(
     """
     if cells is None:
         return ""
+    if not isinstance(cells, MissingCells):
+        raise TypeError(
+            "`cells` must be the MissingCells of a result (e.g. Assessment.missing_cells); "
+            f"got {type(cells).__name__}."
+        )
     if columns is not None:
         cells = cells.restricted(columns)
     kept, kept_markers = [], []
