@@ -456,3 +456,33 @@ def test_a_marker_that_spells_a_number_is_missing_in_a_column_of_numbers(tmp_pat
     result = load_assessment(frame, Roles("y", score="s"), missing_values=["-99"])
     assert result.rows_left_out == 1
     assert result.missing_cells.read == {"s": {"-99": 1}}
+
+
+def test_the_web_page_reads_spreadsheets_and_compressed_uploads(tmp_path, survey):
+    pytest.importorskip("openpyxl")
+    frame = read_table(survey)
+    book = io.BytesIO()
+    frame.to_excel(book, index=False)
+    client = TestClient(create_app(tmp_path / "web.sqlite3"))
+    roles = Roles("sex", positive="Female", score="s", fold="fold")
+    want = load_assessment(survey, roles).counts
+    for name, content in (
+        ("survey.xlsx", book.getvalue()),
+        ("survey.csv.bz2", bz2.compress(survey.read_bytes())),
+    ):
+        uploaded = client.post("/api/datasets", files={"file": (name, content, "text/plain")})
+        assert uploaded.status_code == 200, uploaded.text
+        view = client.post(
+            "/api/analyses",
+            json={
+                "dataset_id": uploaded.json()["id"],
+                "kind": "classifier",
+                "label": "sex",
+                "positive": "Female",
+                "score": "s",
+                "fold": "fold",
+            },
+        ).json()["view"]
+        got = {f["name"]: [f[c] for c in ("tn", "fp", "fn", "tp")] for f in view["folds"]}
+        assert list(got.values()) == np.stack([want.tn, want.fp, want.fn, want.tp], 1).tolist()
+        assert "column 'sex': 1 empty cell read as missing" in view["missing"]
