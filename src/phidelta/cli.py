@@ -240,6 +240,17 @@ def _markers(text: str | None) -> list[str] | None:
     return None if text is None else [m for m in text.split(",") if m.strip()]
 
 
+def _header_option(function: Any) -> Any:
+    """--header of a matrix file (triangle --matrix, report --matrix)."""
+    return click.option(
+        "--header",
+        type=click.Choice(["auto", "yes", "no"]),
+        default="auto",
+        show_default=True,
+        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
+    )(function)
+
+
 def _streaming_options(function: Any) -> Any:
     """--chunksize, --engine, --scheduler, --missing and --missing-values: how a data file
     is read."""
@@ -882,13 +893,7 @@ if click is not None:
         is_flag=True,
         help="DATA is a count matrix (rows = true, columns = predicted classes).",
     )
-    @click.option(
-        "--header",
-        type=click.Choice(["auto", "yes", "no"]),
-        default="auto",
-        show_default=True,
-        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
-    )
+    @_header_option
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", callback=_output, help="Write the entropy triangle here.")
     @_streaming_options
@@ -1005,13 +1010,7 @@ if click is not None:
         help="A count matrix file (rows = true, columns = predicted classes) for an entropy "
         "triangle, as phidelta triangle --matrix reads it.",
     )
-    @click.option(
-        "--header",
-        type=click.Choice(["auto", "yes", "no"]),
-        default="auto",
-        show_default=True,
-        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
-    )
+    @_header_option
     @click.option(
         "--missing-values",
         metavar="TEXT[,TEXT...]",
