@@ -116,9 +116,10 @@ def test_assess_regions_cover_folds_and_the_pooled_row(predictions, capsys):
     by = {r["row"]: r for r in rows["rows"]}
     region = measures.phi_delta_region(BinaryCounts.from_labels(frame.y, frame.yhat, pos_label=1))
     corners = region.polygons[0]
-    assert by["pooled"]["delta_low"] == pytest.approx(corners[:, 1].min(), rel=1e-12)
-    assert by["pooled"]["phi_high"] == pytest.approx(corners[:, 0].max(), rel=1e-12)
-    assert by["mean"]["delta_low"] is None
+    assert by["pooled"]["delta_region_low"] == pytest.approx(corners[:, 1].min(), rel=1e-12)
+    assert by["pooled"]["phi_region_high"] == pytest.approx(corners[:, 0].max(), rel=1e-12)
+    assert by["mean"]["delta_region_low"] is None
+    assert "delta_low" not in by["pooled"]  # the region's extent is not an interval of δ
 
 
 def _table_rows(out: str) -> tuple[list[str], list[list[str]]]:

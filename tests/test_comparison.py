@@ -165,7 +165,11 @@ def test_cli_compare_json_and_plot(tmp_path, capsys):
     rows = document["rows"]
     assert [r["classifier"] for r in rows] == ["p"] * 12 + ["q"] * 12  # 9 folds, pooled, mean, std
     assert [r["row"] for r in rows[9:12]] == ["pooled", "mean", "std"]
-    assert all(r["delta_low"] <= r["delta"] <= r["delta_high"] for r in rows if r["tp"] is not None)
+    assert all(
+        r["delta_region_low"] <= r["delta"] <= r["delta_region_high"]
+        for r in rows
+        if r["tp"] is not None
+    )
     assert document["rows_left_out"] == 2
     assert plot.stat().st_size > 0
 

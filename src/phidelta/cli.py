@@ -686,8 +686,9 @@ if click is not None:
     @click.option(
         "--regions",
         is_flag=True,
-        help="Joint 95% confidence regions of (φ, δ): their ranges in the table (phi_low, "
-        "phi_high, delta_low, delta_high; folds and pooled), their polygons in --plot.",
+        help="Joint 95% confidence regions of (φ, δ): their ranges in the table "
+        "(phi_region_low, phi_region_high, delta_region_low, delta_region_high: the extent of "
+        "the joint region, not intervals of φ or δ; folds and pooled), their polygons in --plot.",
     )
     @_streaming_options
     @_errors
@@ -820,7 +821,8 @@ if click is not None:
                 values = [None if np.isnan(v) else int(v) for v in values]
             columns[key] = values
             if key in bounds:
-                columns[f"{key}_low"], columns[f"{key}_high"] = bounds[key]
+                # the extent of the joint region, named so as not to be read as an interval
+                columns[f"{key}_region_low"], columns[f"{key}_region_high"] = bounds[key]
         return columns
 
     def _report_assessment(
