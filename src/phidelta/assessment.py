@@ -9,6 +9,7 @@ predictions and/or scores and fold ids the user already has. Both return an
 from __future__ import annotations
 
 import html
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -545,7 +546,19 @@ def finish_assessment(
         counts = BinaryCounts.concat([part.counts[k] for k in keys])
     else:
         assert tables is not None
-        chosen = decision_threshold(ScoreTable.merge(tables), threshold)
+        merged = ScoreTable.merge(tables)
+        chosen = decision_threshold(merged, threshold)
+        if threshold is None and chosen == 0.0 and len(merged) and merged.scores[-1] >= 0:
+            # scores that are never negative yet exceed 1 (percentages, counts, distances):
+            # the decision-function default 0 predicts every row positive (scores descend)
+            warnings.warn(
+                f"the scores run from {merged.scores[-1]:.6g} to {merged.scores[0]:.6g}, none "
+                "below the default threshold 0 (the default for scores outside [0, 1]): every "
+                "row is predicted positive; give the threshold (a number within the scores, "
+                "or 'optimal')",
+                UserWarning,
+                stacklevel=3,
+            )
         counts = BinaryCounts.concat([t.counts_at(chosen) for t in tables])
     return Assessment(
         counts,

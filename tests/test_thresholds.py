@@ -1,0 +1,47 @@
+"""The default threshold on scores that are never negative but exceed 1 (percentages, counts):
+it predicts every row positive, and every door says so (issue 28's newcomer trap, in the
+spirit of a threshold outside the scores being refused)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from phidelta.assessment import assess
+
+
+def test_percentages_at_the_default_threshold_warn():
+    with pytest.warns(UserWarning, match="every row is predicted positive"):
+        result = assess([1, 0, 1, 0], scores=[80.0, 20.0, 60.0, 40.0])
+    assert result.threshold == 0.0
+    assert result.counts.fp.sum() + result.counts.tp.sum() == 4
+
+
+@pytest.mark.parametrize(
+    ("scores", "threshold"),
+    [
+        ([0.8, 0.2, 0.6, 0.4], None),  # probabilities: 0.5
+        ([2.0, -1.0, 0.5, -0.5], None),  # a decision function: 0
+        ([80.0, 20.0, 60.0, 40.0], 50.0),  # percentages with their threshold
+        ([80.0, 20.0, 60.0, 40.0], "optimal"),
+    ],
+)
+def test_no_warning_where_the_cut_splits_the_scores(scores, threshold):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assess([1, 0, 1, 0], scores=scores, threshold=threshold)
+
+
+def test_the_command_line_says_it(tmp_path):
+    pytest.importorskip("click")
+    from click.testing import CliRunner
+
+    from phidelta.cli import cli
+
+    path = tmp_path / "percent.csv"
+    path.write_text("y,p\n1,80\n0,20\n1,60\n0,40\n")
+    result = CliRunner().invoke(cli, ["assess", str(path), "--label", "y", "--score", "p"])
+    assert result.exit_code == 0, result.output
+    assert "warning: the scores run from 20 to 80" in result.stderr
+    assert "every row is predicted positive" in result.stderr
