@@ -5,4 +5,24 @@ Every interval reports the method that made it; undefined stays NaN, and no boun
 measure's range.
 """
 
-__all__: list[str] = []
+from phidelta.inference._bands import (
+    CoverageBand,
+    PrecisionRecallBand,
+    ReliabilityIntervals,
+    RocBand,
+    coverage_band,
+    precision_recall_band,
+    reliability_intervals,
+    roc_band,
+)
+
+__all__: list[str] = [
+    "CoverageBand",
+    "PrecisionRecallBand",
+    "ReliabilityIntervals",
+    "RocBand",
+    "coverage_band",
+    "precision_recall_band",
+    "reliability_intervals",
+    "roc_band",
+]

@@ -8,6 +8,7 @@ import numpy as np
 
 from phidelta.counts import ScoreTable
 from phidelta.geometry import calibration_polyline, line_in_box
+from phidelta.inference import coverage_band, reliability_intervals, roc_band
 from phidelta.measures import (
     IsotonicCalibrator,
     expected_calibration_error,
@@ -46,6 +47,11 @@ class RocDisplay:
         The first table's convex hull (when drawn).
     operating_point_ : matplotlib PathCollection or None
         The first table's optimal operating point (when drawn).
+    band_ : RocBand, CoverageBand or None
+        The first table's bands (``plot(band=...)``), as :mod:`phidelta.inference` computed
+        them.
+    band_patches_ : list of matplotlib PolyCollection
+        The shaded bands, simultaneous first.
     ax_ : matplotlib Axes
         The axes drawn on.
     figure_ : matplotlib Figure
@@ -63,6 +69,11 @@ class RocDisplay:
     >>> d = RocDisplay.from_predictions([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
     >>> d.curve_.get_xydata()[-1].tolist()
     [1.0, 1.0]
+    >>> d = RocDisplay.from_predictions(
+    ...     [1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.4, 0.3, 0.1], band=True, random_state=0
+    ... )
+    >>> [p.get_label() for p in d.band_patches_]
+    ['95% simultaneous band (bootstrap sup-t)', '95% pointwise band (bootstrap percentile)']
     """
 
     def __init__(self, *, tables: list[ScoreTable], names: list[str] | None = None) -> None:
@@ -197,6 +208,10 @@ class RocDisplay:
         acceptable_region: bool = False,
         title: str | None = None,
         operating_point: bool = True,
+        band: bool | str = False,
+        confidence_level: float = 0.95,
+        n_resamples: int = 2000,
+        random_state: Any = None,
     ) -> RocDisplay:
         """Draw the curves.
 
@@ -218,6 +233,18 @@ class RocDisplay:
             Title of the axes; default "ROC curve" or "coverage curve".
         operating_point : bool, default=True
             Draw the first table's optimal operating point and its isometric.
+        band : bool or {"pointwise", "simultaneous"}, default=False
+            Shade the first table's confidence band(s) (True: both), computed by
+            :func:`phidelta.inference.roc_band` (or :func:`~phidelta.inference.coverage_band`
+            in coverage space): stratified bootstrap, vertical averaging at 101 false positive
+            rates, percentile pointwise and sup-t simultaneous bands. The result is kept in
+            ``band_``.
+        confidence_level : float, default=0.95
+            The bands' confidence level.
+        n_resamples : int, default=2000
+            Bootstrap resamples of the bands.
+        random_state : None, int or Generator, optional
+            Seeds the bands' resampling; the same seed draws the same bands.
 
         Returns
         -------
@@ -227,11 +254,12 @@ class RocDisplay:
         Raises
         ------
         ValueError
-            If ``space`` is unknown.
+            If ``space`` or ``band`` is unknown.
         """
         plt = require_matplotlib("RocDisplay.plot")
         if space not in ("roc", "coverage"):
             raise ValueError(f'`space` must be "roc" or "coverage"; got {space!r}.')
+        kinds = _band_kinds(band)
         if ax is None:
             _, ax = plt.subplots(figsize=(5.6, 5.2))
         first = self.tables[0]
@@ -263,6 +291,16 @@ class RocDisplay:
         self.operating_point_ = None
         if operating_point:
             self._draw_operating_point(ax, first, ratio, cost_ratio, sx, sy)
+        self.band_, self.band_patches_ = None, []
+        if kinds:
+            make = roc_band if space == "roc" else coverage_band
+            self.band_ = make(
+                first,
+                confidence_level=confidence_level,
+                n_resamples=n_resamples,
+                random_state=random_state,
+            )
+            self.band_patches_ = _shade_band(ax, self.band_, kinds, self.curve_.get_color())
         if acceptable_region:
             grid = np.linspace(0, 1, 200)
             ax.fill_between(
@@ -312,6 +350,86 @@ class RocDisplay:
             s=40,
             label=f"optimal: threshold {best.thresholds[0]:.3g}",
         )
+
+
+def _band_kinds(band: Any) -> tuple[str, ...]:
+    """The bands asked for by ``band=``: True for both, a name for one, False for none."""
+    if band is True:
+        return ("simultaneous", "pointwise")
+    if band is False or band is None:
+        return ()
+    if band in ("pointwise", "simultaneous"):
+        return (band,)
+    raise ValueError(f'`band` must be True, False, "pointwise" or "simultaneous"; got {band!r}.')
+
+
+_BAND_LABEL = {
+    "pointwise": "{level:g}% pointwise band (bootstrap percentile)",
+    "simultaneous": "{level:g}% simultaneous band (bootstrap sup-t)",
+}
+
+
+def _shade_band(ax: Any, band: Any, kinds: tuple[str, ...], color: str) -> list[Any]:
+    """Shade the bands of a curve band result (simultaneous lighter, below the pointwise)."""
+    x, _, low, high, sim_low, sim_high = band
+    patches = []
+    for kind in kinds:
+        lower, upper = (sim_low, sim_high) if kind == "simultaneous" else (low, high)
+        patches.append(
+            ax.fill_between(
+                x,
+                lower,
+                upper,
+                color=color,
+                alpha=0.12 if kind == "simultaneous" else 0.28,
+                lw=0,
+                label=_BAND_LABEL[kind].format(level=100 * band.confidence_level),
+            )
+        )
+    return patches
+
+
+def _bin_bars(ax: Any, intervals: Any, kinds: tuple[str, ...], color: str) -> list[Any]:
+    """Vertical bars of each non-empty bin's interval: simultaneous wide and pale, pointwise as
+    capped error bars."""
+    ok = intervals.count > 0
+    x = intervals.mean_predicted[ok]
+    level = 100 * intervals.confidence_level
+    bars = []
+    for kind in kinds:
+        if kind == "simultaneous":
+            bars.append(
+                ax.vlines(
+                    x,
+                    intervals.simultaneous_low[ok],
+                    intervals.simultaneous_high[ok],
+                    color=color,
+                    alpha=0.25,
+                    lw=7,
+                    label=f"{level:g}% simultaneous (Wilson, Bonferroni over bins)",
+                )
+            )
+        else:
+            bars.append(
+                ax.errorbar(
+                    x,
+                    intervals.observed[ok],
+                    yerr=np.clip(  # rounding can put a bound 1e-16 inside its estimate
+                        [
+                            intervals.observed[ok] - intervals.low[ok],
+                            intervals.high[ok] - intervals.observed[ok],
+                        ],
+                        0,
+                        None,
+                    ),
+                    fmt="none",
+                    ecolor=color,
+                    elinewidth=1,
+                    capsize=3,
+                    label=f"{level:g}% per bin (Wilson score)",
+                )
+            )
+    return bars
 
 
 def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndarray:
@@ -503,6 +621,10 @@ class CalibrationDisplay:
     ----------
     map_ : matplotlib Line2D
         The calibration map, or the reliability curve (set by :meth:`plot`).
+    band_ : ReliabilityIntervals or None
+        Each bin's Wilson intervals (``plot(kind="reliability", band=...)``).
+    band_bars_ : list of matplotlib artists
+        The drawn intervals, simultaneous first.
     ax_ : matplotlib Axes
         The axes drawn on.
     figure_ : matplotlib Figure
@@ -522,6 +644,9 @@ class CalibrationDisplay:
     >>> d = CalibrationDisplay.from_predictions(y, scores, kind="reliability", bins=2)
     >>> d.map_.get_label()
     'ECE = 0.142'
+    >>> d = CalibrationDisplay.from_predictions(y, scores, kind="reliability", bins=2, band=True)
+    >>> d.band_.method
+    'Wilson score per bin; simultaneous: Bonferroni over the non-empty bins'
     """
 
     def __init__(self, *, y_true: Any, scores: Any, pos_label: Any = None) -> None:
@@ -611,6 +736,8 @@ class CalibrationDisplay:
         bins: int = 10,
         laplace: bool = True,
         title: str | None = None,
+        band: bool | str = False,
+        confidence_level: float = 0.95,
     ) -> CalibrationDisplay:
         """Draw the calibration map or the reliability diagram.
 
@@ -628,6 +755,13 @@ class CalibrationDisplay:
             Also draw the Laplace-corrected map (``kind="map"``).
         title : str, optional
             Title of the axes; default "calibration map" or "reliability diagram".
+        band : bool or {"pointwise", "simultaneous"}, default=False
+            Draw each bin's Wilson score interval (``kind="reliability"``; True: both), as
+            :func:`phidelta.inference.reliability_intervals` computes them: pointwise as error
+            bars, simultaneous (Bonferroni over the bins) as wider pale bars. The result is
+            kept in ``band_``.
+        confidence_level : float, default=0.95
+            The intervals' confidence level.
 
         Returns
         -------
@@ -637,11 +771,19 @@ class CalibrationDisplay:
         Raises
         ------
         ValueError
-            If ``kind`` is unknown.
+            If ``kind`` or ``band`` is unknown, or a band is asked of the calibration map.
         """
         plt = require_matplotlib("CalibrationDisplay.plot")
+        kinds = _band_kinds(band)
+        if kinds and kind != "reliability":
+            raise ValueError(
+                f'`band` is drawn on the reliability diagram (kind="reliability"); got '
+                f"kind={kind!r}."
+            )
+        self.band_, self.band_bars_ = None, []
         if ax is None:
-            _, ax = plt.subplots(figsize=(5.2, 4.6))
+            # bands put the legend under the axes: a layout that keeps it in the figure
+            _, ax = plt.subplots(figsize=(5.2, 4.6), layout="constrained" if kinds else None)
         if kind == "map":
             table = ScoreTable.from_scores(self.y_true, self.scores, pos_label=self.pos_label)
             isotonic = calibration_polyline(IsotonicCalibrator().fit_table(table))
@@ -680,6 +822,9 @@ class CalibrationDisplay:
                 marker="o",
                 label=f"ECE = {bins_table.ece:.3f}",
             )
+            if kinds:
+                self.band_ = reliability_intervals(bins_table, confidence_level=confidence_level)
+                self.band_bars_ = _bin_bars(ax, self.band_, kinds, self.map_.get_color())
             ax.set_xlabel("mean predicted probability")
             ax.set_ylabel("observed frequency of the positive class")
             ax.set_xlim(-0.03, 1.03)  # room for the markers at 0 and 1
@@ -687,7 +832,10 @@ class CalibrationDisplay:
             legend = "upper left"
         else:
             raise ValueError(f'`kind` must be "map" or "reliability"; got {kind!r}.')
-        ax.legend(fontsize=7, loc=legend)
+        if self.band_bars_:  # tall bars can reach any corner: the legend goes below the axes
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+        else:
+            ax.legend(fontsize=7, loc=legend)
         ax.set_title(
             title or ("calibration map" if kind == "map" else "reliability diagram"), fontsize=10
         )
