@@ -240,7 +240,33 @@ def signature_climate_ratios(path: Path) -> None:
     plt.close(fig)
 
 
+def roc_bands(path: Path) -> None:
+    """Bands on curves (issue 29): a ROC curve with its 95 % pointwise and simultaneous bands
+    (stratified bootstrap, vertical averaging) and a reliability diagram with each bin's
+    Wilson interval; out-of-fold naive Bayes probabilities on the breast cancer data."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.model_selection import cross_val_predict
+    from sklearn.naive_bayes import GaussianNB
+
+    from phidelta.rendering import CalibrationDisplay, RocDisplay
+
+    X, y = load_breast_cancer(return_X_y=True)
+    malignant = (y == 0).astype(int)
+    scores = cross_val_predict(GaussianNB(), X[:, :4], malignant, cv=10, method="predict_proba")
+    scores = scores[:, 1]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11.0, 5.2), layout="constrained")
+    RocDisplay.from_predictions(
+        malignant, scores, ax=left, band=True, random_state=SEED, operating_point=False
+    )
+    CalibrationDisplay.from_predictions(
+        malignant, scores, ax=right, kind="reliability", bins=10, band=True
+    )
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 FIGURES = {
+    "roc_bands": roc_bands,
     "signature_climate_ratios": signature_climate_ratios,
     "regions_two_classifiers": regions_two_classifiers,
     "critical_difference": critical_difference,
