@@ -331,6 +331,12 @@ class MeasureIntervals(TupleResult):
     --------
     measure_intervals : computes it.
 
+    References
+    ----------
+    Virtanen, P., et al. (2020). SciPy 1.0: fundamental algorithms for scientific computing in
+    Python. Nature Methods, 17, 261–272 (the names ``statistic`` and ``confidence_level``).
+    The methods' own references are those of :func:`measure_intervals`.
+
     Examples
     --------
     >>> res = measure_intervals(BinaryCounts(tn=15, fp=10, fn=15, tp=60),

@@ -336,8 +336,8 @@ def katz_ratio_interval(
     log R̂ ± z·√(1/k₁ − 1/n₁ + 1/k₂ − 1/n₂), exponentiated. LR+ = sensitivity / FPR is
     (tp/P)/(fp/N), LR− = FNR / specificity is (fn/P)/(tn/N). Zero-cell rule: where a cell of
     the 2×2 table (k₁, n₁ − k₁, k₂, n₂ − k₂) is 0, ½ is added to each of its cells (k_i + ½
-    successes of n_i + 1) for the interval, and the interval is widened to contain the estimate (low = 0 where k₁ = 0,
-    high = ∞ where k₂ = 0). NaN where either has no trials.
+    successes of n_i + 1) for the interval, and the interval is widened to contain the
+    estimate (low = 0 where k₁ = 0, high = ∞ where k₂ = 0). NaN where either has no trials.
 
     Parameters
     ----------
