@@ -1,6 +1,6 @@
 """The AUC's bootstrap interval: 10,000 stratified resamples of 10⁴ scores, against SciPy.
 
-Target (issue 16): ``measures.table_bootstrap_interval(table, measures.auc,
+Target (issue 16): ``inference.table_bootstrap_interval(table, measures.auc,
 n_resamples=10_000)`` on 10⁴ scores in under 1 s, with no Python loop per resample. The
 anchor is ``scipy.stats.bootstrap`` with the two classes resampled apart (as pROC does) and
 the AUC as the Mann–Whitney U / (P·N), vectorized; it is timed on fewer resamples and
@@ -17,7 +17,7 @@ import time
 import numpy as np
 from scipy import stats
 
-from phidelta import measures
+from phidelta import inference, measures
 from phidelta.counts import ScoreTable
 
 
@@ -33,11 +33,11 @@ def main() -> None:
     scores = rng.normal(size=args.n) + y
     table = ScoreTable.from_scores(y, scores)
 
-    def ours(workers: int) -> tuple[float, measures.Interval]:
+    def ours(workers: int) -> tuple[float, inference.Interval]:
         best, result = np.inf, None
         for repeat in range(args.repeat):
             start = time.perf_counter()
-            result = measures.table_bootstrap_interval(
+            result = inference.table_bootstrap_interval(
                 table,
                 measures.auc,
                 n_resamples=args.resamples,

@@ -8,7 +8,7 @@ Targets (issue 17, "Performance"):
   ``scipy.stats.permutation_test``, vectorized, on a few features and extrapolated);
 * a dense soft signature of 10⁵ × 10³ floats within 3× one ``y @ X`` product (what every
   permutation of a naive test would recompute);
-* φ-δ confidence regions of 10⁶ entries in under 1 s (``measures.phi_delta_region``).
+* φ-δ confidence regions of 10⁶ entries in under 1 s (``inference.phi_delta_region``).
 
 Also reported, without a target: the permutation test of threshold features (the best cut
 re-optimized in every permutation). Times are medians of ``--repeat`` runs: the machine is
@@ -26,7 +26,7 @@ import numpy as np
 from scipy import stats
 
 from phidelta import BinaryCounts
-from phidelta.measures import fisher_exact_pvalues, phi_delta_region
+from phidelta.inference import fisher_exact_pvalues, phi_delta_region
 from phidelta.signatures import signature
 
 

@@ -21,7 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
-from phidelta import BinaryCounts, ConfusionMatrix, measures
+from phidelta import BinaryCounts, ConfusionMatrix, inference, measures
 from phidelta.assessment import cross_validated_predictions, cross_validation_splits
 from phidelta.rendering import CriticalDifferenceDisplay, PhiDeltaDisplay
 
@@ -67,8 +67,8 @@ def regions_two_classifiers(path: Path) -> None:
     data = _two_classifiers()
     (name_a, a), (name_b, b) = data["runs"].items()
     accuracy_a, accuracy_b = measures.accuracy(a["counts"]), measures.accuracy(b["counts"])
-    t = measures.corrected_resampled_ttest(accuracy_a, accuracy_b, test_fraction=1 / FOLDS)
-    mc = measures.mcnemar_test(
+    t = inference.corrected_resampled_ttest(accuracy_a, accuracy_b, test_fraction=1 / FOLDS)
+    mc = inference.mcnemar_test(
         data["labels"], a["predicted"], b["predicted"], pos_label=data["positive"]
     )
     fig, ax = plt.subplots(figsize=(10.0, 5.3), layout="constrained")
@@ -178,7 +178,7 @@ def _majority() -> Any:
 def critical_difference(path: Path) -> None:
     """Demšar's diagram of five classifiers over twelve data sets (Nemenyi, α = 0.05)."""
     scores, names, _ = _benchmark_scores()
-    friedman = measures.friedman_test(scores)
+    friedman = inference.friedman_test(scores)
     display = CriticalDifferenceDisplay.from_scores(
         scores,
         names,

@@ -54,7 +54,7 @@ def test_stats_fdr_adds_fisher_and_bh_values(binary_file, tmp_path, capsys):
 def test_stats_fdr_tests_soft_features_by_permutation(tmp_path, capsys):
     from phidelta.cli import main
     from phidelta.data import Roles, load_signature
-    from phidelta.measures import benjamini_hochberg
+    from phidelta.inference import benjamini_hochberg
 
     rng = np.random.default_rng(5)
     y = np.repeat([0, 1], 60)
@@ -91,7 +91,7 @@ def test_stats_fdr_tests_soft_features_by_permutation(tmp_path, capsys):
 def test_report_signature_section_shows_the_default_tests_q_values(binary_file):
     pytest.importorskip("matplotlib")
     from phidelta.data import Roles, load_signature
-    from phidelta.measures import benjamini_hochberg
+    from phidelta.inference import benjamini_hochberg
     from phidelta.report import signature_section
 
     sig = load_signature(binary_file, Roles("y"))

@@ -17,7 +17,7 @@ pytest.importorskip("click")
 pytest.importorskip("rich")
 pd = pytest.importorskip("pandas")
 
-from phidelta import measures  # noqa: E402
+from phidelta import inference, measures  # noqa: E402
 from phidelta._format import column_text  # noqa: E402
 from phidelta.cli import main  # noqa: E402
 from phidelta.counts import BinaryCounts, ScoreTable  # noqa: E402
@@ -73,10 +73,10 @@ def test_assess_json_has_pooled_mean_std_rows_and_intervals(predictions, capsys)
         "specificity": (tn, tn + fp),
         "precision": (tp, tp + fp),
     }.items():
-        wilson = measures.wilson_interval([k], [n])
+        wilson = inference.wilson_interval([k], [n])
         assert by["pooled"][f"{name}_low"] == pytest.approx(wilson.low[0], rel=1e-12)
         assert by["pooled"][f"{name}_high"] == pytest.approx(wilson.high[0], rel=1e-12)
-    delong = measures.auc_confidence_interval(ScoreTable.from_scores(frame.y, frame.s))
+    delong = inference.auc_confidence_interval(ScoreTable.from_scores(frame.y, frame.s))
     assert by["pooled"]["auc"] == pytest.approx(delong.auc, rel=1e-12)
     assert (by["pooled"]["auc_low"], by["pooled"]["auc_high"]) == pytest.approx(
         (delong.low, delong.high), rel=1e-12
@@ -84,7 +84,7 @@ def test_assess_json_has_pooled_mean_std_rows_and_intervals(predictions, capsys)
     fold_aucs = []
     for f in folds:
         part = frame[frame.fold == f]
-        ci = measures.auc_confidence_interval(ScoreTable.from_scores(part.y, part.s))
+        ci = inference.auc_confidence_interval(ScoreTable.from_scores(part.y, part.s))
         assert (by[str(f)]["auc_low"], by[str(f)]["auc_high"]) == pytest.approx(
             (ci.low, ci.high), rel=1e-12
         )
@@ -114,7 +114,7 @@ def test_assess_regions_cover_folds_and_the_pooled_row(predictions, capsys):
     path, frame = predictions
     rows = json.loads(cli(capsys, "assess", path, *ASSESS, "--format", "json", "--regions"))
     by = {r["row"]: r for r in rows["rows"]}
-    region = measures.phi_delta_region(BinaryCounts.from_labels(frame.y, frame.yhat, pos_label=1))
+    region = inference.phi_delta_region(BinaryCounts.from_labels(frame.y, frame.yhat, pos_label=1))
     corners = region.polygons[0]
     assert by["pooled"]["delta_region_low"] == pytest.approx(corners[:, 1].min(), rel=1e-12)
     assert by["pooled"]["phi_region_high"] == pytest.approx(corners[:, 0].max(), rel=1e-12)

@@ -9,7 +9,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 from phidelta.comparison import compare
-from phidelta.measures import corrected_resampled_ttest, delong_test, mcnemar_test
+from phidelta.inference import corrected_resampled_ttest, delong_test, mcnemar_test
 
 pd = pytest.importorskip("pandas")
 
@@ -271,7 +271,7 @@ def test_from_comparison_draws_both_classifiers_named_in_one_diagram():
     import matplotlib
 
     matplotlib.use("Agg")
-    from phidelta.measures import phi_delta_region
+    from phidelta.inference import phi_delta_region
     from phidelta.rendering import PhiDeltaDisplay
 
     y, good, poor, folds = _data()
@@ -290,7 +290,7 @@ def test_from_comparison_draws_both_classifiers_named_in_one_diagram():
 
 
 def test_mcnemar_from_discordant_counts_equals_the_test_of_examples():
-    from phidelta.measures import mcnemar_discordant_test
+    from phidelta.inference import mcnemar_discordant_test
 
     y, good, poor, _ = _data()
     a, b = (good >= 0.5).astype(int), (poor >= 0.5).astype(int)

@@ -7,8 +7,8 @@ import pytest
 from numpy.testing import assert_allclose
 from scipy import stats
 
-from phidelta import measures
-from phidelta.measures import (
+from phidelta import inference
+from phidelta.inference import (
     corrected_resampled_ttest,
     critical_difference,
     friedman_test,
@@ -93,7 +93,7 @@ def test_nemenyi_pvalues_are_symmetric_and_follow_rank_distance():
     cd = critical_difference(k, n)
     z = cd / np.sqrt(k * (k + 1) / (6 * n))
     assert stats.studentized_range.sf(z * np.sqrt(2), k, np.inf) == pytest.approx(0.05, rel=1e-6)
-    assert "friedman_test" in measures.__all__
+    assert "friedman_test" in inference.__all__
 
 
 # --- agreement with statsmodels, SciPy, scikit-posthocs and the published tables ----------------

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from numpy.testing import assert_allclose  # noqa: E402
 from scipy import stats  # noqa: E402
 
-from phidelta import measures  # noqa: E402
+from phidelta import inference, measures  # noqa: E402
 from phidelta.rendering import CriticalDifferenceDisplay, PhiDeltaDisplay  # noqa: E402
 
 LONG_NAMES = [
@@ -66,7 +66,7 @@ def test_critical_difference_diagram_draws_ranks_cd_and_cliques(k):
     display = CriticalDifferenceDisplay.from_scores(scores, names)
     ranks = stats.rankdata(-scores, axis=1).mean(axis=0)
     assert_allclose(display.average_ranks, ranks, rtol=0, atol=1e-12)
-    cd = measures.critical_difference(k, n)
+    cd = inference.critical_difference(k, n)
     xs = display.cd_bar_.get_xdata()
     assert xs[1] - xs[0] == pytest.approx(cd, rel=1e-12)
     assert display.cd_label_.get_text().startswith(f"CD = {cd:.3f}")
@@ -81,7 +81,7 @@ def test_critical_difference_diagram_draws_ranks_cd_and_cliques(k):
         better = np.argsort(ranks, kind="stable").tolist().index(i) < (k + 1) // 2
         assert label.get_ha() == ("right" if better else "left")
     # every clique is a thick line over its members' ranks
-    expected = measures.rank_cliques(ranks, cd)
+    expected = inference.rank_cliques(ranks, cd)
     assert display.cliques == expected
     assert len(display.clique_lines_) == len(expected)
     for clique, line in zip(expected, display.clique_lines_, strict=True):
@@ -109,7 +109,7 @@ def test_critical_difference_diagram_on_given_axes_lower_is_better_and_bonferron
     best = int(np.argmin(dunn.average_ranks))
     assert dunn.control == best
     assert dunn.name_labels_[best].get_fontweight() in ("bold", 700)
-    cd = measures.critical_difference(5, 12, test="bonferroni-dunn")
+    cd = inference.critical_difference(5, 12, test="bonferroni-dunn")
     lo, hi = dunn.clique_lines_[0].get_xdata()
     centre = dunn.average_ranks[best]
     assert lo == pytest.approx(max(1.0, centre - cd) - 0.03)
@@ -182,7 +182,7 @@ def test_confusion_matrix_points_are_the_one_vs_rest_classifiers():
         display.points_.get_offsets(), np.column_stack([generalized.phi, generalized.delta])
     )
     assert len(display.regions_) == 4
-    region = measures.phi_delta_region(BinaryCounts(tn=tn, fp=fp, fn=fn, tp=tp), ratio=2.0)
+    region = inference.phi_delta_region(BinaryCounts(tn=tn, fp=fp, fn=fn, tp=tp), ratio=2.0)
     assert_allclose(display.regions_[2].get_xy()[:4], region.polygons[2])
     _assert_labels_inside(display)
 
@@ -233,7 +233,7 @@ def test_signature_marks_features_significant_after_benjamini_hochberg():
     noise = rng.integers(0, 2, (300, 12))
     signal = np.column_stack([np.where(rng.random(300) < p, y, 1 - y) for p in (0.9, 0.7, 0.6)])
     sig = signature(np.column_stack([signal, noise]), y)
-    q = measures.benjamini_hochberg(sig.pvalues())
+    q = inference.benjamini_hochberg(sig.pvalues())
     display = PhiDeltaDisplay.from_signature(sig, fdr=0.05)
     assert_allclose(display.qvalues_, q)
     assert display.significant_.tolist() == (q <= 0.05).tolist()

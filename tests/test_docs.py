@@ -29,6 +29,7 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 MODULES = (
     "phidelta",
     "phidelta.measures",
+    "phidelta.inference",
     "phidelta.counts",
     "phidelta.geometry",
     "phidelta.signatures",

@@ -11,8 +11,9 @@ of the public classes), the docstring parsed by ``numpydoc.docscrape`` must have
 * an Examples section with at least one ``>>>`` line (functions, classes, exceptions and
   warnings; a method is shown in the Examples of its class or of the function that builds it,
   so methods need no Examples);
-* for measures (all of :mod:`phidelta.measures`), a reference: a References section or an inline
-  citation "Author year" in the summary or extended summary;
+* for measures and their inference (all of :mod:`phidelta.measures` and
+  :mod:`phidelta.inference`), a reference: a References section or an inline citation
+  "Author year" in the summary or extended summary;
 * no error of ``numpydoc.validate`` in its GL, PR and RT codes, except those listed in
   ``VALIDATE_IGNORE`` with their reasons.
 
@@ -38,6 +39,7 @@ docscrape = pytest.importorskip("numpydoc.docscrape")
 
 MODULES = [
     "phidelta.measures",
+    "phidelta.inference",
     "phidelta.counts",
     "phidelta.geometry",
     "phidelta.metrics",
@@ -186,7 +188,10 @@ def test_examples(name: str, home: str, obj: Any, kind: str) -> None:
 
 @pytest.mark.parametrize(("name", "home", "obj", "kind"), ITEMS, ids=IDS)
 def test_measures_cite_their_source(name: str, home: str, obj: Any, kind: str) -> None:
-    if not home.startswith("phidelta.measures") or kind not in {"function", "class"}:
+    if not home.startswith(("phidelta.measures", "phidelta.inference")) or kind not in {
+        "function",
+        "class",
+    }:
         return
     doc = _parse(obj)
     text = " ".join(line.strip() for line in doc["Summary"] + doc["Extended Summary"])

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from phidelta import measures
+from phidelta import inference, measures
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
 from phidelta.exceptions import UndefinedMeasureWarning
 
@@ -333,8 +333,8 @@ def test_kappa_standard_error_is_the_delta_method(counts):
         gradient[index] = (_kappa(p + step) - _kappa(p - step)) / 2e-6
     variance = (np.sum(p * gradient**2) - np.sum(p * gradient) ** 2) / np.sum(counts)
     cm = ConfusionMatrix(counts)
-    assert_allclose(measures.cohen_kappa_standard_error(cm), np.sqrt(variance), rtol=1e-7)
-    interval = measures.cohen_kappa_interval(cm, confidence_level=0.9)
+    assert_allclose(inference.cohen_kappa_standard_error(cm), np.sqrt(variance), rtol=1e-7)
+    interval = inference.cohen_kappa_interval(cm, confidence_level=0.9)
     assert_allclose(interval.statistic, measures.multiclass_cohen_kappa(cm), **TOL)
     assert_allclose(
         interval.high - interval.statistic, 1.6448536269514722 * np.sqrt(variance), rtol=1e-7
@@ -457,8 +457,8 @@ def test_laplace_map_of_a_pure_block():
 
 # --- uncertainty: SciPy's random_state, vectorized AUC bootstrap, the AUC's variance -------------
 def test_bootstrap_random_state_like_scipy():
-    from phidelta.measures import auc_confidence_interval, bootstrap_interval
-    from phidelta.measures import table_bootstrap_interval as table_interval
+    from phidelta.inference import auc_confidence_interval, bootstrap_interval
+    from phidelta.inference import table_bootstrap_interval as table_interval
 
     counts = BinaryCounts(tn=[60], fp=[40], fn=[20], tp=[80])
     a = bootstrap_interval(counts, measures.unbiased_mcc, random_state=5)

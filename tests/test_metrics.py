@@ -378,7 +378,7 @@ def test_warnings_point_at_the_callers_line(name):
 
 
 def test_measure_and_validation_warnings_point_at_the_callers_line():
-    from phidelta import measures
+    from phidelta import inference, measures
     from phidelta.counts import BinaryCounts
 
     counts = BinaryCounts(tn=[3], fp=[2], fn=[0], tp=[0])
@@ -386,7 +386,7 @@ def test_measure_and_validation_warnings_point_at_the_callers_line():
         measures.sensitivity(counts)
     assert {w.filename for w in caught} == {__file__}
     with pytest.warns(DeprecationWarning, match="former name") as caught:
-        measures.wilson_interval([3], [4], level=0.9)
+        inference.wilson_interval([3], [4], level=0.9)
     assert {w.filename for w in caught} == {__file__}
 
 

@@ -57,7 +57,7 @@ def test_an_assessment_shows_its_folds_even_one_of_a_single_class():
 
 
 def test_an_assessment_shows_the_pooled_row_the_mean_and_the_intervals_of_every_door():
-    from phidelta.measures import auc_confidence_interval, rate_intervals
+    from phidelta.inference import auc_confidence_interval, rate_intervals
 
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)

@@ -1,8 +1,8 @@
 """Every public function of the library refuses odd arguments with a ValueError or a
 TypeError — never an AttributeError, IndexError or ZeroDivisionError from deep inside.
 
-Each callable exported by ``phidelta`` and its public modules (counts, measures, geometry,
-signatures, selection, data, assessment, comparison, rendering) is called with one odd
+Each callable exported by ``phidelta`` and its public modules (counts, measures, inference,
+geometry, signatures, selection, data, assessment, comparison, rendering) is called with one odd
 argument, and with every pair of the first ten, in the first positions (a call that happens to
 be valid is fine: only the type of a failure is checked here; the values are tested
 elsewhere). ``True`` among them is the file descriptor of standard output to ``open``: a data
@@ -19,7 +19,16 @@ import numpy as np
 import pytest
 
 import phidelta
-from phidelta import assessment, comparison, counts, geometry, measures, selection, signatures
+from phidelta import (
+    assessment,
+    comparison,
+    counts,
+    geometry,
+    inference,
+    measures,
+    selection,
+    signatures,
+)
 
 pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
@@ -55,6 +64,7 @@ PUBLIC = [
         phidelta,
         counts,
         measures,
+        inference,
         geometry,
         signatures,
         selection,
@@ -132,7 +142,16 @@ def _methods() -> list[tuple[str, object]]:
     found = []
     classes = {
         member
-        for module in (counts, measures, geometry, signatures, data, assessment, rendering)
+        for module in (
+            counts,
+            measures,
+            inference,
+            geometry,
+            signatures,
+            data,
+            assessment,
+            rendering,
+        )
         for name in module.__all__
         if isinstance(member := getattr(module, name), type)
         and not issubclass(member, BaseException)
@@ -177,7 +196,17 @@ def _valid_calls() -> list[tuple[str, object, tuple]]:
         ([0.8, 0.6], [0.7, 0.9]),
     ]
     found = []
-    modules = (phidelta, counts, measures, geometry, signatures, assessment, rendering, metrics)
+    modules = (
+        phidelta,
+        counts,
+        measures,
+        inference,
+        geometry,
+        signatures,
+        assessment,
+        rendering,
+        metrics,
+    )
     for module in modules:
         for name in module.__all__:
             function = getattr(module, name)

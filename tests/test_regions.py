@@ -10,7 +10,8 @@ from numpy.testing import assert_allclose
 
 from phidelta import BinaryCounts, convert
 from phidelta.geometry import diamond
-from phidelta.measures import phi_delta, phi_delta_region
+from phidelta.inference import phi_delta_region
+from phidelta.measures import phi_delta
 
 GRID = list(itertools.product([10, 100, 10_000], [10, 100, 10_000], [0.5, 0.9], [0.6, 0.95]))
 
@@ -73,7 +74,7 @@ def test_bootstrap_regions_for_soft_counts_and_errors():
 
 
 def test_repeated_counts_share_their_intervals_exactly():
-    from phidelta.measures._regions import _clopper_pearson, _clopper_pearson_each
+    from phidelta.inference._regions import _clopper_pearson, _clopper_pearson_each
 
     rng = np.random.default_rng(2)
     n = rng.integers(1, 50, 5000).astype(float)

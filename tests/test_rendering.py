@@ -275,7 +275,7 @@ def test_entropy_triangle_is_a_ternary_plot_with_readable_marks():
 
 
 def test_regions_are_drawn_from_the_measures_layer():
-    from phidelta.measures import phi_delta_region
+    from phidelta.inference import phi_delta_region
 
     counts = BinaryCounts(tn=[30, 35, 38], fp=[20, 15, 12], fn=[5, 3, 8], tp=[15, 17, 12])
     display = PhiDeltaDisplay.from_counts(counts, ratio=2.5, regions=True)

@@ -15,7 +15,7 @@ from numpy.testing import assert_allclose
 from scipy import stats
 
 import phidelta
-from phidelta import BinaryCounts, measures
+from phidelta import BinaryCounts, inference, measures
 from phidelta.counts import ConfusionMatrix, ScoreTable
 from phidelta.measures._results import TupleResult
 
@@ -30,19 +30,21 @@ PROBABILITIES = np.array([0.9, 0.8, 0.7, 0.3, 0.2, 0.4, 0.6, 0.1, 0.4, 0.7, 0.5,
 # each result type, how to get one, and the fields it unpacks to, in order
 CASES = {
     "PairedTest": (
-        lambda: measures.mcnemar_test([1, 0, 1, 0, 1], [1, 0, 0, 0, 1], [0, 0, 1, 1, 1]),
+        lambda: inference.mcnemar_test([1, 0, 1, 0, 1], [1, 0, 0, 0, 1], [0, 0, 1, 1, 1]),
         ("statistic", "pvalue"),
     ),
     "FriedmanTest": (
-        lambda: measures.friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
+        lambda: inference.friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
         ("statistic", "pvalue"),
     ),
     "RankGroups": (
-        lambda: measures.rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
+        lambda: inference.rank_groups([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]]),
         ("average_ranks", "critical_difference", "cliques"),
     ),
     "PhiDeltaRegion": (
-        lambda: measures.phi_delta_region(BinaryCounts(tn=[8, 5], fp=[2, 5], fn=[1, 3], tp=[9, 7])),
+        lambda: inference.phi_delta_region(
+            BinaryCounts(tn=[8, 5], fp=[2, 5], fn=[1, 3], tp=[9, 7])
+        ),
         ("polygons", "specificity", "sensitivity"),
     ),
     "RocCurve": (lambda: measures.roc_curve(TABLE), ("fpr", "tpr", "thresholds")),
@@ -53,13 +55,13 @@ CASES = {
         ("precision", "recall", "thresholds"),
     ),
     "RankingErrors": (lambda: measures.ranking_errors(TABLE), ("errors", "ties", "pairs")),
-    "Interval": (lambda: measures.wilson_interval([8, 3], [10, 4]), ("low", "high")),
-    "AucInterval": (lambda: measures.auc_confidence_interval(TABLE), ("low", "high")),
+    "Interval": (lambda: inference.wilson_interval([8, 3], [10, 4]), ("low", "high")),
+    "AucInterval": (lambda: inference.auc_confidence_interval(TABLE), ("low", "high")),
     "ConfidenceInterval": (
-        lambda: measures.auc_confidence_interval(TABLE).confidence_interval,
+        lambda: inference.auc_confidence_interval(TABLE).confidence_interval,
         ("low", "high"),
     ),
-    "DelongTest": (lambda: measures.delong_test(Y, A, B), ("statistic", "pvalue")),
+    "DelongTest": (lambda: inference.delong_test(Y, A, B), ("statistic", "pvalue")),
     "OperatingPoints": (
         lambda: measures.optimal_points(TABLE, ratio=2.0),
         ("fpr", "tpr", "thresholds"),
@@ -94,15 +96,21 @@ def _same(a, b):
     return a == b or (a != a and b != b)  # NaN equals NaN here
 
 
+def _result_type(name: str) -> type:
+    return getattr(measures, name) if name in measures.__all__ else getattr(inference, name)
+
+
 def test_every_result_type_is_covered():
+    # the measures' results and those that moved from them to inference (issue 29)
+    names = [*measures.__all__, *sorted(measures._MOVED)]
     exported = {
         name
-        for name in measures.__all__
-        if inspect.isclass(obj := getattr(measures, name)) and dataclasses.is_dataclass(obj)
+        for name in names
+        if inspect.isclass(obj := _result_type(name)) and dataclasses.is_dataclass(obj)
     }
     assert exported - {"MeasureInfo"} == set(CASES)  # MeasureInfo: a registry entry
     for name in CASES:
-        assert issubclass(getattr(measures, name), TupleResult), name
+        assert issubclass(_result_type(name), TupleResult), name
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -171,7 +179,7 @@ def test_delong_scipy_names_match_a_direct_computation(seed):
     b = np.round(rng.normal(size=n) + 0.5 * y, 1)
     difference, se = _brute_delong(y, a, b)
     z = difference / se
-    result = measures.delong_test(y, a, b)
+    result = inference.delong_test(y, a, b)
     statistic, pvalue = result
     assert statistic == result.statistic == result.z
     assert pvalue == result.pvalue == result.p_value
@@ -187,7 +195,7 @@ def test_delong_scipy_names_match_a_direct_computation(seed):
 
 
 def test_intervals_have_scipy_names():
-    auc_ci = measures.auc_confidence_interval(TABLE, confidence_level=0.9)
+    auc_ci = inference.auc_confidence_interval(TABLE, confidence_level=0.9)
     low, high = auc_ci
     assert (low, high) == (auc_ci.low, auc_ci.high)
     assert auc_ci.statistic == auc_ci.auc == measures.auc(TABLE)
@@ -195,18 +203,23 @@ def test_intervals_have_scipy_names():
     assert isinstance(auc_ci.confidence_interval, measures.ConfidenceInterval)
     assert tuple(auc_ci.confidence_interval) == (low, high)
     assert auc_ci.standard_error > 0
-    # the curve gives the same DeLong interval, at any level
-    assert tuple(measures.roc_curve(TABLE).confidence_interval(confidence_level=0.9)) == (low, high)
-    with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
-        measures.roc_curve(TABLE).confidence_interval(confidence_level=90)
+    # the curve's former method gives the same DeLong interval, deprecated: intervals moved up
+    curve = measures.roc_curve(TABLE)
+    with pytest.warns(DeprecationWarning, match=r"use phidelta\.inference\.auc_confidence_int"):
+        assert tuple(curve.confidence_interval(confidence_level=0.9)) == (low, high)
+    with (
+        pytest.warns(DeprecationWarning, match="RocCurve.confidence_interval is deprecated"),
+        pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"),
+    ):
+        curve.confidence_interval(confidence_level=90)
 
-    wilson = measures.wilson_interval([8, 3], [10, 4], confidence_level=0.9)
+    wilson = inference.wilson_interval([8, 3], [10, 4], confidence_level=0.9)
     assert wilson.statistic is wilson.estimate
     assert wilson.confidence_level == 0.9
     ci = wilson.confidence_interval
     assert ci.low is wilson.low
     assert ci.high is wilson.high
-    boot = measures.bootstrap_interval(
+    boot = inference.bootstrap_interval(
         BinaryCounts(tn=[60], fp=[40], fn=[20], tp=[80]), measures.unbiased_mcc, n_resamples=50
     )
     low, high = boot
@@ -261,9 +274,24 @@ BASE = (
     "phidelta._stack",
     "phidelta.exceptions",
 )
-LAYERS = ("phidelta.counts", "phidelta.measures", "phidelta.geometry", "phidelta.rendering")
-# private modules of a lower layer still imported: the positive-class rule (issue 13, part 1)
-PRIVATE_ALLOWED = {"phidelta.counts._labels"}
+LAYERS = (
+    "phidelta.counts",
+    "phidelta.measures",
+    "phidelta.inference",  # intervals and tests of the measures (issue 29)
+    "phidelta.geometry",
+    "phidelta.rendering",
+)
+# private modules of a lower layer still imported: the positive-class rule (issue 13, part 1),
+# and the argument checks, φ-δ map and result base that inference shares with the measures
+# right below it
+PRIVATE_ALLOWED = {
+    "phidelta.counts._labels",
+    "phidelta.measures._common",
+    "phidelta.measures._entropy",
+    "phidelta.measures._phidelta",
+    "phidelta.measures._ranking",
+    "phidelta.measures._results",
+}
 
 
 def _imports(path: Path, package: str) -> set[str]:

@@ -8,7 +8,7 @@ from numpy.testing import assert_allclose, assert_array_equal
 from scipy import stats
 
 from phidelta import BinaryCounts, signature
-from phidelta.measures import benjamini_hochberg, fisher_exact_pvalues
+from phidelta.inference import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.signatures import Signature
 
 

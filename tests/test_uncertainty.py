@@ -8,7 +8,7 @@ import pytest
 from numpy.testing import assert_allclose
 from scipy import stats
 
-from phidelta import BinaryCounts, measures
+from phidelta import BinaryCounts, inference, measures
 from phidelta.counts import ScoreTable
 
 
@@ -28,47 +28,47 @@ def test_delong_matches_the_pairwise_definition(seed):
     b = np.round(rng.normal(size=n) + 0.5 * y, 1)
     v10a, v01a, auc_a = _brute_components(y, a)
     v10b, v01b, auc_b = _brute_components(y, b)
-    ci = measures.auc_confidence_interval(ScoreTable.from_scores(y, a))
+    ci = inference.auc_confidence_interval(ScoreTable.from_scores(y, a))
     se = np.sqrt(np.var(v10a, ddof=1) / len(v10a) + np.var(v01a, ddof=1) / len(v01a))
     assert ci.auc == pytest.approx(auc_a, abs=1e-12)
     assert ci.standard_error == pytest.approx(se, abs=1e-12)
     cov = np.cov(np.vstack([v10a, v10b])) / len(v10a) + np.cov(np.vstack([v01a, v01b])) / len(v01a)
     z = (auc_a - auc_b) / np.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
-    test = measures.delong_test(y, a, b)
+    test = inference.delong_test(y, a, b)
     assert test.z == pytest.approx(z, abs=1e-9)
     assert test.p_value == pytest.approx(2 * stats.norm.sf(abs(z)), abs=1e-12)
-    same = measures.delong_test(y, a, a)
+    same = inference.delong_test(y, a, a)
     assert same.p_value == 1.0
 
 
 def test_wilson_matches_scipy():
     for k, n in [(0, 10), (3, 10), (10, 10), (57, 200), (1, 3)]:
         expected = stats.binomtest(k, n).proportion_ci(confidence_level=0.9, method="wilson")
-        got = measures.wilson_interval([k], [n], confidence_level=0.9)
+        got = inference.wilson_interval([k], [n], confidence_level=0.9)
         assert got.low[0] == pytest.approx(expected.low, abs=1e-12)
         assert got.high[0] == pytest.approx(expected.high, abs=1e-12)
-    intervals = measures.rate_intervals(
+    intervals = inference.rate_intervals(
         BinaryCounts(tn=[15, 0], fp=[10, 0], fn=[15, 3], tp=[60, 1])
     )
     assert np.isnan(intervals["specificity"].estimate[1])
     assert intervals["sensitivity"].low[0] < 0.8 < intervals["sensitivity"].high[0]
     with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
-        measures.wilson_interval([1], [2], confidence_level=95)
+        inference.wilson_interval([1], [2], confidence_level=95)
 
 
 def test_bootstrap_is_seeded_and_covers_the_estimate():
     counts = BinaryCounts(tn=[60, 30], fp=[40, 5], fn=[20, 10], tp=[80, 55])
-    a = measures.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
-    b = measures.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
+    a = inference.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
+    b = inference.bootstrap_interval(counts, measures.unbiased_mcc, random_state=3)
     assert np.array_equal(a.low, b.low)
     assert np.all(a.low < a.estimate)
     assert np.all(a.estimate < a.high)
     # stratified resampling keeps the class sizes: sensitivity's interval ≈ its binomial one
-    sens = measures.bootstrap_interval(counts[:1], measures.sensitivity, n_resamples=4000)
-    wilson = measures.wilson_interval([80], [100])
+    sens = inference.bootstrap_interval(counts[:1], measures.sensitivity, n_resamples=4000)
+    wilson = inference.wilson_interval([80], [100])
     assert sens.low[0] == pytest.approx(wilson.low[0], abs=0.02)
     with pytest.raises(ValueError, match=r"integer counts"):
-        measures.bootstrap_interval(BinaryCounts([0.5], [1], [1], [1]), measures.accuracy)
+        inference.bootstrap_interval(BinaryCounts([0.5], [1], [1], [1]), measures.accuracy)
 
 
 def test_expected_calibration_error_bins():
@@ -147,11 +147,11 @@ def test_partial_auc_bootstrap_interval():
     rng = np.random.default_rng(2)
     y = rng.integers(0, 2, 400)
     table = ScoreTable.from_scores(y, np.round(rng.normal(size=400) + y, 2))
-    iv = measures.table_bootstrap_interval(table, measures.auc, n_resamples=1500, random_state=1)
-    delong = measures.auc_confidence_interval(table)
+    iv = inference.table_bootstrap_interval(table, measures.auc, n_resamples=1500, random_state=1)
+    delong = inference.auc_confidence_interval(table)
     assert iv.low[0] == pytest.approx(delong.low, abs=0.02)
     assert iv.high[0] == pytest.approx(delong.high, abs=0.02)
-    pauc = measures.table_bootstrap_interval(
+    pauc = inference.table_bootstrap_interval(
         table, partial(measures.partial_auc, fpr_range=(0, 0.2), mcclish=True), n_resamples=300
     )
     assert pauc.low[0] < pauc.estimate[0] < pauc.high[0]
@@ -162,7 +162,7 @@ def test_partial_auc_bootstrap_interval():
 def test_uniform_integers_are_uniform_on_the_range(m):
     """Lemire's multiply-shift on 16- and 32-bit slices (and the fallback beyond): every value
     in [0, m), frequencies as a uniform draw's (chi-square on 20 equal bins)."""
-    from phidelta.measures._uncertainty import _uniform_integers
+    from phidelta.inference._uncertainty import _uniform_integers
 
     draws = _uniform_integers(np.random.default_rng(m), m, 200_000)
     assert draws.dtype == np.int64
@@ -178,7 +178,7 @@ def test_uniform_integers_redraw_the_biased_zone():
     """m = 4000 with 16-bit slices: 2¹⁶ mod m = 1,536 of the 4,000 values would get 17 of the
     65,536 slices instead of 16 (6 % too often) if the 2.3 % of slices in the biased zone were
     kept; redrawn, every value is equally likely (chi-square over all 4,000 values)."""
-    from phidelta.measures._uncertainty import _uniform_integers
+    from phidelta.inference._uncertainty import _uniform_integers
 
     m = 4000
     draws = _uniform_integers(np.random.default_rng(3), m, 1_000_000)
@@ -189,13 +189,13 @@ def test_auc_bootstrap_does_not_depend_on_the_threads():
     rng = np.random.default_rng(4)
     y = rng.random(3000) < 0.4
     table = ScoreTable.from_scores(y, rng.normal(size=3000) + y)
-    one = measures.table_bootstrap_interval(table, measures.auc, random_state=9, workers=1)
-    two = measures.table_bootstrap_interval(table, measures.auc, random_state=9, workers=2)
+    one = inference.table_bootstrap_interval(table, measures.auc, random_state=9, workers=1)
+    two = inference.table_bootstrap_interval(table, measures.auc, random_state=9, workers=2)
     assert (one.low[0], one.high[0]) == (two.low[0], two.high[0])
     with pytest.raises(ValueError, match="workers"):
-        measures.table_bootstrap_interval(table, measures.auc, workers=0)
+        inference.table_bootstrap_interval(table, measures.auc, workers=0)
     with pytest.raises(TypeError, match="workers"):
-        measures.table_bootstrap_interval(table, measures.auc, workers=1.5)
+        inference.table_bootstrap_interval(table, measures.auc, workers=1.5)
 
 
 def test_confidence_level_is_scipys_name_and_level_its_deprecated_former_one():
@@ -204,17 +204,17 @@ def test_confidence_level_is_scipys_name_and_level_its_deprecated_former_one():
     counts = BinaryCounts(tn=[60, 30], fp=[40, 5], fn=[20, 10], tp=[80, 55])
     table = ScoreTable.from_scores([1, 1, 0, 1, 0, 0, 1, 0], [9, 8, 7, 6, 5, 4, 3, 2])
     calls = {
-        "auc_confidence_interval": lambda **kw: measures.auc_confidence_interval(table, **kw),
-        "wilson_interval": lambda **kw: measures.wilson_interval([8, 3], [10, 4], **kw),
-        "rate_intervals": lambda **kw: measures.rate_intervals(counts, **kw)["precision"],
-        "cohen_kappa_interval": lambda **kw: measures.cohen_kappa_interval(
+        "auc_confidence_interval": lambda **kw: inference.auc_confidence_interval(table, **kw),
+        "wilson_interval": lambda **kw: inference.wilson_interval([8, 3], [10, 4], **kw),
+        "rate_intervals": lambda **kw: inference.rate_intervals(counts, **kw)["precision"],
+        "cohen_kappa_interval": lambda **kw: inference.cohen_kappa_interval(
             ConfusionMatrix([[50, 10], [5, 35]]), **kw
         ),
-        "phi_delta_region": lambda **kw: measures.phi_delta_region(counts, **kw),
-        "bootstrap_interval": lambda **kw: measures.bootstrap_interval(
+        "phi_delta_region": lambda **kw: inference.phi_delta_region(counts, **kw),
+        "bootstrap_interval": lambda **kw: inference.bootstrap_interval(
             counts, measures.sensitivity, n_resamples=200, random_state=1, **kw
         ),
-        "table_bootstrap_interval": lambda **kw: measures.table_bootstrap_interval(
+        "table_bootstrap_interval": lambda **kw: inference.table_bootstrap_interval(
             table, measures.auc, n_resamples=200, random_state=1, **kw
         ),
     }
@@ -233,9 +233,9 @@ def test_confidence_level_is_scipys_name_and_level_its_deprecated_former_one():
         with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
             call(confidence_level=1.0)
     with pytest.warns(DeprecationWarning, match="former name of `n_resamples`"):
-        old = measures.phi_delta_region(counts, method="wilson", resamples=50)
+        old = inference.phi_delta_region(counts, method="wilson", resamples=50)
     with pytest.raises(ValueError, match="`n_resamples` must be an integer >= 10"):
-        measures.phi_delta_region(counts, method="bootstrap", n_resamples=5)
+        inference.phi_delta_region(counts, method="bootstrap", n_resamples=5)
 
 
 def test_random_state_is_the_name_everywhere_and_seed_its_deprecated_former_one():
@@ -252,7 +252,7 @@ def test_random_state_is_the_name_everywhere_and_seed_its_deprecated_former_one(
         "pvalues": lambda **kw: sig.pvalues("permutation", n_permutations=99, **kw),
         "default_pvalues": lambda **kw: sig.default_pvalues(n_permutations=99, **kw)[0],
         "bootstrap_interval": lambda **kw: (
-            measures.bootstrap_interval(
+            inference.bootstrap_interval(
                 BinaryCounts(tn=[60], fp=[40], fn=[20], tp=[80]), measures.unbiased_mcc, **kw
             ).low
         ),

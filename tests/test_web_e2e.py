@@ -548,7 +548,7 @@ def _fold_region_polygons(trace: dict) -> list[np.ndarray]:
 def test_classifier_and_triangle_views(server, browser, tmp_path):
     """Axes, the coverage space, ROC colours, labels clear of the points, the 95%
     regions toggle; the triangle view's folds and their pool."""
-    from phidelta.measures import phi_delta_region
+    from phidelta.inference import phi_delta_region
 
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)

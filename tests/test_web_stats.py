@@ -18,7 +18,7 @@ stats = pytest.importorskip("scipy.stats")
 from fastapi.testclient import TestClient  # noqa: E402
 
 import phidelta  # noqa: E402
-from phidelta.measures import phi_delta_region  # noqa: E402
+from phidelta.inference import phi_delta_region  # noqa: E402
 from phidelta.web import create_app  # noqa: E402
 
 

@@ -20,6 +20,7 @@ MODULES = (
     "phidelta",
     "phidelta.counts",
     "phidelta.measures",
+    "phidelta.inference",
     "phidelta.geometry",
     "phidelta.signatures",
     "phidelta.selection",

@@ -7,7 +7,7 @@ scatter of its runs in the φ-δ diagram (Figs. 11 and 15) but gives no confiden
 test. This example adds both. A point (φ, δ) comes from two estimated rates — sensitivity from
 the positives, specificity from the negatives —, so a rectangle of two rate intervals, mapped
 through the linear φ-δ transform, is a joint confidence region (a parallelogram).
-``measures.phi_delta_region`` computes it (Clopper–Pearson intervals, Šidák-adjusted to a
+``inference.phi_delta_region`` computes it (Clopper–Pearson intervals, Šidák-adjusted to a
 joint 95 %); ``PhiDeltaDisplay.plot(regions=True)`` draws it. Two classifiers assessed on the
 same 30 folds are then compared with McNemar's test (same examples) and Nadeau & Bengio's
 corrected resampled t-test (same folds).
@@ -31,7 +31,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
-from phidelta import BinaryCounts, measures
+from phidelta import BinaryCounts, inference, measures
 from phidelta.assessment import cross_validated_predictions, cross_validation_splits
 from phidelta.rendering import PhiDeltaDisplay
 
@@ -55,7 +55,7 @@ for name, model in models.items():
 # for comparison. The regions are much smaller than the spread of the folds: each fold has
 # only about 19 examples, the pooled counts 569. Folds without a single error all sit on the
 # top corner, and folds with the same counts coincide, so fewer than 30 points are visible.
-regions = {name: measures.phi_delta_region(counts.sum()) for name, counts in folds.items()}
+regions = {name: inference.phi_delta_region(counts.sum()) for name, counts in folds.items()}
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained", sharey=True)
 for ax, (name, counts), colour, other in zip(
     axes, folds.items(), ("tab:blue", "tab:green"), reversed(list(folds)), strict=True
@@ -99,11 +99,11 @@ for name, region in regions.items():
 # corrected resampled t-test at the 30 paired fold accuracies, with the variance inflated
 # because the folds share their training data (test fraction 1/30).
 (name_a, a), (name_b, b) = folds.items()
-statistic, pvalue = measures.mcnemar_test(
+statistic, pvalue = inference.mcnemar_test(
     labels, predictions[name_a], predictions[name_b], pos_label=positive
 )
 print(f"McNemar: statistic {statistic:.3f}, p = {pvalue:.4f}")
-t, p = measures.corrected_resampled_ttest(
+t, p = inference.corrected_resampled_ttest(
     measures.accuracy(a), measures.accuracy(b), test_fraction=1 / 30
 )
 print(f"corrected resampled t-test on fold accuracies: t = {t:.3f}, p = {p:.4f}")

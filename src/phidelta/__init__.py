@@ -2,7 +2,8 @@
 
 Layers, in the order results flow: :mod:`phidelta.counts` (additive sufficient statistics),
 :mod:`phidelta.signatures` (features → counts), :mod:`phidelta.measures` (pure functions of
-counts), :mod:`phidelta.geometry` (the φ-δ space as coordinates), then the interfaces
+counts), :mod:`phidelta.inference` (their intervals, regions and tests),
+:mod:`phidelta.geometry` (the φ-δ space as coordinates), then the interfaces
 (:mod:`phidelta.api`).
 
 Examples
@@ -25,7 +26,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` stays light)
-    from phidelta import counts, geometry, measures, signatures
+    from phidelta import counts, geometry, inference, measures, signatures
     from phidelta.api import convert, stats
     from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
     from phidelta.exceptions import UndefinedMeasureWarning
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` s
 _LAZY = {
     "counts": "phidelta.counts",
     "geometry": "phidelta.geometry",
+    "inference": "phidelta.inference",
     "measures": "phidelta.measures",
     "signatures": "phidelta.signatures",
     "convert": "phidelta.api",
@@ -91,6 +93,7 @@ __all__ = [
     "counts",
     "diamond",
     "geometry",
+    "inference",
     "isometrics",
     "make_grid",
     "measure_table",

@@ -239,9 +239,9 @@ class Assessment:
         ``"mean"`` and ``"std"`` (of the folds' values, undefined folds left out; the standard
         deviation as NumPy's, ``ddof=0``, undefined below two values). Beside each rate among
         the measures its Wilson interval (``sensitivity_low``, ``sensitivity_high``, …;
-        :func:`~phidelta.measures.rate_intervals`) and, with scores, the AUC (ties count half)
+        :func:`~phidelta.inference.rate_intervals`) and, with scores, the AUC (ties count half)
         with DeLong's interval (``auc_low``, ``auc_high``;
-        :func:`~phidelta.measures.auc_confidence_interval`), for every fold and the pooled
+        :func:`~phidelta.inference.auc_confidence_interval`), for every fold and the pooled
         row. The mean and std rows have no counts and no intervals (NaN).
 
         Parameters
@@ -274,7 +274,7 @@ class Assessment:
         >>> [name for name in s if name.endswith(("_low", "_high"))]
         ['sensitivity_low', 'sensitivity_high', 'auc_low', 'auc_high']
         """
-        from phidelta.measures import auc_confidence_interval, rate_intervals
+        from phidelta.inference import auc_confidence_interval, rate_intervals
 
         names = list(SUMMARY_MEASURES if measures is None else measures)
         pooled = self.pooled()

@@ -577,7 +577,7 @@ if click is not None:
         columns = {k: [table[k][i] for i in order] for k in keys}
         significance = pvalues = None
         if fdr is not None:
-            from phidelta.measures import benjamini_hochberg
+            from phidelta.inference import benjamini_hochberg
 
             if test_method == "auto":  # the rule of every door, rows or no rows
                 pvalues, method = sig.default_pvalues(n_permutations=permutations)
@@ -808,7 +808,7 @@ if click is not None:
         whole = np.issubdtype(result.counts.tn.dtype, np.integer)
         bounds: dict[str, Any] = {}
         if regions:
-            from phidelta.measures import phi_delta_region
+            from phidelta.inference import phi_delta_region
 
             # the ranges of each fold's and the pooled counts' joint 95% region (a
             # parallelogram) at ratio 1; none for the mean and std rows

@@ -38,17 +38,14 @@ from phidelta.assessment import (
     finish_assessment,
 )
 from phidelta.counts import BinaryCounts, as_label_array, binary_target
-from phidelta.measures import (
-    MEASURES,
+from phidelta.inference import (
     DelongTest,
     PairedTest,
-    TupleResult,
-    accuracy,
     corrected_resampled_ttest,
     delong_test,
     mcnemar_discordant_test,
-    measure_table,
 )
+from phidelta.measures import MEASURES, TupleResult, accuracy, measure_table
 
 __all__ = [
     "Comparison",

@@ -240,7 +240,7 @@ def signature_section(
     ranked = {key: [columns[key][i] for i in order] for key in SUMMARY_COLUMNS}
     significance = ""
     if pvalues is not None:
-        from phidelta.measures import benjamini_hochberg
+        from phidelta.inference import benjamini_hochberg
 
         qvalues = benjamini_hochberg(pvalues)
         ranked["pvalue"] = pvalues[order]
@@ -467,7 +467,8 @@ def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
 def _around(comparison: Any, ratio: float) -> tuple[float, float, float, float]:
     """Limits (φ min, φ max, δ min, δ max) that hold both classifiers' folds and pooled
     regions with a margin: the part of the diamond where the comparison happens."""
-    from phidelta.measures import phi_delta, phi_delta_region
+    from phidelta.inference import phi_delta_region
+    from phidelta.measures import phi_delta
 
     phis, deltas = [], []
     for result in (comparison.a, comparison.b):

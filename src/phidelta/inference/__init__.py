@@ -3,6 +3,30 @@ point measures of :mod:`phidelta.measures` (which never import it).
 
 Every interval reports the method that made it; undefined stays NaN, and no bound leaves the
 measure's range.
+
+What lives here (the point estimates they qualify stay in :mod:`phidelta.measures`):
+
+* intervals: :func:`wilson_interval` and :func:`rate_intervals` (rates),
+  :func:`auc_confidence_interval` (DeLong), :func:`cohen_kappa_interval` and
+  :func:`cohen_kappa_standard_error` (κ), :func:`bootstrap_interval` and
+  :func:`table_bootstrap_interval` (any measure of counts or of a score table);
+* regions: :func:`phi_delta_region`, joint confidence regions of a point of the φ-δ diagram;
+* tests: :func:`delong_test` (two AUCs), :func:`mcnemar_test`, :func:`mcnemar_discordant_test`
+  and :func:`corrected_resampled_ttest` (two classifiers), :func:`friedman_test`,
+  :func:`nemenyi_test`, :func:`critical_difference` and :func:`rank_groups` (many classifiers
+  over many data sets), :func:`fisher_exact_pvalues` and :func:`benjamini_hochberg` (many
+  features).
+
+These names were in :mod:`phidelta.measures` before; ``phidelta.measures.wilson_interval`` and
+the like still work, with a :class:`DeprecationWarning` naming their new place.
+
+Examples
+--------
+>>> from phidelta.counts import BinaryCounts
+>>> from phidelta.inference import rate_intervals, wilson_interval
+>>> wilson_interval([8], [10]).low
+array([0.49016247])
+>>> low, high = rate_intervals(BinaryCounts(tn=15, fp=10, fn=15, tp=60))["sensitivity"]
 """
 
 from phidelta.inference._bands import (
@@ -15,7 +39,21 @@ from phidelta.inference._bands import (
     reliability_intervals,
     roc_band,
 )
+from phidelta.inference._comparisons import (
+    FriedmanTest,
+    PairedTest,
+    RankGroups,
+    corrected_resampled_ttest,
+    critical_difference,
+    friedman_test,
+    mcnemar_discordant_test,
+    mcnemar_test,
+    nemenyi_test,
+    rank_cliques,
+    rank_groups,
+)
 from phidelta.inference._count_bootstrap import count_bootstrap_interval
+from phidelta.inference._kappa import cohen_kappa_interval, cohen_kappa_standard_error
 from phidelta.inference._measure_intervals import (
     AUTO_METHODS,
     MeasureIntervals,
@@ -27,22 +65,61 @@ from phidelta.inference._methods import (
     proportion_interval,
     woolf_odds_ratio_interval,
 )
+from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
+from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
+from phidelta.inference._uncertainty import (
+    AucInterval,
+    DelongTest,
+    Interval,
+    auc_confidence_interval,
+    bootstrap_interval,
+    delong_test,
+    rate_intervals,
+    table_bootstrap_interval,
+    wilson_interval,
+)
 
 __all__: list[str] = [
     "AUTO_METHODS",
+    "AucInterval",
     "CoverageBand",
+    "DelongTest",
+    "FriedmanTest",
+    "Interval",
     "MeasureIntervals",
+    "PairedTest",
+    "PhiDeltaRegion",
     "PrecisionRecallBand",
+    "RankGroups",
     "ReliabilityIntervals",
     "RocBand",
+    "auc_confidence_interval",
+    "benjamini_hochberg",
+    "bootstrap_interval",
+    "cohen_kappa_interval",
+    "cohen_kappa_standard_error",
+    "corrected_resampled_ttest",
     "count_bootstrap_interval",
     "coverage_band",
+    "critical_difference",
+    "delong_test",
+    "fisher_exact_pvalues",
+    "friedman_test",
     "katz_ratio_interval",
+    "mcnemar_discordant_test",
+    "mcnemar_test",
     "measure_intervals",
+    "nemenyi_test",
     "newcombe_interval",
+    "phi_delta_region",
     "precision_recall_band",
     "proportion_interval",
+    "rank_cliques",
+    "rank_groups",
+    "rate_intervals",
     "reliability_intervals",
     "roc_band",
+    "table_bootstrap_interval",
+    "wilson_interval",
     "woolf_odds_ratio_interval",
 ]

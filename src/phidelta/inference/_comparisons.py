@@ -24,7 +24,7 @@ from phidelta._validation import (
     renamed,
 )
 from phidelta.counts import as_label_array, binary_target
-from phidelta.measures._results import TupleResult
+from phidelta.measures import TupleResult
 
 __all__ = [
     "FriedmanTest",

@@ -23,9 +23,9 @@ from phidelta._validation import (
     renamed,
 )
 from phidelta.counts import BinaryCounts
+from phidelta.measures import TupleResult, phi_delta_to_rates
 from phidelta.measures._common import check_counts
-from phidelta.measures._phidelta import _from_rates, phi_delta_to_rates
-from phidelta.measures._results import TupleResult
+from phidelta.measures._phidelta import _from_rates
 
 __all__ = ["PhiDeltaRegion", "phi_delta_region"]
 

@@ -22,9 +22,9 @@ from phidelta._validation import (
 )
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, binary_target
+from phidelta.measures import ConfidenceInterval, TupleResult, auc
 from phidelta.measures._common import check_counts
-from phidelta.measures._ranking import _check_table, _check_two_classes, auc
-from phidelta.measures._results import ConfidenceInterval, TupleResult
+from phidelta.measures._ranking import _check_table, _check_two_classes
 
 __all__ = [
     "AucInterval",

@@ -4,23 +4,23 @@ Every function takes a :class:`~phidelta.counts.BinaryCounts` and returns an arr
 value per entry. Zero denominators follow one policy (see ``zero_division``): NaN and an
 :class:`~phidelta.exceptions.UndefinedMeasureWarning` by default, or the value you pass.
 
-Curves, intervals and tests return named results that also unpack like tuples, with SciPy's
-names where SciPy has the concept (``statistic``, ``pvalue``, ``confidence_interval``,
-``confidence_level``)::
+Curves return named results that also unpack like tuples, with SciPy's names where SciPy has
+the concept (``statistic``, ``pvalue``)::
 
     fpr, tpr, thresholds = roc_curve(table)
-    statistic, pvalue = delong_test(y_true, scores_a, scores_b)
-    low, high = auc_confidence_interval(table)
+
+Point estimates only: their intervals, confidence regions and tests (Wilson, DeLong, bootstrap,
+κ's standard error, φ-δ regions, McNemar, Friedman, Fisher, Benjamini–Hochberg) live one layer
+up, in :mod:`phidelta.inference`, which this package never imports. Their former names here
+(``phidelta.measures.wilson_interval`` and the like) still work, with a
+:class:`DeprecationWarning` naming the new place.
 """
 
-from phidelta.measures._agreement import (
-    cohen_kappa_interval,
-    cohen_kappa_standard_error,
-    cramers_v,
-    gwets_ac1,
-    krippendorff_alpha,
-    scotts_pi,
-)
+import importlib
+import warnings
+from typing import Any
+
+from phidelta.measures._agreement import cramers_v, gwets_ac1, krippendorff_alpha, scotts_pi
 from phidelta.measures._association import (
     chi_square,
     fowlkes_mallows_index,
@@ -46,19 +46,6 @@ from phidelta.measures._classic import (
     mcc,
     negative_predictive_value,
     precision,
-)
-from phidelta.measures._comparisons import (
-    FriedmanTest,
-    PairedTest,
-    RankGroups,
-    corrected_resampled_ttest,
-    critical_difference,
-    friedman_test,
-    mcnemar_discordant_test,
-    mcnemar_test,
-    nemenyi_test,
-    rank_cliques,
-    rank_groups,
 )
 from phidelta.measures._curves import (
     AveragedRoc,
@@ -162,7 +149,6 @@ from phidelta.measures._rates import (
     true_negative_rate,
     true_positive_rate,
 )
-from phidelta.measures._regions import PhiDeltaRegion, phi_delta_region
 from phidelta.measures._results import ConfidenceInterval, TupleResult
 from phidelta.measures._signal import (
     background_acceptance,
@@ -177,7 +163,6 @@ from phidelta.measures._signal import (
     signal_error,
     weighted_classification_error,
 )
-from phidelta.measures._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.measures._table import MEASURES, MeasureInfo, MeasureTable, measure_table
 from phidelta.measures._unbiased import (
     unbiased_accuracy,
@@ -187,41 +172,23 @@ from phidelta.measures._unbiased import (
     unbiased_negative_predictive_value,
     unbiased_precision,
 )
-from phidelta.measures._uncertainty import (
-    AucInterval,
-    DelongTest,
-    Interval,
-    auc_confidence_interval,
-    bootstrap_interval,
-    delong_test,
-    rate_intervals,
-    table_bootstrap_interval,
-    wilson_interval,
-)
 
 __all__ = [
     "MEASURES",
-    "AucInterval",
     "AveragedRoc",
     "BrierDecomposition",
     "CalibrationBins",
     "ConfidenceInterval",
     "CostCurve",
     "CoverageCurve",
-    "DelongTest",
     "EntropyBalance",
-    "FriedmanTest",
     "GainCurve",
-    "Interval",
     "IsotonicCalibrator",
     "MeasureInfo",
     "MeasureTable",
     "OperatingPoints",
-    "PairedTest",
     "PhiDelta",
-    "PhiDeltaRegion",
     "PrecisionRecallCurve",
-    "RankGroups",
     "RankingErrors",
     "Rates",
     "RocCurve",
@@ -230,34 +197,26 @@ __all__ = [
     "acceptable_region",
     "accuracy",
     "auc",
-    "auc_confidence_interval",
     "auc_numerator",
     "average_precision",
     "average_roc",
     "background_acceptance",
     "balanced_accuracy",
-    "benjamini_hochberg",
     "binormal_auc",
-    "bootstrap_interval",
     "brier_decomposition",
     "brier_score",
     "chi_square",
     "class_ratio",
     "classification_error",
     "cohen_kappa",
-    "cohen_kappa_interval",
-    "cohen_kappa_standard_error",
     "combined_measure",
     "convert",
-    "corrected_resampled_ttest",
     "cost_curve",
     "coverage_curve",
     "cramers_v",
-    "critical_difference",
     "cross_entropy",
     "data_quality",
     "data_quality_rare",
-    "delong_test",
     "delta",
     "determinant",
     "enrichment_factor",
@@ -268,10 +227,8 @@ __all__ = [
     "false_negative_rate",
     "false_positive_rate",
     "fbeta_score",
-    "fisher_exact_pvalues",
     "fowlkes_mallows_index",
     "friedman_bias",
-    "friedman_test",
     "g_mean",
     "gain_curve",
     "generalized_to_standard",
@@ -290,8 +247,6 @@ __all__ = [
     "margins",
     "markedness",
     "mcc",
-    "mcnemar_discordant_test",
-    "mcnemar_test",
     "measure_table",
     "micro_average",
     "multiclass_accuracy",
@@ -303,7 +258,6 @@ __all__ = [
     "negative_predictive_value",
     "negative_proportion",
     "negatives",
-    "nemenyi_test",
     "net_benefit",
     "normalized_confusion_matrix",
     "odds_ratio",
@@ -313,7 +267,6 @@ __all__ = [
     "partial_auc",
     "phi",
     "phi_delta",
-    "phi_delta_region",
     "phi_delta_to_rates",
     "positive_likelihood_ratio",
     "positive_proportion",
@@ -328,11 +281,8 @@ __all__ = [
     "predicted_positives",
     "purity",
     "quality_factor",
-    "rank_cliques",
-    "rank_groups",
     "ranking_errors",
     "ranking_grid",
-    "rate_intervals",
     "recall",
     "rejection_factor",
     "roc_convex_hull",
@@ -347,7 +297,6 @@ __all__ = [
     "specificity",
     "squared_error",
     "standard_to_generalized",
-    "table_bootstrap_interval",
     "threshold_scan",
     "total",
     "true_negative_rate",
@@ -362,6 +311,54 @@ __all__ = [
     "unbiased_precision",
     "weighted_average",
     "weighted_classification_error",
-    "wilson_interval",
     "yules_q",
 ]
+
+#: names that moved to :mod:`phidelta.inference` (issue 29): still read here, with a warning
+_MOVED = frozenset(
+    {
+        "AucInterval",
+        "DelongTest",
+        "FriedmanTest",
+        "Interval",
+        "PairedTest",
+        "PhiDeltaRegion",
+        "RankGroups",
+        "auc_confidence_interval",
+        "benjamini_hochberg",
+        "bootstrap_interval",
+        "cohen_kappa_interval",
+        "cohen_kappa_standard_error",
+        "corrected_resampled_ttest",
+        "critical_difference",
+        "delong_test",
+        "fisher_exact_pvalues",
+        "friedman_test",
+        "mcnemar_discordant_test",
+        "mcnemar_test",
+        "nemenyi_test",
+        "phi_delta_region",
+        "rank_cliques",
+        "rank_groups",
+        "rate_intervals",
+        "table_bootstrap_interval",
+        "wilson_interval",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The former names of :mod:`phidelta.inference`'s intervals and tests (PEP 562).
+
+    The inference layer is imported here, when such a name is first asked for, never when
+    this package loads: point measures do not depend on it.
+    """
+    if name not in _MOVED:
+        raise AttributeError(f"module 'phidelta.measures' has no attribute {name!r}")
+    warnings.warn(
+        f"phidelta.measures.{name} is deprecated; use phidelta.inference.{name} (intervals, "
+        "regions and tests moved to phidelta.inference).",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module("phidelta.inference"), name)

@@ -73,7 +73,7 @@ def binormal_auc(table: ScoreTable, *, points: int | None = None) -> float:
     See Also
     --------
     auc : the empirical (trapezoidal) area.
-    auc_confidence_interval : DeLong's interval for the empirical area.
+    phidelta.inference.auc_confidence_interval : DeLong's interval for the empirical area.
 
     References
     ----------

@@ -394,7 +394,7 @@ def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     See Also
     --------
     multiclass_cohen_kappa : κ of a multi-class confusion matrix.
-    cohen_kappa_interval : its confidence interval.
+    phidelta.inference.cohen_kappa_interval : its confidence interval.
 
     References
     ----------

@@ -229,7 +229,7 @@ def multiclass_cohen_kappa(
     See Also
     --------
     cohen_kappa : the binary κ.
-    cohen_kappa_interval : its confidence interval.
+    phidelta.inference.cohen_kappa_interval : its confidence interval.
 
     References
     ----------

@@ -7,6 +7,8 @@ partial areas, combined measures).
 
 from __future__ import annotations
 
+import importlib
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -106,7 +108,11 @@ class RocCurve(TupleResult):
         return auc(self.table)
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """DeLong's normal confidence interval of the AUC (see :func:`auc_confidence_interval`).
+        """DeLong's normal confidence interval of the AUC (deprecated).
+
+        .. deprecated::
+            Intervals are inference, a layer above the measures: use
+            ``phidelta.inference.auc_confidence_interval(curve.table).confidence_interval``.
 
         Parameters
         ----------
@@ -125,14 +131,23 @@ class RocCurve(TupleResult):
 
         Examples
         --------
+        The same interval, from its new place:
+
+        >>> from phidelta.inference import auc_confidence_interval
         >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.1])
-        >>> low, high = roc_curve(t).confidence_interval()
+        >>> low, high = auc_confidence_interval(roc_curve(t).table).confidence_interval
         >>> round(low, 4), high
         (0.5809, 1.0)
         """
-        from phidelta.measures._uncertainty import auc_confidence_interval
-
-        interval = auc_confidence_interval(self.table, confidence_level=confidence_level)
+        warnings.warn(
+            "RocCurve.confidence_interval is deprecated; use "
+            "phidelta.inference.auc_confidence_interval(curve.table).confidence_interval.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # loaded when called, never imported here: measures do not depend on inference
+        inference = importlib.import_module("phidelta.inference")
+        interval = inference.auc_confidence_interval(self.table, confidence_level=confidence_level)
         return interval.confidence_interval
 
 
@@ -368,8 +383,8 @@ def roc_curve(table: ScoreTable) -> RocCurve:
     Returns
     -------
     RocCurve
-        Unpacks as ``fpr, tpr, thresholds`` (scikit-learn's order); also has ``table``,
-        ``auc()`` and ``confidence_interval()``.
+        Unpacks as ``fpr, tpr, thresholds`` (scikit-learn's order); also has ``table`` and
+        ``auc()``.
 
     Raises
     ------
@@ -439,7 +454,7 @@ def auc(table: ScoreTable, *, direction: str = "higher") -> float:
     See Also
     --------
     roc_curve : the curve.
-    auc_confidence_interval : DeLong's interval.
+    phidelta.inference.auc_confidence_interval : DeLong's interval.
     partial_auc : the area over a range.
 
     References

@@ -1,13 +1,13 @@
 """Result objects that unpack like tuples and read like records, as SciPy's results do.
 
-Every result of :mod:`phidelta.measures` is a frozen dataclass with named attributes (its repr
-shows them). :class:`TupleResult` adds the tuple protocol — ``__iter__``, ``__len__`` and
-``__getitem__`` over the documented fields in ``_fields`` — so that a result unpacks the way
-the established functions' results do::
+Every result of :mod:`phidelta.measures` and :mod:`phidelta.inference` is a frozen dataclass
+with named attributes (its repr shows them). :class:`TupleResult` adds the tuple protocol —
+``__iter__``, ``__len__`` and ``__getitem__`` over the documented fields in ``_fields`` — so
+that a result unpacks the way the established functions' results do::
 
-    fpr, tpr, thresholds = roc_curve(table)        # scikit-learn's roc_curve
-    statistic, pvalue = delong_test(y, a, b)       # scipy.stats' test results
-    low, high = auc_confidence_interval(table)     # scipy.stats' ConfidenceInterval
+    fpr, tpr, thresholds = roc_curve(table)                # scikit-learn's roc_curve
+    statistic, pvalue = inference.delong_test(y, a, b)     # scipy.stats' test results
+    low, high = inference.auc_confidence_interval(table)   # scipy.stats' ConfidenceInterval
 
 Attributes outside ``_fields`` (the table a curve came from, counts, labels) stay attributes.
 Where SciPy has the concept the result also answers to SciPy's name: ``statistic``,
@@ -80,7 +80,7 @@ class ConfidenceInterval(TupleResult):
 
     See Also
     --------
-    Interval : estimates with their intervals.
+    phidelta.inference.Interval : estimates with their intervals.
 
     References
     ----------

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from phidelta._validation import DEPRECATED, as_float_array, renamed
-from phidelta.measures import rank_groups
+from phidelta.inference import rank_groups
 from phidelta.rendering._common import require_matplotlib
 
 __all__ = ["CriticalDifferenceDisplay"]
@@ -40,7 +40,7 @@ class CriticalDifferenceDisplay:
     names : list of str
         One name per classifier.
     critical_difference : float
-        The critical difference CD (:func:`phidelta.measures.critical_difference`).
+        The critical difference CD (:func:`phidelta.inference.critical_difference`).
     cliques : list of tuple of int
         Groups (indices into ``average_ranks``) drawn as thick lines.
     test : {"nemenyi", "bonferroni-dunn"}, default "nemenyi"
@@ -162,13 +162,13 @@ class CriticalDifferenceDisplay:
         Raises
         ------
         ValueError
-            From :func:`phidelta.measures.rank_groups` for bad ``scores``, ``alpha``,
+            From :func:`phidelta.inference.rank_groups` for bad ``scores``, ``alpha``,
             ``test`` or ``control``, and if ``names`` does not name every column.
 
         Notes
         -----
         Demšar (2006) recommends the post-hoc test only after Friedman's test
-        (:func:`phidelta.measures.friedman_test`) rejects that all classifiers are equivalent.
+        (:func:`phidelta.inference.friedman_test`) rejects that all classifiers are equivalent.
         """
         if names is None and hasattr(scores, "columns"):
             names = [str(column) for column in scores.columns]

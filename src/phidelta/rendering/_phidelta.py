@@ -14,7 +14,8 @@ from phidelta._validation import (
 )
 from phidelta.counts import BinaryCounts, ConfusionMatrix
 from phidelta.geometry import diamond, isometrics, spread_ellipse
-from phidelta.measures import MEASURES, generalized_to_standard, phi_delta, phi_delta_region
+from phidelta.inference import phi_delta_region
+from phidelta.measures import MEASURES, generalized_to_standard, phi_delta
 from phidelta.rendering._common import (
     place_labels,
     require_matplotlib,
@@ -441,7 +442,7 @@ class PhiDeltaDisplay:
             Class ratio N/P of the diagram; ``"actual"`` uses the signature's.
         fdr : float in (0, 1), optional
             Mark the features whose Benjamini–Hochberg adjusted p-value
-            (:func:`phidelta.measures.benjamini_hochberg` of ``signature.pvalues()``) is at
+            (:func:`phidelta.inference.benjamini_hochberg` of ``signature.pvalues()``) is at
             most ``fdr`` with a ringed diamond and a legend entry (Benjamini & Hochberg 1995).
         pvalues : {"auto", "fisher", "permutation"} or array-like, default="auto"
             The p-values adjusted for ``fdr``: ``"auto"`` those every door shows
@@ -486,7 +487,7 @@ class PhiDeltaDisplay:
         if fdr is not None:
             if not (isinstance(fdr, int | float) and 0 < fdr < 1):
                 raise ValueError(f"`fdr` must be in (0, 1); got {fdr!r}.")
-            from phidelta.measures import benjamini_hochberg
+            from phidelta.inference import benjamini_hochberg
 
             if isinstance(pvalues, str):  # "auto": the signature's default, as every door's
                 pvalues = signature.pvalues(pvalues)
@@ -639,7 +640,7 @@ class PhiDeltaDisplay:
             and regions, with the mean and spread in orange so that they stand out.
         regions : bool or {"exact", "wilson", "bootstrap"}
             Draw joint confidence regions at ``confidence_level``
-            (:func:`phidelta.measures.phi_delta_region`, needs counts): one per point, or —
+            (:func:`phidelta.inference.phi_delta_region`, needs counts): one per point, or —
             with ``mean`` — the region of the pooled counts.
         confidence_level : float, default 0.95
             Confidence level of the regions.

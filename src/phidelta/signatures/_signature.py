@@ -559,7 +559,7 @@ class Signature:
             Fisher: exact p-values. Permutation: (b + 1)/(B + 1), b the permutations whose
             |δ| is at least the observed one (within 1e-12): never 0, and a valid p-value at
             any B (Phipson & Smyth 2010). Constant features get 1. Adjust the p-values of
-            many features with :func:`phidelta.measures.benjamini_hochberg`.
+            many features with :func:`phidelta.inference.benjamini_hochberg`.
 
         Raises
         ------
@@ -589,7 +589,7 @@ class Signature:
         >>> bool((signature(x, y).pvalues() == signature(x, y).pvalues("permutation")).all())
         True
         """
-        from phidelta.measures import fisher_exact_pvalues
+        from phidelta.inference import fisher_exact_pvalues
 
         random_state = renamed(random_state, seed, name="random_state", old="seed", where="pvalues")
         if method == "auto":  # one default everywhere: what the report, page and CLI show
@@ -664,7 +664,7 @@ class Signature:
         """
         method = self.default_test()
         if method == "permutation" and self._rows is None:
-            from phidelta.measures import fisher_exact_pvalues
+            from phidelta.inference import fisher_exact_pvalues
 
             counts = self.counts
             integer = np.all(np.mod(counts.to_array(), 1) == 0, axis=1)  # counts of examples
@@ -777,7 +777,7 @@ class Signature:
             support = absdelta / delta_min if delta_min > 0 else np.full_like(absdelta, np.inf)
         keep = (absphi < phi_max) & (absphi + support >= 1) & ~np.isnan(phi)
         if fdr is not None:  # and only features whose dependence survives the FDR control
-            from phidelta.measures import benjamini_hochberg
+            from phidelta.inference import benjamini_hochberg
 
             if isinstance(pvalues, str):
                 p = self.default_pvalues()[0] if pvalues == "auto" else self.pvalues(pvalues)

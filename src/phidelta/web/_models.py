@@ -376,7 +376,7 @@ class MaybePoint(BaseModel):
 
 class Regions(BaseModel):
     """The joint confidence regions of (φ, δ) (``?regions=true``; see
-    ``phidelta.measures.phi_delta_region``)."""
+    ``phidelta.inference.phi_delta_region``)."""
 
     level: float = Field(..., description="the joint confidence level")
     method: Literal["exact", "bootstrap"] = Field(

@@ -21,14 +21,13 @@ from phidelta.geometry import (
     spread_ellipse,
     ternary_grid,
 )
+from phidelta.inference import benjamini_hochberg, phi_delta_region
 from phidelta.measures import (
     IsotonicCalibrator,
-    benjamini_hochberg,
     entropy_balance,
     isometric_slope,
     optimal_points,
     phi_delta,
-    phi_delta_region,
     roc_convex_hull,
     roc_curve,
 )
@@ -747,7 +746,7 @@ REGION_LEVEL = 0.95
 
 
 def region_of(counts: Any, ratio: float) -> Any:
-    """:func:`phidelta.measures.phi_delta_region` at the web's level: Clopper–Pearson for
+    """:func:`phidelta.inference.phi_delta_region` at the web's level: Clopper–Pearson for
     integer counts, a seeded bootstrap for soft ones (weighted counts)."""
     if counts.is_soft:
         return phi_delta_region(

@@ -124,7 +124,7 @@ def view(
     regions: bool = Query(
         False,
         description="classifier views: the 95% confidence region of every fold and of the "
-        "pooled counts (phidelta.measures.phi_delta_region at the view's ratio)",
+        "pooled counts (phidelta.inference.phi_delta_region at the view's ratio)",
     ),
     significance: bool = Query(
         False,

@@ -1,0 +1,54 @@
+"""Inference is its own layer above the point measures (issue 29): ``phidelta.measures`` does
+not import it, and the names that moved there still answer from ``phidelta.measures`` with a
+DeprecationWarning naming their new place."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from phidelta import inference, measures
+
+#: the names that moved from phidelta.measures to phidelta.inference
+MOVED = sorted(measures._MOVED)
+
+
+def test_moved_names_live_in_inference_only():
+    assert inference.__all__ == sorted(inference.__all__)
+    assert set(MOVED) <= set(inference.__all__)
+    assert not set(MOVED) & set(measures.__all__)
+    assert {"wilson_interval", "cohen_kappa_interval", "phi_delta_region"} <= set(MOVED)
+    assert "cohen_kappa" in measures.__all__  # κ itself stays a measure
+
+
+@pytest.mark.parametrize("name", MOVED)
+def test_former_name_works_and_warns_with_the_new_place(name):
+    with pytest.warns(DeprecationWarning, match=rf"use phidelta\.inference\.{name} ") as caught:
+        found = getattr(measures, name)
+    assert found is getattr(inference, name)
+    assert {w.filename for w in caught} == {__file__}  # the warning points at the caller
+
+
+def test_former_name_from_import_warns_and_unknown_names_fail():
+    with pytest.warns(DeprecationWarning, match=r"phidelta\.measures\.wilson_interval is dep"):
+        from phidelta.measures import wilson_interval
+    assert wilson_interval([8], [10]).low[0] == pytest.approx(0.49016247)
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_measure'"):
+        measures.no_such_measure  # noqa: B018
+
+
+def test_importing_measures_does_not_import_inference():
+    code = (
+        "import sys, warnings\n"
+        "import phidelta.measures as m\n"
+        "print('phidelta.inference' in sys.modules)\n"
+        "warnings.simplefilter('ignore', DeprecationWarning)\n"
+        "m.delong_test\n"
+        "print('phidelta.inference' in sys.modules)\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert found.stdout.split() == ["False", "True"]  # loaded only when a former name is read
