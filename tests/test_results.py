@@ -203,15 +203,13 @@ def test_intervals_have_scipy_names():
     assert isinstance(auc_ci.confidence_interval, measures.ConfidenceInterval)
     assert tuple(auc_ci.confidence_interval) == (low, high)
     assert auc_ci.standard_error > 0
-    # the curve's former method gives the same DeLong interval, deprecated: intervals moved up
+    # the interval of a curve's AUC is inference's, from the curve's table (a layer up)
     curve = measures.roc_curve(TABLE)
-    with pytest.warns(DeprecationWarning, match=r"use phidelta\.inference\.auc_confidence_int"):
-        assert tuple(curve.confidence_interval(confidence_level=0.9)) == (low, high)
-    with (
-        pytest.warns(DeprecationWarning, match="RocCurve.confidence_interval is deprecated"),
-        pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"),
-    ):
-        curve.confidence_interval(confidence_level=90)
+    again = inference.auc_confidence_interval(curve.table, confidence_level=0.9)
+    assert tuple(again.confidence_interval) == (low, high)
+    assert not hasattr(curve, "confidence_interval")
+    with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\)"):
+        inference.auc_confidence_interval(curve.table, confidence_level=90)
 
     wilson = inference.wilson_interval([8, 3], [10, 4], confidence_level=0.9)
     assert wilson.statistic is wilson.estimate

@@ -18,7 +18,7 @@ What lives here (the point estimates they qualify stay in :mod:`phidelta.measure
   features).
 
 These names were in :mod:`phidelta.measures` before; ``phidelta.measures.wilson_interval`` and
-the like still work, with a :class:`DeprecationWarning` naming their new place.
+the like raise an :class:`AttributeError` naming their new place.
 
 Examples
 --------

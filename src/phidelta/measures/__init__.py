@@ -12,12 +12,10 @@ the concept (``statistic``, ``pvalue``)::
 Point estimates only: their intervals, confidence regions and tests (Wilson, DeLong, bootstrap,
 κ's standard error, φ-δ regions, McNemar, Friedman, Fisher, Benjamini–Hochberg) live one layer
 up, in :mod:`phidelta.inference`, which this package never imports. Their former names here
-(``phidelta.measures.wilson_interval`` and the like) still work, with a
-:class:`DeprecationWarning` naming the new place.
+(``phidelta.measures.wilson_interval`` and the like) raise an :class:`AttributeError` that
+names the new place.
 """
 
-import importlib
-import warnings
 from typing import Any
 
 from phidelta.measures._agreement import cramers_v, gwets_ac1, krippendorff_alpha, scotts_pi
@@ -314,7 +312,7 @@ __all__ = [
     "yules_q",
 ]
 
-#: names that moved to :mod:`phidelta.inference` (issue 29): still read here, with a warning
+#: names that moved to :mod:`phidelta.inference` (issue 29): asking for them here says where
 _MOVED = frozenset(
     {
         "AucInterval",
@@ -348,17 +346,12 @@ _MOVED = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    """The former names of :mod:`phidelta.inference`'s intervals and tests (PEP 562).
-
-    The inference layer is imported here, when such a name is first asked for, never when
-    this package loads: point measures do not depend on it.
-    """
-    if name not in _MOVED:
-        raise AttributeError(f"module 'phidelta.measures' has no attribute {name!r}")
-    warnings.warn(
-        f"phidelta.measures.{name} is deprecated; use phidelta.inference.{name} (intervals, "
-        "regions and tests moved to phidelta.inference).",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(importlib.import_module("phidelta.inference"), name)
+    """A former name of :mod:`phidelta.inference`'s intervals and tests (PEP 562): an
+    AttributeError that says where it lives now. Nothing is imported: point measures do not
+    depend on the inference layer, not even lazily."""
+    if name in _MOVED:
+        raise AttributeError(
+            f"phidelta.measures.{name} moved to phidelta.inference.{name} (intervals, regions "
+            f"and tests are a layer above the measures): from phidelta.inference import {name}"
+        )
+    raise AttributeError(f"module 'phidelta.measures' has no attribute {name!r}")

@@ -7,8 +7,6 @@ partial areas, combined measures).
 
 from __future__ import annotations
 
-import importlib
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -17,7 +15,7 @@ import numpy as np
 from phidelta._compute import BLOCK_ROWS, curve_hull
 from phidelta._validation import check_same_length
 from phidelta.counts import ScoreTable
-from phidelta.measures._results import ConfidenceInterval, TupleResult
+from phidelta.measures._results import TupleResult
 from phidelta.measures._table import MeasureTable, measure_table
 
 __all__ = [
@@ -106,49 +104,6 @@ class RocCurve(TupleResult):
             The AUC, in [0, 1].
         """
         return auc(self.table)
-
-    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """DeLong's normal confidence interval of the AUC (deprecated).
-
-        .. deprecated::
-            Intervals are inference, a layer above the measures: use
-            ``phidelta.inference.auc_confidence_interval(curve.table).confidence_interval``.
-
-        Parameters
-        ----------
-        confidence_level : float, default=0.95
-            In (0, 1).
-
-        Returns
-        -------
-        ConfidenceInterval
-            ``low, high``, clipped to [0, 1].
-
-        Raises
-        ------
-        ValueError
-            If `confidence_level` is not in (0, 1).
-
-        Examples
-        --------
-        The same interval, from its new place:
-
-        >>> from phidelta.inference import auc_confidence_interval
-        >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.55, 0.1])
-        >>> low, high = auc_confidence_interval(roc_curve(t).table).confidence_interval
-        >>> round(low, 4), high
-        (0.5809, 1.0)
-        """
-        warnings.warn(
-            "RocCurve.confidence_interval is deprecated; use "
-            "phidelta.inference.auc_confidence_interval(curve.table).confidence_interval.",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        # loaded when called, never imported here: measures do not depend on inference
-        inference = importlib.import_module("phidelta.inference")
-        interval = inference.auc_confidence_interval(self.table, confidence_level=confidence_level)
-        return interval.confidence_interval
 
 
 @dataclass(frozen=True)
