@@ -69,9 +69,22 @@ class AveragedRoc(TupleResult):
 
 
 def _upper_tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """tpr of a ROC curve at each grid fpr, taking the top of vertical segments."""
-    order_last = np.r_[fpr[1:] != fpr[:-1], True]  # last point of each fpr value: the highest
-    return np.interp(grid, fpr[order_last], tpr[order_last])
+    """tpr of a ROC curve at each grid fpr, taking the top of vertical segments.
+
+    Between two fpr values the curve runs from the top of the first value's vertical segment
+    to the *bottom* of the next one's (a tie diagonal, then up): interpolating top to top
+    would overestimate tpr there.
+    """
+    last = np.r_[fpr[1:] != fpr[:-1], True]  # the last point of each fpr value: its top
+    first = np.r_[True, fpr[1:] != fpr[:-1]]  # the first point: its bottom
+    values, tops, bottoms = fpr[last], tpr[last], tpr[first]
+    i = np.clip(np.searchsorted(values, grid, side="right") - 1, 0, len(values) - 1)
+    j = np.minimum(i + 1, len(values) - 1)
+    span = values[j] - values[i]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(span > 0, (grid - values[i]) / span, 0.0)
+    inside = tops[i] + share * (bottoms[j] - tops[i])
+    return np.where(grid == values[i], tops[i], inside)
 
 
 def average_roc(
