@@ -650,3 +650,143 @@ def test_suspect_columns_are_named_and_can_be_left_out(client):
     assert wrong.status_code == 400
     assert wrong.json()["detail"]["field"] == "ignore"
     assert "did you mean 'id'" in wrong.json()["detail"]["message"]
+
+
+def _numbers(payload: list) -> np.ndarray:
+    return np.array([np.nan if v is None else v for v in payload], dtype=float)
+
+
+def test_the_interval_switch_gives_the_librarys_intervals_and_bands(client):
+    """Issue 29, item 5: with ?intervals=true every measure of the table has the interval of
+    phidelta.inference.measure_intervals of the folds' and the pooled counts (seed 0), the ROC
+    curve the bands of roc_band and the calibration plot reliability_intervals; the CSV has
+    the same low/high columns; the analysis can store the switch."""
+    from phidelta.counts import BinaryCounts
+    from phidelta.data import Roles, load_assessment
+    from phidelta.inference import measure_intervals, reliability_intervals, roc_band
+    from phidelta.measures import expected_calibration_error
+
+    frame = _predictions_frame()
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
+        | {"fold": "fold"},
+    ).json()
+    assert "intervals" not in created["view"]["table"] or not created["view"]["table"]["intervals"]
+    query = "intervals=true&confidence_level=0.9&n_resamples=500"
+    view = client.get(f"/api/analyses/{created['id']}/view?{query}")
+    assert view.status_code == 200, view.text
+    view = view.json()
+    assessment = load_assessment(frame, Roles("y", score="p", fold="fold"))
+    counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
+    names = ["accuracy", "sensitivity", "f1_score", "mcc", "phi", "delta"]
+    expected = measure_intervals(
+        counts, measures=names, confidence_level=0.9, n_resamples=500, random_state=0
+    )
+    table = view["table"]
+    assert table["intervals"]["confidence_level"] == 0.9
+    assert table["intervals"]["random_state"] == 0
+    for name in names:
+        assert table["intervals"]["methods"][name] == expected.methods[name]
+        for end in ("low", "high"):
+            column = _numbers(table["columns"][f"{name}_{end}"])
+            assert_allclose(column[:5], getattr(expected, end)[name], rtol=1e-12, equal_nan=True)
+            assert np.isnan(column[5:]).all()  # mean and std
+    # the same file, the same intervals
+    again = client.get(f"/api/analyses/{created['id']}/view?{query}").json()
+    assert again["table"] == table
+    band = roc_band(
+        assessment.pooled_table(), confidence_level=0.9, n_resamples=500, random_state=0
+    )
+    got = view["roc"]["band"]
+    assert got["method"] == band.method
+    for key in ("fpr", "tpr", "low", "high", "simultaneous_low", "simultaneous_high"):
+        assert_allclose(_numbers(got[key]), getattr(band, key), rtol=1e-12, equal_nan=True)
+    pooled = assessment.pooled_table()
+    y = np.repeat([1, 0], [int(pooled.total_positives), int(pooled.total_negatives)])
+    p = np.concatenate(
+        [
+            np.repeat(pooled.scores, pooled.positives.astype(int)),
+            np.repeat(pooled.scores, pooled.negatives.astype(int)),
+        ]
+    )
+    bins = reliability_intervals(expected_calibration_error(y, p), confidence_level=0.9)
+    for key in ("observed", "low", "high"):
+        _same(view["calibration"]["reliability"][key], getattr(bins, key))
+    text = client.get(f"/api/analyses/{created['id']}/assessment.csv?{query}").text
+    read = pd.read_csv(io.StringIO(text), dtype={"row": str})
+    for name in names:
+        assert_allclose(read[f"{name}_low"][:5], expected.low[name], rtol=1e-15)
+    plain = pd.read_csv(
+        io.StringIO(client.get(f"/api/analyses/{created['id']}/assessment.csv").text)
+    )
+    assert "mcc_low" not in plain
+    # stored with the analysis: its default view has the switch on
+    stored = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
+        | {"fold": "fold", "intervals": True, "confidence_level": 0.9, "n_resamples": 500},
+    ).json()
+    assert stored["params"]["intervals"] is True
+    assert client.get(f"/api/analyses/{stored['id']}").json()["view"]["table"] == table
+
+
+def test_the_feature_view_has_intervals_where_its_counts_are_integer(client):
+    """Binary and nominal features get the intervals of φ, δ, sensitivity and specificity of
+    measure_intervals; a numeric feature read softly gets none (and is named)."""
+    from phidelta.data import Roles, load_signature
+    from phidelta.inference import measure_intervals
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 120)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "b": np.where(rng.random(120) < 0.7, y, 1 - y),
+            "c": rng.choice(["red", "green", "blue"], 120),
+            "x": rng.normal(size=120) + y,
+        }
+    )
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post("/api/analyses", json={"dataset_id": dataset["id"], "label": "y"}).json()
+    view = client.get(f"/api/analyses/{created['id']}/view?intervals=true").json()
+    sig = load_signature(frame, Roles("y"))
+    cells = np.stack([sig.counts.tn, sig.counts.fp, sig.counts.fn, sig.counts.tp])
+    whole = np.all(cells == np.round(cells), axis=0)
+    assert view["intervals"]["soft"] == np.flatnonzero(~whole).tolist()
+    assert whole.any()
+    assert (~whole).any()
+    names = ["phi", "delta", "sensitivity", "specificity"]
+    expected = measure_intervals(sig.counts[np.flatnonzero(whole)], measures=names)
+    for name in names:
+        low = _numbers([f[f"{name}_low"] for f in view["features"]])
+        assert_allclose(low[whole], expected.low[name], rtol=1e-12)
+        assert np.isnan(low[~whole]).all()
+    text = client.get(f"/api/analyses/{created['id']}/signature.csv?intervals=true").text
+    read = pd.read_csv(io.StringIO(text))
+    assert_allclose(read["delta_high"][whole], expected.high["delta"], rtol=1e-15)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "intervals=true&confidence_level=1",
+        "intervals=true&confidence_level=0",
+        "intervals=true&n_resamples=5",
+        "intervals=true&n_resamples=1000000",
+    ],
+)
+def test_the_interval_switch_is_bounded(client, climate_bytes, query):
+    dataset = upload(client, climate_bytes).json()
+    created = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "label": "RainBool"}
+    ).json()
+    answer = client.get(f"/api/analyses/{created['id']}/view?{query}")
+    assert answer.status_code == 422
+    assert answer.json()["detail"]
+    refused = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "label": "RainBool", "confidence_level": 1.5},
+    )
+    assert refused.status_code == 422

@@ -43,6 +43,12 @@ MatrixHeader = StrEnum("MatrixHeader", {name: name for name in HEADER_CHOICES}) 
 # the measures of the registry (phidelta.measures.MEASURES), for the corrected t-test
 MeasureName = StrEnum("MeasureName", {m.name: m.name for m in MEASURES})  # type: ignore[misc]
 
+#: the interval switch's defaults and the bounds of its bootstrap resamples
+CONFIDENCE_LEVEL = 0.95
+N_RESAMPLES = 2000
+MIN_RESAMPLES = 100
+MAX_RESAMPLES = 10_000
+
 Scalar = int | float | str | bool | None
 Numbers = list[float | None]  # null where a number is undefined (0/0)
 
@@ -146,6 +152,21 @@ class AnalysisParams(BaseModel):
     header: MatrixHeader = Field(
         MatrixHeader("auto"), description="matrix header row: auto, yes or no"
     )
+    intervals: bool = Field(
+        False,
+        description="classifier and signature views: every measure with its interval, bands "
+        "on the ROC curve, reliability intervals (phidelta.inference.measure_intervals, "
+        "roc_band, reliability_intervals; bootstrap seeded with 0); a view's query overrides it",
+    )
+    confidence_level: float = Field(
+        CONFIDENCE_LEVEL, gt=0, lt=1, description="the intervals' confidence level, in (0, 1)"
+    )
+    n_resamples: int = Field(
+        N_RESAMPLES,
+        ge=MIN_RESAMPLES,
+        le=MAX_RESAMPLES,
+        description="resamples of the intervals' bootstrap",
+    )
 
 
 class AnalysisRequest(AnalysisParams):
@@ -172,6 +193,9 @@ class StoredParams(BaseModel):
     ignore: str | None = None
     matrix: bool | None = None
     header: str | None = None
+    intervals: bool | None = None
+    confidence_level: float | None = None
+    n_resamples: int | None = None
 
 
 class AnalysisItem(BaseModel):
@@ -226,6 +250,14 @@ class Feature(BaseModel):
     qvalue: float | None = Field(
         None, description="the Benjamini–Hochberg adjusted p-value (with ?significance=true)"
     )
+    phi_low: float | None = Field(None, description="with the interval switch: φ at ratio 1")
+    phi_high: float | None = None
+    delta_low: float | None = Field(None, description="with the interval switch: δ at ratio 1")
+    delta_high: float | None = None
+    sensitivity_low: float | None = None
+    sensitivity_high: float | None = None
+    specificity_low: float | None = None
+    specificity_high: float | None = None
 
 
 class Significance(BaseModel):
@@ -270,6 +302,7 @@ class SignatureView(BaseModel):
     selected: list[int] = Field(..., description="feature indices chosen by the rule")
     diamond: DiamondShape
     significance: Significance | None = None
+    intervals: FeatureIntervalInfo | None = Field(None, description="with the interval switch")
 
 
 class Fold(BaseModel):
@@ -300,12 +333,26 @@ class OptimalPoints(RocPoints):
     cost_ratio: float = Field(..., description="the cost ratio c_FN/c_FP they are optimal at")
 
 
+class RocBandView(RocPoints):
+    """phidelta.inference.roc_band of the pooled scores (vertical averaging on a grid of
+    false positive rates)."""
+
+    low: Numbers
+    high: Numbers
+    simultaneous_low: Numbers
+    simultaneous_high: Numbers
+    confidence_level: float
+    method: str = Field(..., description="the construction, as roc_band names it")
+    random_state: int
+
+
 class Roc(RocHull):
     positives: float
     negatives: float
     hull: RocHull
     optimal: OptimalPoints
     isometric: RocPoints
+    band: RocBandView | None = Field(None, description="with the interval switch")
 
 
 class OperatingPoint(BaseModel):
@@ -323,6 +370,23 @@ class OperatingPoint(BaseModel):
     cost_ratio: float | None = Field(None, description='the cost ratio "optimal" was decided at')
 
 
+class IntervalInfo(BaseModel):
+    """How the intervals of a table were made (phidelta.inference.measure_intervals)."""
+
+    confidence_level: float
+    n_resamples: int = Field(..., description="resamples of the bootstrap methods")
+    random_state: int = Field(
+        ..., description="the bootstrap's seed: the same file, the same intervals"
+    )
+    methods: dict[str, str] = Field(..., description="the method of each measure's interval")
+
+
+class FeatureIntervalInfo(IntervalInfo):
+    soft: list[int] = Field(
+        ..., description="feature indices with soft (non-integer) counts: no interval"
+    )
+
+
 class MeasureRows(BaseModel):
     """phidelta.assessment.Assessment.summary, column by column."""
 
@@ -330,8 +394,10 @@ class MeasureRows(BaseModel):
     columns: dict[str, Numbers] = Field(
         ...,
         description="counts, measures, Wilson 95% intervals of the rates (*_low, *_high) and "
-        "with scores the AUC with DeLong's 95% interval; null where undefined",
+        "with scores the AUC with DeLong's 95% interval; with the interval switch every "
+        "measure's *_low and *_high at its level; null where undefined",
     )
+    intervals: IntervalInfo | None = Field(None, description="with the interval switch")
 
 
 class PairedTest(BaseModel):
@@ -389,6 +455,19 @@ class Regions(BaseModel):
     pooled_point: MaybePoint = Field(..., description="(φ, δ) of the pooled counts")
 
 
+class Reliability(BaseModel):
+    """Ten equal-width bins of probabilities with each bin's Wilson interval
+    (phidelta.inference.reliability_intervals)."""
+
+    mean_predicted: Numbers
+    observed: Numbers
+    low: Numbers
+    high: Numbers
+    count: Numbers
+    confidence_level: float
+    method: str
+
+
 class Calibration(BaseModel):
     """The isotonic calibration map: the polyline through its turns, flat to the window's
     edges, and the score range to show ([0, 1] for probabilities, else where it changes)."""
@@ -397,6 +476,9 @@ class Calibration(BaseModel):
     probability: Numbers
     window: tuple[float, float]
     clipped: bool = Field(..., description="the window leaves out scores where the map is flat")
+    reliability: Reliability | None = Field(
+        None, description="with the interval switch, for scores in [0, 1]"
+    )
 
 
 class ClassifierView(BaseModel):

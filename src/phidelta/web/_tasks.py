@@ -23,7 +23,9 @@ from phidelta.web._views import (
     InputError,
     assessment_csv,
     classifier_view,
+    interval_settings,
     load,
+    loading_params,
     multiclass_view,
     read_table,
     signature_csv,
@@ -45,6 +47,7 @@ class Entry:
 
     def analysis(self, kind: str, params: dict[str, Any]) -> tuple[Any, int]:
         """The loaded analysis and how many bytes the entry grew by (may be negative)."""
+        params = loading_params(params)  # switching intervals reuses what was loaded
         key = json.dumps([kind, params], sort_keys=True)
         if key in self.loaded:
             self.loaded.move_to_end(key)
@@ -267,7 +270,8 @@ def dataset_summary(dataset_id: str) -> bytes:
 
 def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[str, Any]) -> bytes:
     """The view of an analysis (kind and parameters) for the query's ratio, ranking, rule,
-    cost ratio, regions and significance, as JSON."""
+    cost ratio, regions, significance and intervals (the query's, else the stored ones), as
+    JSON; the intervals' bootstrap runs here, in the worker."""
     try:
         if kind == "multiclass" and params.get("matrix"):
             stored = _current().reader.content(dataset_id)
@@ -277,12 +281,14 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
         entry = _entry(dataset_id)
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, kind, params)
+        intervals = interval_settings(params, query)
         if kind == "signature":
             names = ("ratio", "rank_by", "phi_max", "delta_min", "k", "significance", "fdr")
             payload = signature_view(
                 frame,
                 params,
                 loaded=loaded,
+                intervals=intervals,
                 **{n: query[n] for n in names if n in query},
             )
         elif kind == "classifier":
@@ -291,6 +297,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
                 frame,
                 params,
                 loaded=loaded,
+                intervals=intervals,
                 **{n: query[n] for n in names if n in query},
             )
         else:
@@ -301,26 +308,36 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
 
 
 def render_csv(
-    dataset_id: str, params: dict[str, Any], ratio: float | str, significance: bool = False
+    dataset_id: str,
+    params: dict[str, Any],
+    ratio: float | str,
+    significance: bool = False,
+    query: dict[str, Any] | None = None,
 ) -> str:
-    """The ranking table of a signature analysis as CSV (with p- and q-values when asked)."""
+    """The ranking table of a signature analysis as CSV (with p- and q-values when asked, and
+    intervals when the query or the analysis switches them on)."""
     try:
         entry = _entry(dataset_id)
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, "signature", params)
-        return signature_csv(frame, params, ratio, loaded, significance=significance)
+        intervals = interval_settings(params, query or {})
+        return signature_csv(
+            frame, params, ratio, loaded, significance=significance, intervals=intervals
+        )
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 
 
-def render_assessment_csv(dataset_id: str, params: dict[str, Any]) -> str:
+def render_assessment_csv(
+    dataset_id: str, params: dict[str, Any], query: dict[str, Any] | None = None
+) -> str:
     """The measure table of a classifier analysis as CSV (both classifiers when it compares
-    two)."""
+    two; with every measure's interval when the query or the analysis switches them on)."""
     try:
         entry = _entry(dataset_id)
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, "classifier", params)
-        return assessment_csv(frame, params, loaded)
+        return assessment_csv(frame, params, loaded, interval_settings(params, query or {}))
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

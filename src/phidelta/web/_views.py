@@ -308,7 +308,16 @@ def _compares(params: dict[str, Any]) -> bool:
 #: kind too (a score column chosen before switching to features): the others are not stored,
 #: so an analysis shows what it was computed from and equal analyses share one cache entry.
 PARAMETERS = {
-    "signature": ("label", "positive", "numeric", "missing_values", "ignore"),
+    "signature": (
+        "label",
+        "positive",
+        "numeric",
+        "missing_values",
+        "ignore",
+        "intervals",
+        "confidence_level",
+        "n_resamples",
+    ),
     "classifier": (
         "label",
         "positive",
@@ -320,6 +329,9 @@ PARAMETERS = {
         "compare_score",
         "compare_measure",
         "missing_values",
+        "intervals",
+        "confidence_level",
+        "n_resamples",
     ),
     "multiclass": ("label", "prediction", "fold", "matrix", "header", "missing_values"),
 }
@@ -331,6 +343,8 @@ def applicable(kind: str, params: dict[str, Any]) -> dict[str, Any]:
     kept = {name: value if name in PARAMETERS[kind] else None for name, value in params.items()}
     if not _compares(kept) and "compare_measure" in kept:
         kept["compare_measure"] = None
+    if not kept.get("intervals"):  # the level and resamples only matter with the switch on
+        kept.update({k: None for k in _INTERVAL_KEYS if k in kept})
     return kept
 
 
@@ -391,12 +405,15 @@ def signature_view(
     k: int | None = 10,
     significance: bool = False,
     fdr: float = FDR,
+    intervals: dict[str, Any] | None = None,
     loaded: Any = None,
 ) -> dict[str, Any]:
     """The feature view: every feature's point, the ranking, the rule's selection and the
     diamond at ``ratio``; with ``significance``, the features' p-values
     (:func:`feature_significance`), their Benjamini–Hochberg q-values and the features with
-    q ≤ ``fdr``."""
+    q ≤ ``fdr``; with ``intervals`` (:func:`interval_settings`), the intervals of φ, δ (at
+    ratio 1), sensitivity and specificity of the features with integer counts
+    (:func:`feature_intervals`)."""
     sig = _signature_of(frame, params) if loaded is None else loaded
     r = _check_ratio(ratio, sig.ratio)
     if rank_by not in RANKINGS:
@@ -437,7 +454,53 @@ def signature_view(
     }
     if significance:
         payload["significance"] = _significance_payload(sig, features, fdr)
+    if intervals is not None:
+        bounds, whole, res = feature_intervals(sig, intervals)
+        for i, feature in enumerate(features):
+            for key, values in bounds.items():
+                feature[key] = _floats([values[i]])[0]
+        payload["intervals"] = {
+            **_interval_info(res),
+            "soft": [int(i) for i in np.flatnonzero(~whole)],
+        }
     return payload
+
+
+def feature_intervals(
+    sig: Any, settings: dict[str, Any]
+) -> tuple[dict[str, np.ndarray], np.ndarray, Any]:
+    """:func:`phidelta.inference.measure_intervals` of φ, δ (both at ratio 1), sensitivity
+    and specificity of the features whose counts are integer (binary and nominal features,
+    thresholded numeric ones); soft counts (numeric features read softly) get no interval.
+
+    Returns
+    -------
+    bounds : dict of str to ndarray
+        ``<measure>_low`` and ``<measure>_high``, one per feature, NaN for soft counts.
+    whole : ndarray of bool
+        The features with integer counts.
+    res : MeasureIntervals
+        The intervals of those features, in their order.
+    """
+    from phidelta.inference import measure_intervals
+
+    counts = sig.counts
+    cells = np.stack([counts.tn, counts.fp, counts.fn, counts.tp]).astype(float)
+    whole = np.all(cells == np.round(cells), axis=0)
+    res = measure_intervals(
+        counts[np.flatnonzero(whole)],
+        measures=list(FEATURE_INTERVAL_MEASURES),
+        confidence_level=settings["confidence_level"],
+        n_resamples=settings["n_resamples"],
+        random_state=INTERVAL_SEED,
+    )
+    bounds = {}
+    for name in FEATURE_INTERVAL_MEASURES:
+        for end, values in (("low", res.low[name]), ("high", res.high[name])):
+            column = np.full(len(counts), np.nan)
+            column[whole] = values
+            bounds[f"{name}_{end}"] = column
+    return bounds, whole, res
 
 
 def _check_fdr(fdr: float) -> float:
@@ -507,21 +570,28 @@ def signature_csv(
     loaded: Any = None,
     *,
     significance: bool = False,
+    intervals: dict[str, Any] | None = None,
 ) -> str:
     """The ranking table as CSV (:meth:`Signature.to_csv`); with ``significance``, two more
     columns: ``pvalue`` (:func:`feature_significance`) and ``qvalue`` (Benjamini–Hochberg),
-    empty where untested."""
+    empty where untested; with ``intervals``, the ``_low`` and ``_high`` of φ, δ (at ratio
+    1), sensitivity and specificity (:func:`feature_intervals`), empty for soft counts."""
     sig = _signature_of(frame, params) if loaded is None else loaded
     text = sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
-    if not significance:
+    if not significance and intervals is None:
         return text
-    pvalues, qvalues, _ = feature_significance(sig)
+    extra: dict[str, Any] = {}
+    if significance:
+        pvalues, qvalues, _ = feature_significance(sig)
+        extra.update(pvalue=pvalues, qvalue=qvalues)
+    if intervals is not None:
+        extra.update(feature_intervals(sig, intervals)[0])
     rows = list(csv.reader(io.StringIO(text)))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*rows[0], "pvalue", "qvalue"])
-    for row, p, q in zip(rows[1:], pvalues, qvalues, strict=True):
-        writer.writerow([*row, _csv_number(p), _csv_number(q)])
+    writer.writerow([*rows[0], *extra])
+    for i, row in enumerate(rows[1:]):
+        writer.writerow([*row, *(_csv_number(v[i]) for v in extra.values())])
     return buffer.getvalue()
 
 
@@ -538,6 +608,92 @@ def _csv_number(value: float) -> str:
     return "" if np.isnan(value) else repr(float(value))
 
 
+#: the seed of every bootstrap the web views run (the same file gives the same intervals)
+INTERVAL_SEED = 0
+#: the measures of the feature view that get intervals (of integer counts)
+FEATURE_INTERVAL_MEASURES = ("phi", "delta", "sensitivity", "specificity")
+_INTERVAL_KEYS = ("intervals", "confidence_level", "n_resamples")
+
+
+def interval_settings(params: dict[str, Any], query: dict[str, Any]) -> dict[str, Any] | None:
+    """The interval switch of a view: the query's ``intervals``, ``confidence_level`` and
+    ``n_resamples`` where given, else the analysis's stored ones; None when it is off."""
+    merged = {
+        k: query.get(k) if query.get(k) is not None else params.get(k) for k in _INTERVAL_KEYS
+    }
+    if not merged["intervals"]:
+        return None
+    return {
+        "confidence_level": float(merged["confidence_level"] or 0.95),
+        "n_resamples": int(merged["n_resamples"] or 2000),
+    }
+
+
+def loading_params(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` without the interval switch (what a signature or assessment is loaded
+    from: switching intervals reuses it)."""
+    return {k: v for k, v in params.items() if k not in _INTERVAL_KEYS}
+
+
+def _interval_info(res: Any) -> dict[str, Any]:
+    return {
+        "confidence_level": res.confidence_level,
+        "n_resamples": res.n_resamples,
+        "random_state": INTERVAL_SEED,
+        "methods": dict(res.methods),
+    }
+
+
+def fold_intervals(result: Any, names: list[str], settings: dict[str, Any]) -> Any:
+    """:func:`phidelta.inference.measure_intervals` of the folds' counts followed by the pooled
+    counts (one batch, seeded with :data:`INTERVAL_SEED`)."""
+    from phidelta.counts import BinaryCounts
+    from phidelta.inference import measure_intervals
+
+    counts = BinaryCounts.concat([result.counts, result.pooled()])
+    if counts.is_soft:
+        raise InputError("No interval for soft (weighted) counts.", "intervals")
+    return measure_intervals(
+        counts,
+        measures=names,
+        confidence_level=settings["confidence_level"],
+        n_resamples=settings["n_resamples"],
+        random_state=INTERVAL_SEED,
+    )
+
+
+def summary_columns(
+    result: Any, settings: dict[str, Any] | None
+) -> tuple[list[str], dict[str, np.ndarray], Any]:
+    """:meth:`Assessment.summary`: its row labels and columns, and the intervals' result.
+
+    With the interval switch (``settings``), every measure of the registry in it is followed
+    by its ``_low`` and ``_high`` from :func:`fold_intervals` (NaN for the mean and std rows)
+    and the AUC's DeLong interval is at the switch's level; else the summary as it is (Wilson
+    and DeLong 95% intervals) and None.
+    """
+    from phidelta.measures import MEASURES
+
+    if settings is None:
+        table = result.summary()
+        columns = {k: np.asarray(v, dtype=float) for k, v in table.items()}
+        return [str(i) for i in table.index], columns, None
+    table = result.summary(confidence_level=settings["confidence_level"])
+    registry = {m.name for m in MEASURES} - {"tn", "fp", "fn", "tp"}
+    names = [k for k in table if k in registry]
+    res = fold_intervals(result, names, settings)
+    none = np.full(2, np.nan)
+    columns = {}
+    for key in table:
+        if key.endswith(("_low", "_high")) and key.rsplit("_", 1)[0] in names:
+            continue  # replaced by the switch's intervals
+        columns[key] = np.asarray(table[key], dtype=float)
+        if key in names:
+            columns[f"{key}_low"] = np.concatenate([res.low[key], none])
+            columns[f"{key}_high"] = np.concatenate([res.high[key], none])
+    return [str(i) for i in table.index], columns, res
+
+
 def classifier_view(
     frame: Any,
     params: dict[str, Any],
@@ -545,6 +701,7 @@ def classifier_view(
     ratio: float | str | None = 1.0,
     cost_ratio: float = 1.0,
     regions: bool = False,
+    intervals: dict[str, Any] | None = None,
     loaded: Any = None,
 ) -> dict[str, Any]:
     """The assessment view: the folds' points with their mean and spread at ``ratio``, the
@@ -552,7 +709,9 @@ def classifier_view(
     DeLong intervals), ROC with the folds' operating point and the cost-optimal cut at
     ``ratio`` and ``cost_ratio``, calibration (with scores); with ``regions``, the 95%
     confidence region of every fold and of the pooled counts; with a second classifier, the
-    comparison (:mod:`phidelta.comparison`)."""
+    comparison (:mod:`phidelta.comparison`). With ``intervals`` (:func:`interval_settings`),
+    every measure of the table gets its interval (:func:`summary_columns`), the ROC curve its
+    bands (:func:`roc_band_payload`) and the calibration plot its reliability intervals."""
     from phidelta.comparison import Comparison
 
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
@@ -573,7 +732,7 @@ def classifier_view(
         "cost_ratio": cost_ratio,
         **_fold_points(result, r),
         "diamond": _diamond_payload(r, ("accuracy", "bias")),
-        "table": _table_payload(result),
+        "table": _table_payload(result, intervals),
         "operating_point": _operating_point(result, params),
     }
     if regions:
@@ -615,8 +774,11 @@ def classifier_view(
             "window": list(calibration.window),
             "clipped": calibration.clipped,
         }
+        if intervals is not None:
+            payload["roc"]["band"] = roc_band_payload(table, intervals)
+            payload["calibration"]["reliability"] = reliability_payload(table, intervals)
     if comparison is not None:
-        payload["comparison"] = _comparison_payload(comparison, r, params)
+        payload["comparison"] = _comparison_payload(comparison, r, params, intervals)
     return payload
 
 
@@ -648,14 +810,74 @@ def _fold_points(result: Any, ratio: float) -> dict[str, Any]:
     return points
 
 
-def _table_payload(result: Any) -> dict[str, Any]:
+def _table_payload(result: Any, intervals: dict[str, Any] | None = None) -> dict[str, Any]:
     """:meth:`Assessment.summary` column by column: the rows (fold ids, ``pooled``, ``mean``,
-    ``std``) and every column (counts, measures, their 95% intervals, AUC), null where
-    undefined."""
-    table = result.summary()
+    ``std``) and every column (counts, measures, their intervals, AUC), null where undefined;
+    with the interval switch, every measure's interval (:func:`summary_columns`) and how they
+    were made (level, resamples, seed, method per measure)."""
+    index, columns, res = summary_columns(result, intervals)
+    payload: dict[str, Any] = {
+        "index": index,
+        "columns": {k: _floats(v) for k, v in columns.items()},
+    }
+    if res is not None:
+        payload["intervals"] = _interval_info(res)
+    return payload
+
+
+def roc_band_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] | None:
+    """:func:`phidelta.inference.roc_band` of the pooled score table (seeded with
+    :data:`INTERVAL_SEED`): pointwise and simultaneous bands; None for weighted counts."""
+    from phidelta.inference import roc_band
+
+    try:
+        band = roc_band(
+            table,
+            confidence_level=settings["confidence_level"],
+            n_resamples=settings["n_resamples"],
+            random_state=INTERVAL_SEED,
+        )
+    except ValueError:  # weighted counts: the bootstrap resamples examples
+        return None
     return {
-        "index": [str(i) for i in table.index],
-        "columns": {k: _floats(v) for k, v in table.items()},
+        "fpr": _floats(band.fpr),
+        "tpr": _floats(band.tpr),
+        "low": _floats(band.low),
+        "high": _floats(band.high),
+        "simultaneous_low": _floats(band.simultaneous_low),
+        "simultaneous_high": _floats(band.simultaneous_high),
+        "confidence_level": band.confidence_level,
+        "method": band.method,
+        "random_state": INTERVAL_SEED,
+    }
+
+
+def reliability_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] | None:
+    """The reliability diagram of the pooled scores (ten equal-width bins of
+    :func:`~phidelta.measures.expected_calibration_error`) with each bin's Wilson interval
+    (:func:`phidelta.inference.reliability_intervals`); None unless the scores are
+    probabilities (in [0, 1]) with integer counts."""
+    from phidelta.inference import reliability_intervals
+    from phidelta.measures import expected_calibration_error
+
+    scores = np.asarray(table.scores, dtype=float)
+    pos, neg = np.asarray(table.positives), np.asarray(table.negatives)
+    whole = np.all(pos == np.round(pos)) and np.all(neg == np.round(neg))
+    if not scores.size or scores.min() < 0 or scores.max() > 1 or not whole:
+        return None
+    pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    y = np.concatenate([np.ones(pos.sum(), dtype=np.int8), np.zeros(neg.sum(), dtype=np.int8)])
+    p = np.concatenate([np.repeat(scores, pos), np.repeat(scores, neg)])
+    bins = expected_calibration_error(y, p, pos_label=1)
+    res = reliability_intervals(bins, confidence_level=settings["confidence_level"])
+    return {
+        "mean_predicted": _floats(res.mean_predicted),
+        "observed": _floats(res.observed),
+        "low": _floats(res.low),
+        "high": _floats(res.high),
+        "count": _floats(res.count),
+        "confidence_level": res.confidence_level,
+        "method": res.method,
     }
 
 
@@ -683,7 +905,12 @@ def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _comparison_payload(comparison: Any, ratio: float, params: dict[str, Any]) -> dict[str, Any]:
+def _comparison_payload(
+    comparison: Any,
+    ratio: float,
+    params: dict[str, Any],
+    intervals: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The second classifier (its folds at ``ratio``, measure table and ROC curve) and the
     paired tests with their verdict (:meth:`Comparison.summary`, :meth:`Comparison.verdict`)."""
     b = comparison.b
@@ -708,7 +935,7 @@ def _comparison_payload(comparison: Any, ratio: float, params: dict[str, Any]) -
         "threshold": b.threshold,
         "operating_point": _operating_point(b, params),
         **_fold_points(b, ratio),
-        "table": _table_payload(b),
+        "table": _table_payload(b, intervals),
     }
     if b.tables is not None:
         table = b.pooled_table()
@@ -717,10 +944,16 @@ def _comparison_payload(comparison: Any, ratio: float, params: dict[str, Any]) -
     return payload
 
 
-def assessment_csv(frame: Any, params: dict[str, Any], loaded: Any = None) -> str:
+def assessment_csv(
+    frame: Any,
+    params: dict[str, Any],
+    loaded: Any = None,
+    intervals: dict[str, Any] | None = None,
+) -> str:
     """The measure table of a classifier analysis as CSV: :meth:`Assessment.summary`'s rows
     (``row``: fold ids, ``pooled``, ``mean``, ``std``) and columns, every digit (NaN as
-    empty); with a second classifier both, led by a ``classifier`` column."""
+    empty); with a second classifier both, led by a ``classifier`` column; with the interval
+    switch, every measure's ``_low`` and ``_high`` (:func:`summary_columns`)."""
     from phidelta.comparison import Comparison
 
     if loaded is None:
@@ -732,10 +965,10 @@ def assessment_csv(frame: Any, params: dict[str, Any], loaded: Any = None) -> st
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     for i, (name, result) in enumerate(parts):
-        table = result.summary()
+        index, table, _ = summary_columns(result, intervals)
         if i == 0:
             writer.writerow([*(["classifier"] if name is not None else []), "row", *table])
-        for j, row in enumerate(table.index):
+        for j, row in enumerate(index):
             lead = [name] if name is not None else []
             writer.writerow([*lead, row, *(_csv_cell(k, table[k][j]) for k in table)])
     return buffer.getvalue()

@@ -13,6 +13,8 @@ from pydantic import Field
 from phidelta.web import _tasks
 from phidelta.web._errors import ApiError, errors, not_found
 from phidelta.web._models import (
+    MAX_RESAMPLES,
+    MIN_RESAMPLES,
     Analysis,
     AnalysisCreated,
     AnalysisItem,
@@ -35,6 +37,32 @@ Ratio = Annotated[
         "ratio of the data",
     ),
 ]
+
+Intervals = Query(
+    None,
+    description="classifier and signature views: every measure with its interval, bands on "
+    "the ROC curve and reliability intervals (seeded bootstrap); by default the analysis's own",
+)
+ConfidenceLevel = Query(
+    None, gt=0, lt=1, description="the intervals' level, in (0, 1); by default the analysis's"
+)
+Resamples = Query(
+    None,
+    ge=MIN_RESAMPLES,
+    le=MAX_RESAMPLES,
+    description="resamples of the intervals' bootstrap; by default the analysis's",
+)
+
+
+def _intervals(
+    intervals: bool | None, confidence_level: float | None, n_resamples: int | None
+) -> dict[str, Any]:
+    return {
+        "intervals": intervals,
+        "confidence_level": confidence_level,
+        "n_resamples": n_resamples,
+    }
+
 
 Fdr = Query(
     FDR,
@@ -132,9 +160,13 @@ def view(
         "features with integer counts, and those with q ≤ fdr",
     ),
     fdr: float = Fdr,
+    intervals: bool | None = Intervals,
+    confidence_level: float | None = ConfidenceLevel,
+    n_resamples: int | None = Resamples,
 ) -> Response:
     analysis = _analysis(services, analysis_id)
     query = {
+        **_intervals(intervals, confidence_level, n_resamples),
         "ratio": ratio,
         "rank_by": rank.value,
         "phi_max": phi_max,
@@ -164,6 +196,9 @@ def download(
     significance: bool = Query(
         False, description="add the columns pvalue (Fisher) and qvalue (Benjamini–Hochberg)"
     ),
+    intervals: bool | None = Intervals,
+    confidence_level: float | None = ConfidenceLevel,
+    n_resamples: int | None = Resamples,
 ) -> Response:
     analysis = _analysis(services, analysis_id)
     if analysis["kind"] != AnalysisKind.signature.value:
@@ -175,6 +210,7 @@ def download(
         analysis["params"],
         ratio,
         significance,
+        _intervals(intervals, confidence_level, n_resamples),
         dataset=dataset_id,
     )
     return Response(
@@ -193,13 +229,23 @@ def download(
         **errors(400, 404, 413, 503),
     },
 )
-def download_assessment(services: ServicesDep, analysis_id: str = AnalysisId) -> Response:
+def download_assessment(
+    services: ServicesDep,
+    analysis_id: str = AnalysisId,
+    intervals: bool | None = Intervals,
+    confidence_level: float | None = ConfidenceLevel,
+    n_resamples: int | None = Resamples,
+) -> Response:
     analysis = _analysis(services, analysis_id)
     if analysis["kind"] != AnalysisKind.classifier.value:
         raise ApiError(400, "Only classifier analyses have a measure table.", "kind")
     dataset_id = analysis["dataset_id"]
     text = services.pool.run(
-        _tasks.render_assessment_csv, dataset_id, analysis["params"], dataset=dataset_id
+        _tasks.render_assessment_csv,
+        dataset_id,
+        analysis["params"],
+        _intervals(intervals, confidence_level, n_resamples),
+        dataset=dataset_id,
     )
     return Response(
         text,
