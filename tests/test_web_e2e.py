@@ -947,3 +947,85 @@ def test_suspect_columns_are_named_and_left_out_from_the_page(server, browser, t
     assert not any(n.startswith(("model", "copy")) for n in names)
     assert "columns left out: model, copy" in page.text_content("#settings")
     assert errors == []
+
+
+def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
+    server, browser, tmp_path
+):
+    """Issue 29, item 5: toggling "intervals" shows every measure's interval of
+    measure_intervals (seed 0) in the table and the ROC bands of roc_band; the link carries
+    the switch and restores it."""
+    from phidelta.counts import BinaryCounts
+    from phidelta.data import Roles, load_assessment
+    from phidelta.inference import measure_intervals, roc_band
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 300)
+    score = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    frame = pd.DataFrame({"y": y, "p": score, "fold": rng.integers(1, 4, 300)})
+    path = tmp_path / "scores.csv"
+    frame.to_csv(path, index=False)
+    assessment = load_assessment(frame, Roles("y", score="p", fold="fold"))
+    counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
+    expected = measure_intervals(counts, measures=["mcc", "delta"], random_state=0)
+    band = roc_band(assessment.pooled_table(), random_state=0)
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#score", "p")
+    page.select_option("#fold", "fold")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+
+    def cell(row: str, column: str) -> str:
+        head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
+        return page.eval_on_selector_all(
+            f"#measures tbody tr[data-row='{row}'] td",
+            "c => c.map(x => x.textContent)",
+        )[head.index(column)]
+
+    assert "[" not in cell("pooled", "mcc")  # off: no interval of MCC
+    assert page.evaluate("document.getElementById('roc').data.every(t => !t.fill)")
+    with page.expect_response(lambda r: "intervals=true" in r.url):
+        page.check("#intervals")
+    page.wait_for_function("document.getElementById('intervals-note').textContent.length > 0")
+    for name in ("mcc", "delta"):
+        for i, row in enumerate(["1", "2", "3", "pooled"]):
+            low, high = expected.low[name][i], expected.high[name][i]
+            assert cell(row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
+    assert "random_state = 0" in page.text_content("#intervals-note")
+    assert "bca: " in page.text_content("#intervals-note")
+    title = page.evaluate(
+        "[...document.querySelectorAll('#measures thead th')].find(h => h.textContent === 'mcc')"
+        ".title"
+    )
+    assert "bca" in title
+    shaded = page.evaluate(
+        "document.getElementById('roc').data.filter(t => t.fill === 'tonexty')"
+        ".map(t => [t.name, t.y])"
+    )
+    names = [name for name, _ in shaded]
+    assert names == ["95% simultaneous band (sup-t)", "95% pointwise band (percentile)"]
+    assert_allclose(shaded[0][1], band.simultaneous_high, rtol=1e-12)
+    assert_allclose(shaded[1][1], band.high, rtol=1e-12)
+    # the link carries the switch: a new page opens with it on
+    link = page.get_attribute("#permalink", "href")
+    assert "intervals=1" in link
+    page.locator("#view-section").screenshot(path=str(tmp_path / "intervals.png"))
+    other = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    other.goto(server.url + link)
+    other.wait_for_function(
+        "document.getElementById('roc').data &&"
+        " document.getElementById('roc').data.some(t => t.fill === 'tonexty')"
+    )
+    assert other.is_checked("#intervals")
+    # off again: no band
+    with page.expect_response(lambda r: "intervals=false" in r.url):
+        page.uncheck("#intervals")
+    page.wait_for_function("!document.getElementById('roc').data.some(t => t.fill === 'tonexty')")
+    assert errors == []

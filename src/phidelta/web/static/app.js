@@ -186,7 +186,12 @@ function settingsQuery() {
     q.set("cost_ratio", $("cost-ratio").value);
     if ($("regions").checked) q.set("regions", "1");
     if ($("coverage").checked) q.set("coverage", "1");
-  } else if (kind === "signature") {
+  }
+  if (kind !== "multiclass" && $("intervals").checked) {
+    q.set("intervals", "1");
+    q.set("level", $("confidence-level").value);
+  }
+  if (kind === "signature") {
     q.set("sort", state.sort);
     q.set("iso", [...state.isometrics].join(","));
     q.set("phi_max", $("phi-max").value);
@@ -214,6 +219,8 @@ function restoreSettings(query, actual) {
   $("regions").checked = q.get("regions") === "1";
   $("coverage").checked = q.get("coverage") === "1";
   $("significance").checked = q.get("significance") === "1";
+  $("intervals").checked = q.get("intervals") === "1";
+  if (["0.9", "0.95", "0.99"].includes(q.get("level"))) $("confidence-level").value = q.get("level");
   [["phi_max", "phi-max"], ["delta_min", "delta-min"], ["k", "k"]].forEach(([key, id]) => {
     if (q.has(key)) $(id).value = q.get(key);
   });
@@ -243,12 +250,26 @@ async function openAnalysis(id, query = "") {
     $("significance").checked = false;
     $("coverage").checked = false;
     $("cost-ratio").value = "1";
+    // the switch as the analysis stored it, unless the link says otherwise
+    $("intervals").checked = Boolean(analysis.params.intervals);
+    $("confidence-level").value = String(analysis.params.confidence_level || 0.95);
     if (restoreSettings(query, actual)) await refresh();
     else render(analysis.view);
   } catch (e) {
     $("view-section").hidden = false;
     showError(e);
   }
+}
+// the interval switch of a view (table.intervals or view.intervals) as a query string suffix
+function intervalSuffix(info) {
+  return info ? `intervals=true&confidence_level=${info.confidence_level}&n_resamples=${info.n_resamples}` : "";
+}
+function percent(level) { return `${Number((100 * level).toPrecision(3))}%`; }
+// "wilson: sensitivity, specificity; bca: mcc" — which method made which measure's interval
+function methodsText(methods) {
+  const by = {};
+  Object.entries(methods).forEach(([m, how]) => { (by[how] = by[how] || []).push(m.replace(/_/g, " ")); });
+  return Object.entries(by).map(([how, ms]) => `${how.replace(/_/g, " ")}: ${ms.join(", ")}`).join("; ");
 }
 function setRatioSlider(ratio) {
   $("ratio").value = Math.log10(ratio).toFixed(2);
@@ -267,6 +288,10 @@ async function refresh() {
   const kind = state.analysis.kind;
   if (kind === "classifier" && $("regions").checked) params.set("regions", "true");
   if (kind === "signature" && $("significance").checked) params.set("significance", "true");
+  if (kind !== "multiclass") {
+    params.set("intervals", $("intervals").checked ? "true" : "false");
+    if ($("intervals").checked) params.set("confidence_level", $("confidence-level").value);
+  }
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
   catch (e) { showError(e); }
 }
@@ -292,6 +317,7 @@ function render(view) {
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
   document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
   document.querySelectorAll(".ratio-controls").forEach((e) => { e.hidden = kind === "multiclass"; });
+  document.querySelectorAll(".interval-control").forEach((e) => { e.hidden = kind === "multiclass"; });
   $("significance-note").hidden = !(kind === "signature" && view.significance);
   if (kind === "signature") renderSignature(view);
   else if (kind === "classifier") renderClassifier(view);
@@ -425,7 +451,14 @@ function renderSignature(view) {
   $("selected-list").textContent = names.length ? names.join(", ") : "none";
   const ratio = state.actualRatio ? "actual" : view.ratio.toFixed(4);
   $("download").href = `/api/analyses/${state.analysis.id}/signature.csv?ratio=${ratio}` +
-    (view.significance ? "&significance=true" : "");
+    (view.significance ? "&significance=true" : "") +
+    (view.intervals ? `&${intervalSuffix(view.intervals)}` : "&intervals=false");
+  const fi = view.intervals;
+  $("feature-intervals-note").hidden = !fi;
+  $("feature-intervals-note").textContent = !fi ? "" :
+    `In brackets the ${percent(fi.confidence_level)} intervals (${methodsText(fi.methods)}); ` +
+    `those of φ and δ are at N/P = 1 (the measures' own ratio). ` +
+    (fi.soft.length ? `No interval for soft counts: ${fi.soft.map((i) => view.features[i].name).join(", ")}.` : "");
   const s = view.significance;
   const test = !s ? "" : s.method === "fisher" ? "Fisher's exact test" :
     `A permutation test of |δ| (${s.permutations} permutations of the labels)`;
@@ -457,6 +490,19 @@ function renderTable(view) {
                    x.specificity, x.sensitivity, x.information_gain];
     cells.forEach((v) => { row.insertCell().textContent =
       typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(4)) : (v === null ? "–" : v); });
+    if (view.intervals) {  // φ, δ, specificity, sensitivity: their intervals under the value
+      const soft = view.intervals.soft.includes(i);
+      [[5, "phi"], [6, "delta"], [7, "specificity"], [8, "sensitivity"]].forEach(([c, m]) => {
+        const lo = x[`${m}_low`], hi = x[`${m}_high`];
+        const small = document.createElement("span");
+        small.className = "interval";
+        small.textContent = soft ? "no interval for soft counts" : lo === null || hi === null ? "" :
+          `${(m === "phi" || m === "delta") && Math.abs(view.ratio - 1) > 1e-9 ? "N/P = 1: " : ""}` +
+          `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
+        small.title = soft ? "" : `${percent(view.intervals.confidence_level)} ${view.intervals.methods[m]} interval`;
+        row.cells[c].append(small);
+      });
+    }
     if (view.significance) {
       [x.pvalue, x.qvalue].forEach((v) => { row.insertCell().textContent = pText(v); });
       if (significant.has(i)) row.cells[row.cells.length - 1].classList.add("significant");
@@ -573,6 +619,16 @@ function renderRoc(view) {
     {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
      line: {dash: "dot", color: "green"}, name: `best iso-cost line at ${condition}: score ≥ ${cut}`,
      hovertemplate: `cost-optimal at ${condition}: score ≥ ${cut}<extra></extra>`}];
+  if (r.band) {  // shaded: the simultaneous band under the pointwise one
+    const b = r.band, level = percent(b.confidence_level);
+    const shade = (low, high, color, name) => [
+      {x: X(b.fpr), y: Y(low), mode: "lines", line: {width: 0}, showlegend: false, hoverinfo: "skip"},
+      {x: X(b.fpr), y: Y(high), mode: "lines", line: {width: 0}, fill: "tonexty", fillcolor: color,
+       name, hoverinfo: "skip"}];
+    traces.splice(1, 0, ...shade(b.simultaneous_low, b.simultaneous_high, "rgba(31,119,180,0.12)",
+      `${level} simultaneous band (sup-t)`), ...shade(b.low, b.high, "rgba(31,119,180,0.28)",
+      `${level} pointwise band (percentile)`));
+  }
   if (cmp && cmp.roc) traces.push({x: X(cmp.roc.fpr), y: Y(cmp.roc.tpr), mode: "lines",
     line: {color: TEAL, width: 2}, name: `ROC ${esc(cmp.names[1])} (AUC ${cmp.roc.auc.toFixed(3)})`});
   if (point.fpr !== null && point.tpr !== null) traces.push({x: [point.fpr * sx],
@@ -593,12 +649,25 @@ function renderRoc(view) {
     `At N/P = ${best.ratio.toPrecision(3)} and a cost ratio c_FN/c_FP = ` +
     `${Number(best.cost_ratio.toPrecision(3))} the cost-optimal cut is score ≥ ${cut}, where ` +
     "the best iso-cost line touches the hull (set it as the threshold to use it).";
-  Plotly.react("calibration", [{x: view.calibration.score, y: view.calibration.probability,
-    mode: "lines", line: {color: BLUE}, name: "isotonic"}],
+  const calTraces = [{x: view.calibration.score, y: view.calibration.probability,
+    mode: "lines", line: {color: BLUE}, name: "isotonic"}];
+  const rel = view.calibration.reliability;
+  if (rel) calTraces.push({x: rel.mean_predicted, y: rel.observed, mode: "markers",
+    marker: {color: "#d62728", size: 7}, name: `bins, ${percent(rel.confidence_level)} Wilson`,
+    error_y: {type: "data", symmetric: false, color: "#d62728",
+      array: rel.high.map((h, i) => h === null ? null : h - rel.observed[i]),
+      arrayminus: rel.low.map((l, i) => l === null ? null : rel.observed[i] - l)},
+    customdata: rel.count, hovertemplate: "mean predicted %{x:.3f}<br>observed %{y:.3f}" +
+      "<br>%{customdata} rows<extra></extra>"});
+  if (r.band) $("operating-note").textContent += ` ROC bands: ${r.band.method}, random_state = ` +
+    `${r.band.random_state}.`;
+  if (rel) $("operating-note").textContent += ` Calibration bins: ${rel.method}.`;
+  Plotly.react("calibration", calTraces,
     {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
      xaxis: {title: {text: view.calibration.clipped ? "score (the map is flat beyond this range)"
                                                        : "score"}, range: view.calibration.window},
-     yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]}},
+     yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]},
+     legend: {font: {size: 9}, x: 0.02, y: 0.98, bgcolor: "rgba(255,255,255,0.85)"}},
     {responsive: true});
 }
 // a number of the measure table: counts whole, the rest with four decimals
@@ -617,7 +686,9 @@ function fillMeasureTable(table, rows) {
   ["row", ...names].forEach((n) => {
     const th = document.createElement("th");
     th.textContent = n.replace(/_/g, " ");
-    if (cols[`${n}_low`]) th.title = n === "auc" ? "DeLong's 95% interval in brackets" :
+    const info = rows.intervals;
+    if (info && info.methods[n]) th.title = `${percent(info.confidence_level)} interval in brackets: ${info.methods[n].replace(/_/g, " ")}`;
+    else if (cols[`${n}_low`]) th.title = n === "auc" ? `DeLong's ${percent(info ? info.confidence_level : 0.95)} interval in brackets` :
       "Wilson's 95% interval in brackets";
     head.append(th);
   });
@@ -651,7 +722,14 @@ function fillMeasureTable(table, rows) {
 }
 function renderMeasures(view) {
   fillMeasureTable($("measures"), view.table);
-  $("download-measures").href = `/api/analyses/${state.analysis.id}/assessment.csv`;
+  const info = view.table.intervals;
+  $("download-measures").href = `/api/analyses/${state.analysis.id}/assessment.csv?` +
+    (info ? intervalSuffix(info) : "intervals=false");
+  $("intervals-note").hidden = !info;
+  $("intervals-note").textContent = !info ? "" :
+    `Intervals at ${percent(info.confidence_level)} for every measure (hover a column for its ` +
+    `method): ${methodsText(info.methods)}; AUC: DeLong. Bootstrap: ${info.n_resamples} resamples ` +
+    `of the counts, random_state = ${info.random_state}, so the same file gives the same intervals.`;
   const cmp = view.comparison;
   $("comparison").hidden = !cmp;
   if (!cmp) return;
@@ -760,6 +838,8 @@ window.addEventListener("DOMContentLoaded", () => {
   $("cost-ratio").addEventListener("change", refresh);
   $("coverage").addEventListener("change", () => { if (state.view) render(state.view); });
   $("regions").addEventListener("change", refresh);
+  $("intervals").addEventListener("change", refresh);
+  $("confidence-level").addEventListener("change", refresh);
   $("significance").addEventListener("change", refresh);
   $("apply-rule").addEventListener("click", async () => {
     await refresh();
