@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from phidelta._door_intervals import DEFAULT_RANDOM_STATE, INTERVAL_METHODS
 from phidelta._format import MISSING, column_text, number_text
 
 try:
@@ -184,6 +185,10 @@ def _plain(value: Any) -> Any:
 
 
 def _text(value: Any, full: bool = False) -> str:
+    if isinstance(value, dict):  # the intervals' methods: measures grouped by method
+        from phidelta._door_intervals import method_text
+
+        return method_text(value)
     value = _plain(value)
     if value is None:
         return MISSING
@@ -404,6 +409,67 @@ def _output(ctx: Any, param: Any, value: str | None) -> str | None:
     return value
 
 
+def _level(ctx: Any, param: Any, value: str | None) -> float | None:
+    """--confidence-level: a number in (0, 1), checked before any data is read."""
+    if value is None:
+        return None
+    try:
+        level = float(value)
+    except (TypeError, ValueError):
+        level = float("nan")
+    if not 0 < level < 1:  # NaN fails too
+        raise click.BadParameter(
+            f"must be a number in (0, 1), e.g. 0.95; got {value!r}", ctx, param
+        )
+    return level
+
+
+def _interval_options(function: Any) -> Any:
+    """--confidence-level, --interval-method and --random-state: an interval beside every
+    measure (:mod:`phidelta._door_intervals`)."""
+    function = click.option(
+        "--random-state",
+        type=click.IntRange(min=0),
+        default=DEFAULT_RANDOM_STATE,
+        show_default=True,
+        help="Seed of the bootstrap intervals: the same file gives the same intervals on "
+        "every run.",
+    )(function)
+    function = click.option(
+        "--interval-method",
+        type=click.Choice(list(INTERVAL_METHODS)),
+        default="auto",
+        show_default=True,
+        help="auto: a documented method per measure family (Wilson for rates, Newcombe for "
+        "differences of rates such as δ, Katz/Woolf log intervals for ratios, Fleiss–Cohen–"
+        "Everitt for κ, the BCa bootstrap on counts otherwise); bootstrap: the BCa bootstrap "
+        "(2000 resamples) for every measure; percentile: the percentile bootstrap.",
+    )(function)
+    return click.option(
+        "--confidence-level",
+        "confidence_level",
+        metavar="LEVEL",
+        callback=_level,
+        help="Add an interval at this level (in (0, 1), e.g. 0.95) beside every measure: "
+        "<measure>_low and <measure>_high columns; the methods are named in the caption "
+        '(the "intervals" entry of --format json).',
+    )(function)
+
+
+def _interval_switches(
+    level: float | None, method: str, random_state: int
+) -> dict[str, Any] | None:
+    """The interval options as keyword arguments, None without --confidence-level."""
+    if level is None:
+        if method != "auto" or random_state != DEFAULT_RANDOM_STATE:
+            _fail(
+                "--interval-method and --random-state choose the intervals of "
+                "--confidence-level: give --confidence-level too"
+            )
+        return None
+    return {"confidence_level": level, "method": method, "random_state": random_state}
+
+
 def _ratio(value: Any, actual: float) -> float:
     """The validated --ratio (see :class:`_Ratio`); "actual" is the data's N/P."""
     return actual if value == "actual" else float(value)
@@ -529,6 +595,7 @@ if click is not None:
         help="Leave this column out of the features (repeatable): an identifier, a copy of "
         "the label.",
     )
+    @_interval_options
     @_streaming_options
     @_errors
     def stats(
@@ -550,13 +617,22 @@ if click is not None:
         scheduler: str | None = None,
         missing: str = "drop",
         missing_values: str | None = None,
+        confidence_level: float | None = None,
+        interval_method: str = "auto",
+        random_state: int = DEFAULT_RANDOM_STATE,
     ) -> None:
         """Feature signature of a data file: φ, δ of every feature, ranked.
+
+        With --confidence-level, φ, δ, sensitivity, specificity and information gain (at
+        N/P = 1) of every feature with integer counts (binary and nominal features, and
+        numeric ones with --numeric threshold) get intervals (*_low, *_high); soft counts
+        are not counts of rows, so their features get none (empty cells).
 
         Example: phidelta stats climate_data.csv --label RainBool --positive 1 --ratio actual
         """
         from phidelta.data import Roles, load_signature
 
+        switches = _interval_switches(confidence_level, interval_method, random_state)
         if fdr is None and (test_method != "auto" or permutations != 1000):
             _fail("--test and --permutations choose the p-values of --fdr: give --fdr too")
         sig = load_signature(
@@ -575,6 +651,9 @@ if click is not None:
         # at N/P = 1 the *_ratio columns repeat their base columns: left out
         keys = [k for k in SUMMARY_COLUMNS if r != 1 or not k.endswith("_ratio")]
         columns = {k: [table[k][i] for i in order] for k in keys}
+        interval_meta: dict[str, Any] = {}
+        if switches is not None:
+            columns, interval_meta = _signature_bounds(sig, columns, order, switches)
         significance = pvalues = None
         if fdr is not None:
             from phidelta.inference import benjamini_hochberg
@@ -619,7 +698,7 @@ if click is not None:
             "rows_left_out": sig.rows_left_out or None,
             "missing": _missing_note(sig.missing_cells),
             "significance": significance,
-        }
+        } | interval_meta
         _emit(
             columns,
             fmt,
@@ -643,6 +722,40 @@ if click is not None:
                 ),
                 plot_path,
             )
+
+    def _signature_bounds(
+        sig: Any, columns: dict[str, Any], order: Any, switches: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The columns of ``stats`` with each interval after its measure, and the meta
+        entries that say how the intervals were made."""
+        from phidelta._door_intervals import signature_intervals
+
+        bounds, methods, counted = signature_intervals(sig, **switches)
+        out: dict[str, Any] = {}
+        for key, values in columns.items():
+            out[key] = values
+            if key in bounds:
+                out[f"{key}_low"], out[f"{key}_high"] = (b[order] for b in bounds[key])
+        soft = len(sig) - counted
+        cut = sig.numeric_mode == "threshold" and "numeric" in sig.kinds
+        meta: dict[str, Any] = {
+            "confidence_level": switches["confidence_level"],
+            "intervals": methods or None,
+            "random_state": switches["random_state"],
+            "no_interval": (
+                f"{soft} feature{'s' if soft != 1 else ''} with soft counts (not counts of "
+                "rows: no interval is given; --numeric threshold counts rows)"
+                if soft
+                else None
+            ),
+            "cuts": (
+                "each numeric feature's cut was searched on the same rows: its intervals do "
+                "not account for that search (optimistic)"
+                if cut
+                else None
+            ),
+        }
+        return out, meta
 
     @cli.command()
     @click.argument("predictions")
@@ -690,6 +803,7 @@ if click is not None:
         "(phi_region_low, phi_region_high, delta_region_low, delta_region_high: the extent of "
         "the joint region, not intervals of φ or δ; folds and pooled), their polygons in --plot.",
     )
+    @_interval_options
     @_streaming_options
     @_errors
     def assess(
@@ -714,6 +828,9 @@ if click is not None:
         scheduler: str | None = None,
         missing: str = "drop",
         missing_values: str | None = None,
+        confidence_level: float | None = None,
+        interval_method: str = "auto",
+        random_state: int = DEFAULT_RANDOM_STATE,
     ) -> None:
         """Measures of a predictions file per fold, pooled, and their mean and std over folds.
 
@@ -722,6 +839,9 @@ if click is not None:
         specificity and precision their Wilson 95% intervals (*_low, *_high), and with --score
         the AUC with DeLong's 95% interval (auc_low, auc_high), for each fold and the pooled
         row; the mean and std rows have no counts or intervals. CSV and JSON keep every digit.
+        With --confidence-level every measure gets its interval (*_low, *_high) at that level,
+        for each fold and the pooled row, by the method the caption names (the rates' Wilson
+        interval, the AUC's DeLong interval at that level too).
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
 
@@ -729,6 +849,7 @@ if click is not None:
         """
         from phidelta.data import Roles, load_assessment
 
+        switches = _interval_switches(confidence_level, interval_method, random_state)
         if roc_path and score is None:
             _fail("--roc needs --score")
         if not compare and (compare_measure is not None or test_fraction is not None):
@@ -744,7 +865,7 @@ if click is not None:
             weight=weight,
         )
         source = _source(predictions, chunksize, engine, scheduler)
-        view = _View(predictions, fmt, ratio, plot_path, roc_path, threshold, regions)
+        view = _View(predictions, fmt, ratio, plot_path, roc_path, threshold, regions, switches)
         if compare:
             _compare(
                 source,
@@ -771,6 +892,7 @@ if click is not None:
         roc_path: str | None
         threshold: str | None
         regions: bool
+        intervals: dict[str, Any] | None = None  # --confidence-level and its method, seed
 
     def _compare(
         source: Any,
@@ -798,10 +920,15 @@ if click is not None:
         tests = {k: [r[k] for r in rows] for k in ("test", "statistic", "pvalue", "detail")}
         _report_assessment(result.a, view, comparison=result, extra={"comparison": (title, tests)})
 
-    def _assessment_columns(result: Any, name: str | None, regions: bool) -> dict[str, Any]:
+    def _assessment_columns(
+        result: Any, name: str | None, regions: bool, intervals: Any = None
+    ) -> dict[str, Any]:
         """The rows of :meth:`phidelta.assessment.Assessment.summary` (folds, pooled, mean,
-        std, with their intervals) as columns, led by ``row`` (and ``classifier``)."""
-        summary = result.summary()
+        std, with their intervals) as columns, led by ``row`` (and ``classifier``); with
+        ``intervals`` (a :class:`~phidelta.inference.MeasureIntervals` of the folds and the
+        pooled counts) every measure's interval after it."""
+        level = 0.95 if intervals is None else intervals.confidence_level
+        summary = result.summary(confidence_level=level)
         rows = len(summary.index)
         columns: dict[str, Any] = {} if name is None else {"classifier": [name] * rows}
         columns["row"] = summary.index
@@ -816,14 +943,53 @@ if click is not None:
             polygons = np.concatenate([*corners, np.full((2, *corners[0].shape[1:]), np.nan)])
             for axis, key in enumerate(("phi", "delta")):
                 bounds[key] = polygons[..., axis].min(1), polygons[..., axis].max(1)
+        none = np.full(2, np.nan)  # the mean and std rows have no intervals
         for key, values in summary.items():
             if key in ("tn", "fp", "fn", "tp") and whole:  # integer counts stay integers
                 values = [None if np.isnan(v) else int(v) for v in values]
+            if key in columns:  # a rate's interval, given already by `intervals`
+                continue
             columns[key] = values
+            if intervals is not None and key in intervals.methods:
+                columns[f"{key}_low"] = np.concatenate([intervals.low[key], none])
+                columns[f"{key}_high"] = np.concatenate([intervals.high[key], none])
             if key in bounds:
                 # the extent of the joint region, named so as not to be read as an interval
                 columns[f"{key}_region_low"], columns[f"{key}_region_high"] = bounds[key]
         return columns
+
+    def _intervals_of(result: Any, switches: dict[str, Any] | None) -> Any:
+        """The intervals of an assessment's folds and pooled counts (None without
+        --confidence-level, or with weighted counts)."""
+        if switches is None:
+            return None
+        from phidelta._door_intervals import assessment_intervals
+        from phidelta.assessment import SUMMARY_MEASURES
+
+        return assessment_intervals(result, SUMMARY_MEASURES, **switches)
+
+    def _interval_meta(
+        results: list[Any], bounds: list[Any], switches: dict[str, Any]
+    ) -> dict[str, Any]:
+        """What the caption and the JSON say of the intervals: level, method of each
+        measure, seed."""
+        given = next((b for b in bounds if b is not None), None)
+        methods = dict(given.methods) if given is not None else {}
+        for name in ("sensitivity", "specificity", "precision"):  # weighted: Wilson still
+            methods.setdefault(name, "wilson")
+        if any(r.tables is not None for r in results):
+            methods["auc"] = "delong"
+        return {
+            "confidence_level": switches["confidence_level"],
+            "intervals": methods,
+            "random_state": switches["random_state"],
+            "no_interval": (
+                "weighted counts are not counts of rows: only the rates' Wilson and the "
+                "AUC's DeLong intervals are given"
+                if any(b is None for b in bounds)
+                else None
+            ),
+        }
 
     def _report_assessment(
         result: Any,
@@ -833,12 +999,14 @@ if click is not None:
         extra: dict[str, tuple[str, dict[str, Any]]] | None = None,
     ) -> None:
         """Print an assessment (of one classifier, or of both of a comparison) and draw it."""
+        results = [result] if comparison is None else [comparison.a, comparison.b]
+        bounds = [_intervals_of(r, view.intervals) for r in results]
         if comparison is None:
-            columns = _assessment_columns(result, None, view.regions)
+            columns = _assessment_columns(result, None, view.regions, bounds[0])
         else:
             first, second = (
-                _assessment_columns(r, str(n), view.regions)
-                for r, n in zip((comparison.a, comparison.b), comparison.names, strict=True)
+                _assessment_columns(r, str(n), view.regions, b)
+                for r, n, b in zip(results, comparison.names, bounds, strict=True)
             )
             columns = {k: [*first[k], *second[k]] for k in first if k in second}
         meta = {
@@ -853,6 +1021,8 @@ if click is not None:
             meta["regions"] = (
                 "joint 95% regions of (phi, delta) at N/P = 1 (Clopper–Pearson, Šidák)"
             )
+        if view.intervals is not None:
+            meta |= _interval_meta(results, bounds, view.intervals)
         title = f"assessment of {Path(view.predictions).name}"
         _emit(columns, view.fmt, title, meta, extra)
         if view.plot_path or view.roc_path:
@@ -1018,6 +1188,7 @@ if click is not None:
         metavar="TEXT[,TEXT...]",
         help="Cells of --data and --predictions read as missing besides empty ones, e.g. NA.",
     )
+    @_interval_options
     @_errors
     def report(
         data: str | None,
@@ -1037,6 +1208,9 @@ if click is not None:
         matrix: str | None = None,
         header: str = "auto",
         missing_values: str | None = None,
+        confidence_level: float | None = None,
+        interval_method: str = "auto",
+        random_state: int = DEFAULT_RANDOM_STATE,
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
@@ -1045,6 +1219,9 @@ if click is not None:
         entropy triangle of the predictions (with --prediction, of two classes or more: a
         file of several classes gives the triangle alone) and of a --matrix of counts.
         Without --prediction or --matrix the report says that no triangle is drawn.
+        With --confidence-level the assessment's measures show their intervals
+        ("0.873 [0.81, 0.92]"), its ROC curve its pointwise and simultaneous bands and its
+        reliability diagram each bin's interval.
 
         Example: phidelta report --data climate.csv --label RainBool --positive 1 -o r.html
 
@@ -1056,6 +1233,7 @@ if click is not None:
         from phidelta.data import Roles
         from phidelta.report import file_report
 
+        switches = _interval_switches(confidence_level, interval_method, random_state)
         if data is None and predictions is None and matrix is None:
             _fail("pass --data (with --label), --predictions and/or --matrix")
         if matrix is None and header != "auto":
@@ -1093,6 +1271,15 @@ if click is not None:
                 header=header,
                 missing_values=_markers(missing_values),
                 hint="--missing-values {joined}",
+                **(
+                    {}
+                    if switches is None
+                    else {
+                        "confidence_level": switches["confidence_level"],
+                        "interval_method": switches["method"],
+                        "random_state": switches["random_state"],
+                    }
+                ),
             )
         except ValueError as exc:  # one --positive for two files whose classes differ
             column = f"column '{truth or label}'"

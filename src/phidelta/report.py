@@ -14,7 +14,13 @@ from typing import Any
 import numpy as np
 
 from phidelta import __version__
-from phidelta._format import html_table
+from phidelta._door_intervals import (
+    DEFAULT_RANDOM_STATE,
+    assessment_intervals,
+    interval_cell,
+    method_text,
+)
+from phidelta._format import column_text, html_table
 
 __all__ = [
     "Report",
@@ -290,7 +296,14 @@ def _feature_pvalues(signature: Any) -> tuple[np.ndarray | None, str]:
     return pvalues, how
 
 
-def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
+def assessment_section(
+    assessment: Any,
+    *,
+    ratio: float | None = None,
+    confidence_level: float | None = None,
+    interval_method: str = "auto",
+    random_state: int = DEFAULT_RANDOM_STATE,
+) -> str:
     """Per-fold φ-δ diagrams, measures, ROC, calibration and the threshold scan.
 
     The folds in φ-δ diagrams (Armano 2015, Fig. 11) at ratio 1 and at the actual ratio with
@@ -304,6 +317,17 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
         The per-fold results (:func:`phidelta.assessment.assess`, ``cross_validate``, …).
     ratio : float, optional
         The class ratio of the second diagram; default the assessment's actual ratio.
+    confidence_level : float, optional
+        In (0, 1): every measure of the tables with its interval ("0.873 [0.81, 0.92]",
+        :func:`phidelta.inference.measure_intervals` on each fold's and the pooled counts),
+        the ROC curve with its pointwise and simultaneous bands
+        (:func:`phidelta.inference.roc_band`) and the reliability diagram with each bin's
+        Wilson intervals, all at this level; a sentence names the methods. None: no intervals
+        but the pooled AUC's and rates' (at 95%).
+    interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
+        The measures' method (:data:`phidelta._door_intervals.INTERVAL_METHODS`).
+    random_state : int, default=0
+        Seed of the bootstrap intervals and bands: the same data, the same report.
 
     Returns
     -------
@@ -320,6 +344,8 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     >>> body = assessment_section(run)
     >>> body.count("<figure>")  # φ-δ, ROC, calibration map, reliability, threshold scan
     5
+    >>> "Intervals at 90%" in assessment_section(run, confidence_level=0.9)
+    True
     """
     import matplotlib.pyplot as plt
 
@@ -331,6 +357,11 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
         ThresholdScanDisplay,
     )
 
+    level = 0.95 if confidence_level is None else confidence_level
+    percent = f"{100 * level:g}%"
+    band: dict[str, Any] = {}
+    if confidence_level is not None:
+        band = {"band": True, "confidence_level": level, "random_state": random_state}
     figures = []
     ratios = _ratios(assessment.ratio if ratio is None else ratio)
     for r in ratios:
@@ -355,10 +386,17 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
         fig, ax = plt.subplots(figsize=(5.6, 5.2))
-        RocDisplay(tables=[pooled]).plot(ax=ax, acceptable_region=True)
+        RocDisplay(tables=[pooled]).plot(ax=ax, acceptable_region=True, **band)
         figures.append(
             figure_html(
-                fig, "pooled ROC curve, convex hull and the accuracy-optimal operating point"
+                fig,
+                "pooled ROC curve, convex hull and the accuracy-optimal operating point"
+                + (
+                    f", with its {percent} pointwise (bootstrap percentile) and simultaneous "
+                    "(bootstrap sup-t) bands"
+                    if band
+                    else ""
+                ),
             )
         )
         y, s = _labelled_scores(pooled)
@@ -367,8 +405,27 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
         figures.append(figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)"))
         if s.min() >= 0 and s.max() <= 1:
             fig, ax = plt.subplots(figsize=(5.6, 4.6))
-            CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax, kind="reliability")
-            figures.append(figure_html(fig, "reliability diagram"))
+            CalibrationDisplay.from_predictions(
+                y,
+                s,
+                pos_label=True,
+                ax=ax,
+                kind="reliability",
+                band=bool(band),
+                confidence_level=level,
+            )
+            figures.append(
+                figure_html(
+                    fig,
+                    "reliability diagram"
+                    + (
+                        f", each bin with its {percent} Wilson interval (pointwise; pale: "
+                        "simultaneous over the bins, Bonferroni)"
+                        if band
+                        else ""
+                    ),
+                )
+            )
         fig, ax = plt.subplots(figsize=(6, 4))
         ThresholdScanDisplay(table=pooled).plot(
             ax=ax, measures=("classification_error", "signal_efficiency", "background_acceptance")
@@ -377,15 +434,45 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     from phidelta.assessment import SUMMARY_MEASURES
 
     names = list(SUMMARY_MEASURES)
-    summary = assessment.summary(names)  # the rows `phidelta assess` prints, intervals too
+    # the rows `phidelta assess` prints, intervals too
+    summary = assessment.summary(names, confidence_level=level)
     k = len(assessment.counts)
+    intervals = None
+    if confidence_level is not None:
+        intervals = assessment_intervals(
+            assessment,
+            names,
+            confidence_level=level,
+            method=interval_method,
+            random_state=random_state,
+        )
+    shown = {n: _with_intervals(summary, n, intervals) for n in names}
     columns: dict[str, Any] = {"fold": summary.index[:k]}
-    columns.update({n: summary[n][:k] for n in names})
+    columns.update({n: shown[n][:k] for n in names})
     across = ""
     if k > 1:  # a spread needs more than one fold
         rows: dict[str, Any] = {"statistic": summary.index[k:]}  # pooled, mean, std
-        rows.update({n: summary[n][k:] for n in names})
+        rows.update({n: shown[n][k:] for n in names})
         across = f"<h3>Pooled and across folds</h3>{table_html(rows)}"
+    said = ""
+    if confidence_level is not None:
+        said = (
+            f'<p class="note">Intervals at {percent}: '
+            + (
+                html.escape(method_text(intervals.methods))
+                + f" (bootstrap on counts: {intervals.n_resamples} resamples, seed "
+                f"{random_state}); the mean and std rows have none."
+                if intervals is not None
+                else "weighted counts are not counts of rows, so the measures get none."
+            )
+            + (
+                f" The pooled AUC's interval is DeLong's; the ROC bands resample the rows "
+                f"(seed {random_state}); the reliability diagram's are Wilson's per bin."
+                if assessment.tables is not None
+                else ""
+            )
+            + "</p>"
+        )
     extra = ""
     if assessment.tables is not None and not np.isnan(summary["auc"][k]):
         y, s = _labelled_scores(assessment.pooled_table())
@@ -393,7 +480,7 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
             measures.brier_score(y, s, pos_label=True) if s.min() >= 0 and s.max() <= 1 else None
         )
         extra = (
-            f"<p>Pooled AUC {summary['auc'][k]:.4f} (DeLong 95% CI "
+            f"<p>Pooled AUC {summary['auc'][k]:.4f} (DeLong {percent} CI "
             f"{summary['auc_low'][k]:.4f}–{summary['auc_high'][k]:.4f})"
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
@@ -401,7 +488,7 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
     extra += (
         "<p>Pooled over all folds: "
         + ", ".join(
-            f"{name} {summary[name][k]:.4f} (Wilson 95% CI {summary[name + '_low'][k]:.4f}–"
+            f"{name} {summary[name][k]:.4f} (Wilson {percent} CI {summary[name + '_low'][k]:.4f}–"
             f"{summary[name + '_high'][k]:.4f})"
             for name in ("sensitivity", "specificity")
         )
@@ -421,8 +508,20 @@ def assessment_section(assessment: Any, *, ratio: float | None = None) -> str:
         f'<p class="note">Positive class {html.escape(str(assessment.positive))}, '
         f"class ratio N/P = {assessment.ratio:.4g}, {html.escape(how)}{left}.</p>{extra}"
         f'<div class="figures">{"".join(figures)}</div>'
-        f"<h3>Measures per fold</h3>{table_html(columns)}{across}"
+        f"<h3>Measures per fold</h3>{said}{table_html(columns)}{across}"
     )
+
+
+def _with_intervals(summary: Any, name: str, intervals: Any) -> Any:
+    """A measure's column of the summary, as numbers, or as cells "0.873 [0.81, 0.92]" with
+    the intervals of the folds and the pooled row (the mean and std rows: the value alone)."""
+    values = summary[name]
+    if intervals is None:
+        return values
+    text = column_text(list(values), digits=3)
+    low = [*intervals.low[name], np.nan, np.nan]
+    high = [*intervals.high[name], np.nan, np.nan]
+    return [interval_cell(t, lo, hi) for t, lo, hi in zip(text, low, high, strict=True)]
 
 
 def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
@@ -532,6 +631,9 @@ def file_report(
     header: Any = "auto",
     missing_values: Any = None,
     hint: str = "missing_values={listed}",
+    confidence_level: float | None = None,
+    interval_method: str = "auto",
+    random_state: int = DEFAULT_RANDOM_STATE,
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`.
 
@@ -571,6 +673,13 @@ def file_report(
         :mod:`phidelta.data._missing`); each section says what was read as missing.
     hint : str, default="missing_values={listed}"
         How the notes name the option (:func:`phidelta.data.describe_missing`).
+    confidence_level : float, optional
+        In (0, 1): the assessment's measures with their intervals, its ROC curve with bands
+        and its reliability diagram with per-bin intervals (:func:`assessment_section`).
+    interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
+        The measures' interval method (see :func:`assessment_section`).
+    random_state : int, default=0
+        Seed of the bootstrap intervals and bands.
 
     Returns
     -------
@@ -654,7 +763,11 @@ def file_report(
                 f"Classifier assessment of {Path(str(predictions)).name}",
                 missing_note(result.missing_cells)
                 + assessment_section(
-                    result, ratio=None if ratio in (None, "actual") else float(ratio)
+                    result,
+                    ratio=None if ratio in (None, "actual") else float(ratio),
+                    confidence_level=confidence_level,
+                    interval_method=interval_method,
+                    random_state=random_state,
                 ),
             )
         if compare is not None:

@@ -1,0 +1,212 @@
+"""Intervals of every measure as the doors show them (command line, report): one switch.
+
+The command line's ``--confidence-level`` and the report's option of the same name give each
+measure of an assessment (per fold and pooled) and of a signature (φ, δ, the rates and the
+information gain of each feature with integer counts) its interval from
+:func:`phidelta.inference.measure_intervals`, with a fixed seed so that the same file gives
+the same intervals every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "DEFAULT_RANDOM_STATE",
+    "INTERVAL_METHODS",
+    "assessment_intervals",
+    "interval_cell",
+    "method_text",
+    "signature_intervals",
+]
+
+#: The seed of the bootstrap intervals when none is given: the same file, the same intervals.
+DEFAULT_RANDOM_STATE = 0
+
+#: The doors' spelling of ``method`` → :func:`~phidelta.inference.measure_intervals`'s.
+INTERVAL_METHODS = {"auto": "auto", "bootstrap": "bca", "percentile": "percentile"}
+
+#: A signature column → the registry measure whose interval it gets (the signature's
+#: information gain is taken at N/P = 1: the unbiased information gain).
+SIGNATURE_MEASURES = {
+    "specificity": "specificity",
+    "sensitivity": "sensitivity",
+    "phi": "phi",
+    "delta": "delta",
+    "information_gain": "unbiased_information_gain",
+}
+
+
+def assessment_intervals(
+    assessment: Any,
+    measures: Sequence[str],
+    *,
+    confidence_level: float,
+    method: str = "auto",
+    random_state: Any = DEFAULT_RANDOM_STATE,
+    n_resamples: int = 2000,
+) -> Any:
+    """The intervals of an assessment's folds and pooled counts (one call, folds first).
+
+    Parameters
+    ----------
+    assessment : Assessment
+        Per-fold counts (:func:`phidelta.assessment.assess`).
+    measures : sequence of str
+        Names from :data:`phidelta.measures.MEASURES`.
+    confidence_level : float
+        In (0, 1).
+    method : {"auto", "bootstrap", "percentile"}, default="auto"
+        "auto": each measure's method of :data:`~phidelta.inference.AUTO_METHODS`;
+        "bootstrap": the BCa bootstrap on counts for every measure; "percentile": the
+        percentile bootstrap.
+    random_state : int, optional
+        Seed of the bootstrap; default :data:`DEFAULT_RANDOM_STATE`.
+    n_resamples : int, default=2000
+        Resamples of the bootstrap.
+
+    Returns
+    -------
+    MeasureIntervals or None
+        One row per fold then the pooled row (index: fold ids and ``"pooled"``); None when
+        the counts are weighted (not counts of rows: no interval is given).
+
+    Examples
+    --------
+    >>> from phidelta.assessment import assess
+    >>> a = assess([1, 0, 1, 0, 1, 0, 1, 1], y_pred=[1, 0, 0, 0, 1, 1, 1, 1],
+    ...            folds=[1, 1, 1, 1, 2, 2, 2, 2])
+    >>> res = assessment_intervals(a, ["sensitivity"], confidence_level=0.9)
+    >>> res.index, res.methods
+    (['1', '2', 'pooled'], {'sensitivity': 'wilson'})
+    """
+    from phidelta.counts import BinaryCounts
+    from phidelta.inference import measure_intervals
+
+    counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
+    if counts.is_soft:
+        return None
+    return measure_intervals(
+        counts,
+        measures=list(measures),
+        confidence_level=confidence_level,
+        method=INTERVAL_METHODS[method],
+        random_state=random_state,
+        n_resamples=n_resamples,
+        index=[*map(str, assessment.folds), "pooled"],
+    )
+
+
+def counted_features(signature: Any) -> np.ndarray:
+    """Indices of the features whose counts are counts of rows (binary, nominal and
+    thresholded features); soft counts of numeric features are not."""
+    c = signature.counts
+    whole = np.ones(len(c), bool)
+    for name in ("tn", "fp", "fn", "tp"):
+        values = np.asarray(getattr(c, name), dtype=np.float64)
+        whole &= np.mod(values, 1) == 0
+    numeric = np.array([k == "numeric" for k in signature.kinds], bool)
+    if signature.numeric_mode != "threshold":
+        whole &= ~numeric
+    return np.flatnonzero(whole)
+
+
+def signature_intervals(
+    signature: Any,
+    *,
+    confidence_level: float,
+    method: str = "auto",
+    random_state: Any = DEFAULT_RANDOM_STATE,
+    n_resamples: int = 2000,
+) -> tuple[dict[str, tuple[np.ndarray, np.ndarray]], dict[str, str], int]:
+    """Intervals of a signature's φ, δ, rates and information gain, per feature.
+
+    Only features with integer counts get one (:func:`counted_features`); the others have
+    NaN bounds: soft counts are not counts of rows, so no interval is given for them.
+
+    Parameters
+    ----------
+    signature : Signature
+        The feature signature.
+    confidence_level : float
+        In (0, 1).
+    method : {"auto", "bootstrap", "percentile"}, default="auto"
+        As in :func:`assessment_intervals`.
+    random_state : int, optional
+        Seed of the bootstrap; default :data:`DEFAULT_RANDOM_STATE`.
+    n_resamples : int, default=2000
+        Resamples of the bootstrap.
+
+    Returns
+    -------
+    bounds : dict of str to (ndarray, ndarray)
+        Column name (``phi``, ``delta``, ``sensitivity``, ``specificity``,
+        ``information_gain``) → low and high, one per feature in the signature's order.
+    methods : dict of str to str
+        Column name → method.
+    counted : int
+        How many features got intervals.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from phidelta.signatures import signature
+    >>> sig = signature(np.array([[1, 0], [1, 1], [0, 1], [0, 0], [0, 0]]), [1, 1, 0, 0, 1])
+    >>> bounds, methods, counted = signature_intervals(sig, confidence_level=0.95)
+    >>> counted, methods["delta"], bounds["delta"][0].shape
+    (2, 'newcombe', (2,))
+    """
+    from phidelta.inference import measure_intervals
+
+    rows = counted_features(signature)
+    names = list(SIGNATURE_MEASURES.values())
+    n = len(signature.counts)
+    bounds = {k: (np.full(n, np.nan), np.full(n, np.nan)) for k in SIGNATURE_MEASURES}
+    methods: dict[str, str] = {}
+    if rows.size:
+        res = measure_intervals(
+            signature.counts[rows],
+            measures=names,
+            confidence_level=confidence_level,
+            method=INTERVAL_METHODS[method],
+            random_state=random_state,
+            n_resamples=n_resamples,
+        )
+        for column, measure in SIGNATURE_MEASURES.items():
+            bounds[column][0][rows] = res.low[measure]
+            bounds[column][1][rows] = res.high[measure]
+            methods[column] = res.methods[measure]
+    return bounds, methods, int(rows.size)
+
+
+def method_text(methods: dict[str, str]) -> str:
+    """Methods grouped, in words: ``"wilson: accuracy, sensitivity; bca: mcc"``.
+
+    Examples
+    --------
+    >>> method_text({"accuracy": "wilson", "mcc": "bca", "sensitivity": "wilson"})
+    'wilson: accuracy, sensitivity; bca: mcc'
+    """
+    groups: dict[str, list[str]] = {}
+    for name, method in methods.items():
+        groups.setdefault(method, []).append(name)
+    return "; ".join(f"{method}: {', '.join(names)}" for method, names in groups.items())
+
+
+def interval_cell(value: str, low: float, high: float) -> str:
+    """A measure's cell with its interval, ``"0.873 [0.81, 0.92]"``; the value alone where
+    there is no interval.
+
+    Examples
+    --------
+    >>> interval_cell("0.873", 0.8123, 0.9171)
+    '0.873 [0.81,\xa00.92]'
+    >>> interval_cell("–", float("nan"), float("nan"))
+    '–'
+    """
+    if not (np.isfinite(low) and np.isfinite(high)):
+        return value
+    return f"{value} [{low:.2f},\u00a0{high:.2f}]"  # breaks before the interval only
