@@ -164,7 +164,8 @@ def _bca(
 
     Bias correction z₀ = Φ⁻¹(#{θ* < θ̂}/B + ½·#{θ* = θ̂}/B) over the defined resamples (ties
     count half: the statistics of counts are discrete); the bounds are the quantiles
-    α₁,₂ = Φ(z₀ + (z₀ + z_α)/(1 − a(z₀ + z_α))) at z_α = ∓z₁₋α/₂.
+    α₁,₂ = Φ(z₀ + (z₀ + z_α)/(1 − a(z₀ + z_α))) at z_α = ∓z₁₋α/₂, widened where needed to
+    contain the estimate.
     """
     ordered = np.sort(values, axis=1)
     defined = np.count_nonzero(~np.isnan(ordered), axis=1)
@@ -183,6 +184,9 @@ def _bca(
         percentile = special.ndtr(z_alpha)
         quantiles.append(np.where(np.isnan(q), percentile, np.clip(q, 0, 1)))
     low, high = _quantiles(ordered, quantiles[0], quantiles[1])
+    # at a boundary of the measure (an information gain near 0) the bias correction can move
+    # both bounds past θ̂: the interval is widened to contain its own estimate
+    low, high = np.fmin(low, estimate), np.fmax(high, estimate)
     undefined = np.isnan(estimate)
     return np.where(undefined, np.nan, low), np.where(undefined, np.nan, high)
 
