@@ -688,8 +688,10 @@ function fillMeasureTable(table, rows) {
     th.textContent = n.replace(/_/g, " ");
     const info = rows.intervals;
     if (info && info.methods[n]) th.title = `${percent(info.confidence_level)} interval in brackets: ${info.methods[n].replace(/_/g, " ")}`;
-    else if (cols[`${n}_low`]) th.title = n === "auc" ? `DeLong's ${percent(info ? info.confidence_level : 0.95)} interval in brackets` :
-      "Wilson's 95% interval in brackets";
+    else if (cols[`${n}_low`]) {
+      const level = percent(info ? info.confidence_level : 0.95);
+      th.title = n === "auc" ? `DeLong's ${level} interval in brackets` : `Wilson's ${level} interval in brackets`;
+    }
     head.append(th);
   });
   const body = table.createTBody();
