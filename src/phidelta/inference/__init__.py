@@ -65,6 +65,7 @@ from phidelta.inference._methods import (
     proportion_interval,
     woolf_odds_ratio_interval,
 )
+from phidelta.inference._paired import PairedDifference, paired_difference_interval
 from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
 from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.inference._uncertainty import (
@@ -87,6 +88,7 @@ __all__: list[str] = [
     "FriedmanTest",
     "Interval",
     "MeasureIntervals",
+    "PairedDifference",
     "PairedTest",
     "PhiDeltaRegion",
     "PrecisionRecallBand",
@@ -111,6 +113,7 @@ __all__: list[str] = [
     "measure_intervals",
     "nemenyi_test",
     "newcombe_interval",
+    "paired_difference_interval",
     "phi_delta_region",
     "precision_recall_band",
     "proportion_interval",

@@ -146,6 +146,13 @@ def _jackknife_acceleration(cells: np.ndarray, statistic: Statistic) -> np.ndarr
     left = np.maximum(left, 0).reshape(-1, 4)
     tables = BinaryCounts._trusted(left[:, 0], left[:, 1], left[:, 2], left[:, 3])
     theta = np.asarray(statistic(tables), dtype=np.float64).reshape(e, 4)
+    return jackknife_acceleration(cells, theta)
+
+
+def jackknife_acceleration(cells: np.ndarray, theta: np.ndarray) -> np.ndarray:
+    """BCa's acceleration from the leave-one-out values: ``theta[i, c]`` is the statistic of
+    table ``i`` with one count of its cell ``c`` left out (any number of cells; Efron 1987,
+    eq. 6.6, weighted by the cell counts)."""
     weights = np.where(np.isfinite(theta), cells, 0).astype(np.float64)
     theta = np.where(weights > 0, theta, 0.0)
     total = weights.sum(axis=1)
