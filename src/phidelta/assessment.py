@@ -51,9 +51,6 @@ __all__ = [
     "finish_assessment",
 ]
 
-#: The measures a notebook shows beside the counts of an assessment or a comparison.
-SUMMARY_MEASURES = ["accuracy", "unbiased_accuracy", "mcc", "phi", "delta"]
-
 #: The per-fold measures that assessment summaries (CLI table, HTML report) show.
 SUMMARY_MEASURES = (
     "accuracy",
