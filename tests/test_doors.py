@@ -571,3 +571,48 @@ def test_string_classes_need_a_positive_everywhere(files, web):
     answer = web.post("/api/analyses", json={"dataset_id": uploaded["id"], "label": "party"})
     assert answer.status_code == 400
     assert answer.json()["detail"]["field"] == "positive"
+
+
+# --- intervals: the same file, the same intervals through every door (issue 29, item 5) -------
+INTERVAL_MEASURES = ("accuracy", "sensitivity", "f1_score", "mcc", "phi", "delta")
+
+
+@pytest.mark.parametrize("name", ["decision", "survey.gz"])
+def test_interval_doors_agree(files, web, name):
+    from phidelta.counts import BinaryCounts
+    from phidelta.inference import measure_intervals
+
+    path = files[name]
+    roles = ASSESSMENTS[1][1] if name == "decision" else ASSESSMENTS[-1][1]
+    assessment = load_assessment(path, roles)
+    counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
+    want = measure_intervals(
+        counts, measures=list(INTERVAL_MEASURES), confidence_level=0.9, random_state=0
+    )
+    rows = [*map(str, assessment.folds), "pooled"]
+
+    def check(got_rows: dict, where: str) -> None:
+        for measure in INTERVAL_MEASURES:
+            for end in ("low", "high"):
+                got = [got_rows[r][f"{measure}_{end}"] for r in rows]
+                _close(list(map(_num, getattr(want, end)[measure])), list(map(_num, got)), where)
+
+    args = ["assess", str(path), "--label", roles.label, "--positive", str(roles.positive)]
+    args += ["--score", roles.score, "--fold", roles.fold, "--confidence-level", "0.9"]
+    for extra in ((), ("--chunksize", "64"), ("--engine", "dask")):
+        doc = _cli_json(*args, *extra)
+        check({r["row"]: r for r in doc["rows"]}, f"cli {' '.join(extra)}")
+    uploaded = web.post(
+        "/api/datasets", files={"file": (path.name, io.BytesIO(path.read_bytes()), "text/csv")}
+    ).json()
+    body = {"kind": "classifier", "label": roles.label, "positive": _text(roles.positive)}
+    body |= {"score": roles.score, "fold": roles.fold}
+    created = web.post("/api/analyses", json={"dataset_id": uploaded["id"], **body}).json()
+    view = web.get(f"/api/analyses/{created['id']}/view?intervals=true&confidence_level=0.9")
+    assert view.status_code == 200, view.text
+    table = view.json()["table"]
+    by_row = {
+        str(label): {k: table["columns"][k][i] for k in table["columns"]}
+        for i, label in enumerate(table["index"])
+    }
+    check(by_row, "web")
