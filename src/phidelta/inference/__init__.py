@@ -65,7 +65,11 @@ from phidelta.inference._methods import (
     proportion_interval,
     woolf_odds_ratio_interval,
 )
-from phidelta.inference._paired import PairedDifference, paired_difference_interval
+from phidelta.inference._paired import (
+    PairedDifference,
+    paired_difference_from_table,
+    paired_difference_interval,
+)
 from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
 from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.inference._uncertainty import (
@@ -113,6 +117,7 @@ __all__: list[str] = [
     "measure_intervals",
     "nemenyi_test",
     "newcombe_interval",
+    "paired_difference_from_table",
     "paired_difference_interval",
     "phi_delta_region",
     "precision_recall_band",

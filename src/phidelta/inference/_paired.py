@@ -22,7 +22,12 @@ from phidelta.inference._measure_intervals import _INFO, AUTO_METHODS, _check_na
 from phidelta.inference._methods import _wilson
 from phidelta.measures._results import TupleResult
 
-__all__ = ["PairedDifference", "paired_difference_interval"]
+__all__ = [
+    "PairedDifference",
+    "paired_difference_from_table",
+    "paired_difference_interval",
+    "paired_table",
+]
 
 #: The methods of :func:`paired_difference_interval`.
 PAIRED_METHODS: tuple[str, ...] = ("auto", "bootstrap", "percentile")
@@ -298,8 +303,124 @@ def paired_difference_interval(
     classes = target.classes if len(target.classes) == 2 else None
     is_a = binary_target(pa, target.positive, name="y_pred_a", labels=classes).is_positive
     is_b = binary_target(pb, target.positive, name="y_pred_b", labels=classes).is_positive
+    return _from_table(
+        paired_table(target.is_positive, is_a, is_b),
+        names,
+        level,
+        method,
+        n_resamples,
+        random_state,
+    )
+
+
+def paired_table(is_positive: np.ndarray, is_a: np.ndarray, is_b: np.ndarray) -> np.ndarray:
+    """The 2×2×2 table [true class, A's prediction, B's prediction] of three boolean arrays.
+
+    Parameters
+    ----------
+    is_positive, is_a, is_b : ndarray of bool, shape (n,)
+        Whether each row is positive, predicted positive by A, predicted positive by B.
+
+    Returns
+    -------
+    ndarray of int64, shape (2, 2, 2)
+        The counts, indexed 0 for negative and 1 for positive.
+
+    Examples
+    --------
+    >>> paired_table(np.array([True, False]), np.array([True, True]), np.array([False, False]))[1]
+    array([[0, 0],
+           [1, 0]])
+    """
     table = np.zeros((2, 2, 2), dtype=np.int64)
-    np.add.at(table, (target.is_positive.astype(int), is_a.astype(int), is_b.astype(int)), 1)
+    np.add.at(table, (is_positive.astype(int), is_a.astype(int), is_b.astype(int)), 1)
+    return table
+
+
+def paired_difference_from_table(
+    table: Any,
+    *,
+    measures: Sequence[str] | None = None,
+    confidence_level: float = 0.95,
+    method: str = "auto",
+    n_resamples: int = 2000,
+    random_state: Any = None,
+) -> PairedDifference:
+    """Interval of measure(A) − measure(B) from the 2×2×2 table of two classifiers' predictions.
+
+    The computation of :func:`paired_difference_interval` from its sufficient statistic: the
+    counts by true class × A's prediction × B's prediction, which add up over blocks of rows
+    (so a file read whole, in chunks or on Dask gives the same interval).
+
+    Parameters
+    ----------
+    table : array-like of int, shape (2, 2, 2) or (8,)
+        Counts indexed ``[y, a, b]`` (0 negative, 1 positive); eight cells in that order.
+    measures : sequence of str, optional
+        Names from :data:`~phidelta.measures.MEASURES`; all of them by default.
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1).
+    method : {"auto", "bootstrap", "percentile"}, default="auto"
+        As in :func:`paired_difference_interval`.
+    n_resamples : int, default=2000
+        Resamples of the bootstrap; at least 10.
+    random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
+        Source of the bootstrap's randomness.
+
+    Returns
+    -------
+    PairedDifference
+        As :func:`paired_difference_interval` returns.
+
+    Raises
+    ------
+    TypeError
+        If `measures`, `n_resamples` or `random_state` is of the wrong type.
+    ValueError
+        If `table` does not hold 8 non-negative integer counts with at least one row, a
+        measure or `method` is unknown, `confidence_level` is not in (0, 1) or
+        `n_resamples` < 10.
+
+    See Also
+    --------
+    paired_difference_interval : the same from rows.
+
+    Examples
+    --------
+    >>> table = [[[20, 5], [0, 0]], [[5, 0], [15, 5]]]  # [y][a][b]
+    >>> res = paired_difference_from_table(table, measures=["accuracy"])
+    >>> round(res.difference["accuracy"], 2), res.methods["accuracy"]
+    (0.4, 'newcombe_paired')
+    """
+    cells = np.asarray(table)
+    if cells.shape not in ((8,), (2, 2, 2)):
+        raise ValueError(f"`table` must have shape (2, 2, 2) or (8,); got shape {cells.shape}.")
+    whole = cells.dtype.kind in "iu" or (
+        cells.dtype.kind == "f" and bool(np.all(np.isfinite(cells) & (cells == np.round(cells))))
+    )
+    if not whole or np.any(cells < 0) or cells.sum() == 0:
+        raise ValueError(
+            "`table` must hold non-negative integer counts with at least one row; got "
+            f"{cells.reshape(-1).tolist()}."
+        )
+    as_int = cells.astype(np.int64)
+    if not isinstance(method, str) or method not in PAIRED_METHODS:
+        raise ValueError(f"`method` must be one of {list(PAIRED_METHODS)}; got {method!r}.")
+    names = list(AUTO_METHODS) if measures is None else _check_names(measures)
+    level = check_confidence_level(confidence_level, where="paired_difference_from_table")
+    return _from_table(as_int.reshape(2, 2, 2), names, level, method, n_resamples, random_state)
+
+
+def _from_table(
+    table: np.ndarray,
+    names: list[str],
+    level: float,
+    method: str,
+    n_resamples: Any,
+    random_state: Any,
+) -> PairedDifference:
+    """The interval from a checked (2, 2, 2) int64 table (see paired_difference_interval)."""
+    n = int(table.sum())
     counts_a, _ = _counts_of(table[None])
     kind = "percentile" if method == "percentile" else "bca"
     n_resamples, _ = check_resampling(counts_a, n_resamples, kind, "The paired bootstrap")
