@@ -9,7 +9,8 @@ What lives here (the point estimates they qualify stay in :mod:`phidelta.measure
 * intervals: :func:`wilson_interval` and :func:`rate_intervals` (rates),
   :func:`auc_confidence_interval` (DeLong), :func:`cohen_kappa_interval` and
   :func:`cohen_kappa_standard_error` (κ), :func:`bootstrap_interval` and
-  :func:`table_bootstrap_interval` (any measure of counts or of a score table);
+  :func:`table_bootstrap_interval` (any measure of counts or of a score table),
+  :func:`matrix_intervals` (multi-class measures of confusion matrices);
 * regions: :func:`phi_delta_region`, joint confidence regions of a point of the φ-δ diagram;
 * tests: :func:`delong_test` (two AUCs), :func:`mcnemar_test`, :func:`mcnemar_discordant_test`
   and :func:`corrected_resampled_ttest` (two classifiers), :func:`friedman_test`,
@@ -65,6 +66,11 @@ from phidelta.inference._methods import (
     proportion_interval,
     woolf_odds_ratio_interval,
 )
+from phidelta.inference._multiclass_intervals import (
+    MULTICLASS_MEASURES,
+    MatrixIntervals,
+    matrix_intervals,
+)
 from phidelta.inference._paired import (
     PairedDifference,
     paired_difference_from_table,
@@ -86,11 +92,13 @@ from phidelta.inference._uncertainty import (
 
 __all__: list[str] = [
     "AUTO_METHODS",
+    "MULTICLASS_MEASURES",
     "AucInterval",
     "CoverageBand",
     "DelongTest",
     "FriedmanTest",
     "Interval",
+    "MatrixIntervals",
     "MeasureIntervals",
     "PairedDifference",
     "PairedTest",
@@ -112,6 +120,7 @@ __all__: list[str] = [
     "fisher_exact_pvalues",
     "friedman_test",
     "katz_ratio_interval",
+    "matrix_intervals",
     "mcnemar_discordant_test",
     "mcnemar_test",
     "measure_intervals",

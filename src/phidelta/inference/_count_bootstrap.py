@@ -31,16 +31,17 @@ Statistic = Callable[[BinaryCounts], np.ndarray]
 
 
 def check_resampling(
-    counts: BinaryCounts, n_resamples: Any, method: Any, where: str
+    counts: BinaryCounts | None, n_resamples: Any, method: Any, where: str
 ) -> tuple[int, str]:
-    """The checks of a bootstrap on counts: integer counts, ``n_resamples`` and ``method``."""
+    """The checks of a bootstrap on counts: integer counts (None: checked by the caller),
+    ``n_resamples`` and ``method``."""
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, int | np.integer):
         raise TypeError(f"`n_resamples` must be an int; got {type(n_resamples).__name__}.")
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
     if not isinstance(method, str) or method not in BOOTSTRAP_METHODS:
         raise ValueError(f"`method` must be one of {list(BOOTSTRAP_METHODS)}; got {method!r}.")
-    if counts.is_soft:
+    if counts is not None and counts.is_soft:
         raise ValueError(
             f"{where} resamples integer counts; `counts` are soft (weighted). Use a closed-form "
             "method, or round the counts."
@@ -79,22 +80,52 @@ def bootstrap_bounds(
     entries and resamples.
     """
     cells = counts.to_array().astype(np.int64)  # (k, 4): tn, fp, fn, tp
-    k = len(cells)
-    per_block = max(1, _BLOCK_TABLES // n_resamples)
+    return cell_bootstrap_bounds(
+        cells,
+        _binary_tables,
+        statistics,
+        estimates,
+        level=level,
+        method=method,
+        n_resamples=n_resamples,
+        rng=rng,
+    )
+
+
+def _binary_tables(flat: np.ndarray) -> BinaryCounts:
+    """Binary counts from rows of cells (tn, fp, fn, tp)."""
+    return BinaryCounts._trusted(flat[:, 0], flat[:, 1], flat[:, 2], flat[:, 3])
+
+
+def cell_bootstrap_bounds(
+    cells: np.ndarray,
+    build: Callable[[np.ndarray], Any],
+    statistics: Mapping[str, Callable[[Any], np.ndarray]],
+    estimates: Mapping[str, np.ndarray],
+    *,
+    level: float,
+    method: str,
+    n_resamples: int,
+    rng: np.random.Generator,
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """:func:`bootstrap_bounds` for tables of any number of cells: ``cells`` (k, c) integer
+    counts, ``build(rows of cells) -> tables`` the object the statistics take. Blocks hold
+    about 2²¹ resampled cells."""
+    k, n_cells = cells.shape
+    per_block = max(1, 4 * _BLOCK_TABLES // (n_resamples * n_cells))
     starts = range(0, k, per_block)
     streams = rng.spawn(len(starts))
     out = {name: (np.full(k, np.nan), np.full(k, np.nan)) for name in statistics}
     for start, stream in zip(starts, streams, strict=True):
         stop = min(start + per_block, k)
         block = cells[start:stop]
-        tables = _resample(block, n_resamples, stream)  # (e, B, 4)
-        flat = tables.reshape(-1, 4)
-        resampled = BinaryCounts._trusted(flat[:, 0], flat[:, 1], flat[:, 2], flat[:, 3])
+        tables = _resample(block, n_resamples, stream)  # (e, B, c)
+        resampled = build(tables.reshape(-1, n_cells))
         for name, statistic in statistics.items():
             values = np.asarray(statistic(resampled), dtype=np.float64).reshape(-1, n_resamples)
             estimate = estimates[name][start:stop]
             if method == "bca":
-                acceleration = _jackknife_acceleration(block, statistic)
+                acceleration = _jackknife_acceleration(block, statistic, build)
                 low, high = _bca(values, estimate, acceleration, level)
             else:
                 alpha = (1 - level) / 2
@@ -105,11 +136,12 @@ def bootstrap_bounds(
 
 
 def _resample(cells: np.ndarray, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
-    """``n_resamples`` multinomial draws of each table's four cells: an array (e, B, 4)."""
+    """``n_resamples`` multinomial draws of each table's cells: an array (e, B, c)."""
     total = cells.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = cells / total[:, None]
-    p[total == 0] = (1.0, 0.0, 0.0, 0.0)  # an empty table stays empty (its measure is NaN)
+    p[total == 0] = 0.0  # an empty table stays empty (its measure is NaN)
+    p[total == 0, 0] = 1.0
     return rng.multinomial(total[:, None], p[:, None, :], size=(len(cells), n_resamples))
 
 
@@ -132,20 +164,24 @@ def _quantiles(ordered: np.ndarray, q_low: Any, q_high: Any) -> tuple[np.ndarray
     return result[0], result[1]
 
 
-def _jackknife_acceleration(cells: np.ndarray, statistic: Statistic) -> np.ndarray:
+def _jackknife_acceleration(
+    cells: np.ndarray,
+    statistic: Callable[[Any], np.ndarray],
+    build: Callable[[np.ndarray], Any] = _binary_tables,
+) -> np.ndarray:
     """BCa's acceleration a from the jackknife, one per table (Efron 1987, eq. 6.6).
 
     Leaving one sample out of a 2×2 table gives only four distinct tables, one per cell c
     (that cell less 1), each as often as the cell's count n_c: with θ₍c₎ the statistic of
     table c and θ₍·₎ = Σ n_c θ₍c₎ / n, a = Σ n_c (θ₍·₎ − θ₍c₎)³ / (6 [Σ n_c (θ₍·₎ − θ₍c₎)²]^{3/2}).
-    Undefined leave-one-out values carry no weight; a = 0 where the spread is 0.
+    Undefined leave-one-out values carry no weight; a = 0 where the spread is 0. The same
+    holds for tables of c cells (``build`` makes the tables the statistic takes).
     """
-    e = len(cells)
-    left = np.repeat(cells[:, None, :], 4, axis=1)  # (e, 4 cells left out, 4 fields)
-    left[:, np.arange(4), np.arange(4)] -= 1
-    left = np.maximum(left, 0).reshape(-1, 4)
-    tables = BinaryCounts._trusted(left[:, 0], left[:, 1], left[:, 2], left[:, 3])
-    theta = np.asarray(statistic(tables), dtype=np.float64).reshape(e, 4)
+    e, c = cells.shape
+    left = np.repeat(cells[:, None, :], c, axis=1)  # (e, c cells left out, c fields)
+    left[:, np.arange(c), np.arange(c)] -= 1
+    left = np.maximum(left, 0).reshape(-1, c)
+    theta = np.asarray(statistic(build(left)), dtype=np.float64).reshape(e, c)
     return jackknife_acceleration(cells, theta)
 
 

@@ -1,0 +1,320 @@
+"""Intervals of multi-class measures: each confusion matrix resampled as a multinomial draw of
+its cells (the rows behind the matrix drawn with replacement), the measures evaluated on all
+resampled matrices at once; percentile and BCa intervals (Efron 1987)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, ClassVar
+
+import numpy as np
+
+from phidelta._validation import check_confidence_level
+from phidelta.counts import ConfusionMatrix
+from phidelta.inference._count_bootstrap import (
+    cell_bootstrap_bounds,
+    check_resampling,
+    generator,
+)
+from phidelta.measures import f1_score, precision, sensitivity
+from phidelta.measures._entropy import _check_matrix, entropy_balance
+from phidelta.measures._multiclass import (
+    macro_average,
+    micro_average,
+    multiclass_accuracy,
+    multiclass_cohen_kappa,
+    multiclass_mcc,
+    weighted_average,
+)
+from phidelta.measures._results import TupleResult
+
+__all__ = ["MULTICLASS_MEASURES", "MatrixIntervals", "matrix_intervals"]
+
+_NAN = {"zero_division": np.nan}
+
+
+def _entropy_part(column: int, matrices: ConfusionMatrix) -> np.ndarray:
+    return entropy_balance(matrices).joint_fractions[:, column]
+
+
+def _mutual_information(matrices: ConfusionMatrix) -> np.ndarray:
+    return entropy_balance(matrices).mutual_information
+
+
+_AVERAGES = {"macro": macro_average, "micro": micro_average, "weighted": weighted_average}
+_BINARY = {"precision": precision, "recall": sensitivity, "f1": f1_score}
+
+# name -> (statistic of a ConfusionMatrix, needs declared outputs)
+_STATISTICS: dict[str, tuple[Callable[[ConfusionMatrix], np.ndarray], bool]] = {
+    "accuracy": (multiclass_accuracy, True),
+    "mcc": (partial(multiclass_mcc, **_NAN), True),
+    "kappa": (partial(multiclass_cohen_kappa, **_NAN), True),
+    **{
+        f"{average}_{name}": (partial(_AVERAGES[average], measure, **_NAN), True)
+        for name, measure in _BINARY.items()
+        for average in ("macro", "micro", "weighted")
+    },
+    # the entropy triangle: F_XY = [ΔH′, 2MI′, VI′] (Valverde-Albacete & Peláez-Moreno 2010)
+    "joint_delta_h": (partial(_entropy_part, 0), False),
+    "joint_mi2": (partial(_entropy_part, 1), False),
+    "joint_vi": (partial(_entropy_part, 2), False),
+    "mutual_information": (_mutual_information, False),
+}
+
+#: The measures of :func:`matrix_intervals`, in their default order.
+MULTICLASS_MEASURES: tuple[str, ...] = tuple(_STATISTICS)
+
+
+def _trusted_matrices(counts: np.ndarray, like: ConfusionMatrix) -> ConfusionMatrix:
+    """Matrices with the classes of ``like``, without validation (a leave-one-out matrix of a
+    single sample is empty: its measures are NaN)."""
+    matrices = object.__new__(ConfusionMatrix)
+    object.__setattr__(matrices, "counts", counts)
+    object.__setattr__(matrices, "input_classes", like.input_classes)
+    object.__setattr__(matrices, "output_classes", like.output_classes)
+    return matrices
+
+
+def _quiet(statistic: Callable[[ConfusionMatrix], np.ndarray]) -> Callable[[Any], np.ndarray]:
+    """The statistic without NumPy's warnings (0/0 of an empty leave-one-out matrix)."""
+
+    def call(matrices: ConfusionMatrix) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.asarray(statistic(matrices), dtype=np.float64)
+
+    return call
+
+
+@dataclass(frozen=True)
+class MatrixIntervals(TupleResult):
+    """Multi-class measures of a batch of confusion matrices with their bootstrap intervals.
+
+    Unpacks as ``estimate, low, high``: three dicts measure name → array, one value per matrix.
+
+    Attributes
+    ----------
+    estimate : dict of str to ndarray
+        The measures of the matrices (as :mod:`phidelta.measures` computes them, NaN where
+        undefined).
+    low, high : dict of str to ndarray
+        The bounds: quantiles of the resampled measure, so within its range; NaN where the
+        estimate or every resample is undefined.
+    methods : dict of str to str
+        The method of each interval ("bca" or "percentile").
+    confidence_level : float
+        The confidence level.
+    n_resamples : int
+        Resamples per matrix.
+    matrices : ConfusionMatrix
+        The matrices the intervals came from.
+
+    See Also
+    --------
+    matrix_intervals : computes it.
+
+    References
+    ----------
+    Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
+    Statistical Association, 82(397), 171–185.
+
+    Examples
+    --------
+    >>> res = matrix_intervals(ConfusionMatrix([[10, 2, 0], [3, 8, 1], [0, 2, 9]]),
+    ...                        measures=["accuracy"], random_state=0)
+    >>> estimate, low, high = res
+    >>> np.round(estimate["accuracy"], 4), res.methods
+    (array([0.7714]), {'accuracy': 'bca'})
+    """
+
+    estimate: dict[str, np.ndarray]
+    low: dict[str, np.ndarray]
+    high: dict[str, np.ndarray]
+    methods: dict[str, str]
+    confidence_level: float
+    n_resamples: int
+    matrices: ConfusionMatrix = field(repr=False)
+
+    _fields: ClassVar[tuple[str, ...]] = ("estimate", "low", "high")
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame: ``<measure>``, ``<measure>_low`` and ``<measure>_high`` for every
+        measure, one row per matrix; the methods in ``frame.attrs["methods"]``.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per matrix.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+        """
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - exercised without pandas only
+            raise ImportError(
+                "MatrixIntervals.to_frame needs pandas (pip install pandas)."
+            ) from exc
+        columns = {}
+        for name in self.methods:
+            columns[name] = self.estimate[name]
+            columns[f"{name}_low"] = self.low[name]
+            columns[f"{name}_high"] = self.high[name]
+        frame = pd.DataFrame(columns)
+        frame.attrs["methods"] = dict(self.methods)
+        frame.attrs["confidence_level"] = self.confidence_level
+        return frame
+
+
+def _check_measures(measures: Any, declared: bool) -> list[str]:
+    if measures is None:
+        return [name for name, (_, needs) in _STATISTICS.items() if declared or not needs]
+    if isinstance(measures, str) or not isinstance(measures, Sequence):
+        raise TypeError(
+            f"`measures` must be a sequence of measure names; got {type(measures).__name__}."
+        )
+    names = list(measures)
+    unknown = [name for name in names if name not in _STATISTICS]
+    if unknown or not names:
+        raise ValueError(
+            f"`measures` must name some of {list(MULTICLASS_MEASURES)}; got {names!r}."
+        )
+    if not declared:
+        needing = [name for name in names if _STATISTICS[name][1]]
+        if needing:
+            raise ValueError(
+                f"`measures` {needing} need to know which outputs are correct; these matrices "
+                "have no declared `output_classes`."
+            )
+    return list(dict.fromkeys(names))
+
+
+def matrix_intervals(
+    matrices: ConfusionMatrix,
+    measures: Sequence[str] | None = None,
+    *,
+    confidence_level: float = 0.95,
+    method: str = "bca",
+    n_resamples: int = 2000,
+    random_state: Any = None,
+) -> MatrixIntervals:
+    """Bootstrap intervals of multi-class measures: accuracy, MCC, κ, the averages of
+    precision, recall and F1, the entropy-triangle coordinates and the mutual information.
+
+    Each n×p matrix is resampled as a multinomial draw of its n·p cells with the observed
+    proportions and the same total — the rows behind the matrix drawn with replacement, so
+    the class sizes vary as in a random sample — ``n_resamples`` matrices at once, in blocks
+    that bound the memory; every measure is evaluated on all resampled matrices in one call
+    and on the same resamples. Resamples where a measure is undefined are left out of its
+    quantiles. BCa (Efron 1987) corrects the percentile interval for bias and skewness; its
+    acceleration comes from the jackknife, whose n·p distinct leave-one-out matrices are
+    weighted by their cell counts, and its interval is widened where needed to contain the
+    estimate.
+
+    The measures (:data:`MULTICLASS_MEASURES`): ``accuracy``; ``mcc``, Gorodkin's R_K
+    (Gorodkin 2004); ``kappa``, Cohen's unweighted κ (Cohen 1960); ``macro_*``, ``micro_*``
+    and ``weighted_*`` of ``precision``, ``recall`` and ``f1`` (one-vs-rest, as
+    :func:`~phidelta.measures.macro_average` and the others compute them; a class whose value
+    is undefined makes the average NaN); ``joint_delta_h``, ``joint_mi2`` and ``joint_vi``,
+    the coordinates ΔH′, 2MI′ and VI′ of the entropy triangle, which sum to 1
+    (Valverde-Albacete & Peláez-Moreno 2010, eq. 10); ``mutual_information`` in bits.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        Integer counts (rows: true classes); one interval per matrix and measure.
+    measures : sequence of str, optional
+        Names from :data:`MULTICLASS_MEASURES`; default all of them (only the entropy
+        measures for a rectangular matrix without declared ``output_classes``).
+    confidence_level : float, default=0.95
+        Confidence level, in (0, 1) (SciPy's name).
+    method : {"bca", "percentile"}, default="bca"
+        The interval.
+    n_resamples : int, default=2000
+        Resamples per matrix; at least 10 (SciPy's name).
+    random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
+        Source of randomness (SciPy's name; None: fresh entropy).
+
+    Returns
+    -------
+    MatrixIntervals
+        Unpacks as ``estimate, low, high`` (dicts measure → array, one value per matrix);
+        ``methods``, ``confidence_level``, ``n_resamples``, ``matrices`` and ``to_frame()``.
+
+    Raises
+    ------
+    TypeError
+        If `matrices` is not a :class:`~phidelta.counts.ConfusionMatrix`, or `measures`,
+        `n_resamples` or `random_state` is of another type.
+    ValueError
+        If the counts are not integers, a measure is unknown (or needs declared outputs the
+        matrices lack), `method` is unknown, `confidence_level` is not in (0, 1) or
+        `n_resamples` < 10.
+
+    See Also
+    --------
+    cohen_kappa_interval : κ's interval from its standard error.
+    count_bootstrap_interval : the same bootstrap for binary counts.
+
+    References
+    ----------
+    Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
+    Statistical Association, 82(397), 171–185.
+
+    Gorodkin, J. (2004). Comparing two K-category assignments by a K-category correlation
+    coefficient. Computational Biology and Chemistry, 28(5–6), 367–374.
+
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. Eq. 10.
+
+    Examples
+    --------
+    >>> cm = ConfusionMatrix([[15, 0, 5], [0, 15, 5], [0, 0, 20]])
+    >>> res = matrix_intervals(cm, ["mcc", "joint_mi2"], random_state=0)
+    >>> bool(res.low["mcc"][0] < res.estimate["mcc"][0] < res.high["mcc"][0])
+    True
+    >>> np.round(res.estimate["joint_mi2"], 4)
+    array([0.6052])
+    >>> list(res.to_frame().columns)[:3]
+    ['mcc', 'mcc_low', 'mcc_high']
+    """
+    cm = _check_matrix(matrices)
+    n_resamples, method = check_resampling(None, n_resamples, method, "matrix_intervals")
+    if not np.array_equal(cm.counts, np.round(cm.counts)):
+        raise ValueError(
+            "`matrices` must hold integer counts (matrix_intervals resamples the rows behind "
+            "them); these are fractional."
+        )
+    names = _check_measures(measures, cm.outputs_declared)
+    level = check_confidence_level(confidence_level, where="matrix_intervals")
+    rng = generator(random_state)
+    statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
+    estimates = {name: statistic(cm) for name, statistic in statistics.items()}
+    m, n, p = cm.shape
+    cells = cm.counts.astype(np.int64).reshape(m, n * p)
+
+    def build(flat: np.ndarray) -> ConfusionMatrix:
+        return _trusted_matrices(flat.reshape(-1, n, p), cm)
+
+    bounds = cell_bootstrap_bounds(
+        cells,
+        build,
+        statistics,
+        estimates,
+        level=level,
+        method=method,
+        n_resamples=n_resamples,
+        rng=rng,
+    )
+    return MatrixIntervals(
+        estimate=estimates,
+        low={name: bounds[name][0] for name in names},
+        high={name: bounds[name][1] for name in names},
+        methods=dict.fromkeys(names, method),
+        confidence_level=level,
+        n_resamples=n_resamples,
+        matrices=cm,
+    )
