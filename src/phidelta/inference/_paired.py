@@ -385,6 +385,14 @@ def paired_difference_from_table(
     --------
     paired_difference_interval : the same from rows.
 
+    References
+    ----------
+    Newcombe, R. G. (1998). Improved confidence intervals for the difference between binomial
+    proportions based on paired data. Statistics in Medicine, 17(22), 2635–2650.
+
+    Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
+    Statistical Association, 82(397), 171–185.
+
     Examples
     --------
     >>> table = [[[20, 5], [0, 0]], [[5, 0], [15, 5]]]  # [y][a][b]
