@@ -67,6 +67,7 @@ def test_scores_give_delong_mcnemar_at_the_threshold_and_the_corrected_ttest():
         "McNemar",
         "DeLong",
         "corrected resampled t",
+        "paired difference",
     ]
 
 
@@ -201,7 +202,11 @@ def test_cli_compare_needs_one_column_per_kind(tmp_path, capsys):
     )  # fmt: skip
     assert code == 0
     document = json.loads(capsys.readouterr().out)
-    assert {row["test"] for row in document["comparison"]} == {"McNemar", "DeLong"}
+    assert {row["test"] for row in document["comparison"]} == {
+        "McNemar",
+        "DeLong",
+        "paired difference",
+    }
 
 
 def test_compare_estimators_uses_cross_validates_folds_for_both():

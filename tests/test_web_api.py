@@ -401,9 +401,18 @@ def test_classifier_view_compares_two_score_columns_as_the_command_line(client):
     cmp = view["comparison"]
     assert cmp["names"] == ["p", "q"]
     assert cmp["verdict"] == expected.verdict()
-    assert [t["test"] for t in cmp["tests"]] == ["McNemar", "DeLong", "corrected resampled t"]
+    assert [t["test"] for t in cmp["tests"]] == [
+        "McNemar",
+        "DeLong",
+        "corrected resampled t",
+        "paired difference",
+    ]
     for got, want in zip(cmp["tests"], expected.summary(), strict=True):
-        assert got["pvalue"] == pytest.approx(want["pvalue"], rel=1e-12)
+        if want["test"] == "paired difference":  # an interval: no p-value
+            assert got["pvalue"] is None
+        else:
+            assert got["pvalue"] == pytest.approx(want["pvalue"], rel=1e-12)
+        assert got["statistic"] == pytest.approx(want["statistic"], rel=1e-12)
         assert got["detail"] == want["detail"]
     _same(cmp["table"]["columns"]["delta"], expected.b.summary()["delta"])
     _same(view["table"]["columns"]["delta"], expected.a.summary()["delta"])

@@ -40,10 +40,13 @@ from phidelta.assessment import (
 from phidelta.counts import BinaryCounts, as_label_array, binary_target
 from phidelta.inference import (
     DelongTest,
+    PairedDifference,
     PairedTest,
     corrected_resampled_ttest,
     delong_test,
     mcnemar_discordant_test,
+    paired_difference_from_table,
+    paired_table,
 )
 from phidelta.measures import MEASURES, TupleResult, accuracy, measure_table
 
@@ -69,6 +72,10 @@ class ComparisonPart:
         Examples that only A, or only B, predicts right (from the prediction columns).
     paired : list of tuple of ndarray
         With scores: per block ``(is_positive, scores_a, scores_b)``, the paired scores.
+    table : ndarray of int64, shape (2, 2, 2), or None
+        With predictions: the counts by true class × A's prediction × B's prediction (0
+        negative, 1 positive), pooled over the folds. Without, None: the predictions at the
+        decided thresholds come from ``paired`` in :func:`finish_comparison`.
 
     Examples
     --------
@@ -79,6 +86,8 @@ class ComparisonPart:
     >>> total = first + second
     >>> (first.only_a, first.only_b), (total.only_a, total.only_b)
     ((2, 1), (4, 1))
+    >>> int(total.table.sum()), total.table[1].tolist()  # the positives: [A's][B's prediction]
+    (8, [[0, 0], [2, 2]])
     """
 
     a: AssessmentPart
@@ -86,14 +95,20 @@ class ComparisonPart:
     only_a: int = 0
     only_b: int = 0
     paired: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
+    table: np.ndarray | None = None
 
     def __add__(self, other: ComparisonPart) -> ComparisonPart:
+        if self.table is None or other.table is None:
+            table = self.table if other.table is None else other.table
+        else:
+            table = self.table + other.table
         return ComparisonPart(
             self.a + other.a,
             self.b + other.b,
             self.only_a + other.only_a,
             self.only_b + other.only_b,
             self.paired + other.paired,
+            table,
         )
 
 
@@ -140,8 +155,8 @@ def comparison_part(
     Returns
     -------
     ComparisonPart
-        Both classifiers' assessment parts, the discordant counts (McNemar 1947) and the
-        paired scores.
+        Both classifiers' assessment parts, the discordant counts (McNemar 1947), the 2×2×2
+        table of the predictions and the paired scores.
 
     Raises
     ------
@@ -176,13 +191,14 @@ def comparison_part(
     is_pos = binary_target(y, positive, labels=classes).is_positive
     made = ComparisonPart(parts[0], parts[1])
     if predicted is not None:
-        right = [
+        said = [
             binary_target(as_label_array(p, name), positive, name=name, labels=classes).is_positive
-            == is_pos
             for p, name in zip(predicted, ("y_pred[0]", "y_pred[1]"), strict=True)
         ]
+        right = [s == is_pos for s in said]
         made.only_a = int(np.count_nonzero(right[0] & ~right[1]))
         made.only_b = int(np.count_nonzero(~right[0] & right[1]))
+        made.table = paired_table(is_pos, said[0], said[1])
     if scored is not None:
         a = as_float_array(scored[0], "scores[0]")
         b = as_float_array(scored[1], "scores[1]")
@@ -214,6 +230,14 @@ class Comparison(TupleResult):
         The test share of the data in each fold used by the t-test.
     names : tuple of str
         Names of A and B, for the reader.
+    difference : PairedDifference or None
+        measure(A) − measure(B) on the same rows with its 95% interval, for the t-test's
+        ``measure`` and every measure of :data:`phidelta.assessment.SUMMARY_MEASURES`, from
+        the 2×2×2 table of the predictions pooled over the folds (at the decided thresholds
+        when there are only scores): Newcombe's paired score interval for sensitivity,
+        specificity and accuracy, the BCa paired bootstrap (2000 resamples, ``random_state=0``:
+        the same rows give the same interval every run) for the others
+        (:func:`phidelta.inference.paired_difference_from_table`). None without rows.
 
     See Also
     --------
@@ -222,12 +246,15 @@ class Comparison(TupleResult):
 
     References
     ----------
-    McNemar (1947); DeLong, DeLong & Clarke-Pearson (1988); Nadeau & Bengio (2003).
+    McNemar (1947); DeLong, DeLong & Clarke-Pearson (1988); Nadeau & Bengio (2003);
+    Newcombe (1998).
 
     Examples
     --------
     >>> y = [1, 0, 1, 0, 1, 0, 1, 0]
     >>> result = compare(y, y_pred=([1, 0, 1, 0, 1, 0, 1, 1], [1, 1, 0, 0, 1, 1, 0, 0]))
+    >>> result.difference.difference["accuracy"], result.difference.methods["accuracy"]
+    (0.375, 'newcombe_paired')
     >>> mcnemar, delong, ttest = result
     >>> mcnemar, delong, ttest
     (PairedTest(statistic=1.0, pvalue=0.375, method='exact'), None, None)
@@ -243,6 +270,7 @@ class Comparison(TupleResult):
     measure: str
     test_fraction: float | None
     names: tuple[str, str] = ("A", "B")
+    difference: PairedDifference | None = None
 
     _fields = ("mcnemar", "delong", "ttest")
 
@@ -277,7 +305,7 @@ class Comparison(TupleResult):
         """
         alpha = check_open_unit(alpha, "alpha")
         a, b = self.names
-        rows = self.summary()
+        rows = self._tests()
         significant = [row for row in rows if row["pvalue"] < alpha]
         pooled_a = float(accuracy(self.a.pooled())[0])
         pooled_b = float(accuracy(self.b.pooled())[0])
@@ -294,7 +322,7 @@ class Comparison(TupleResult):
 
     def __repr__(self) -> str:
         """One line: the two classifiers, the folds and each test's p-value."""
-        tests = ", ".join(f"{row['test']} p={row['pvalue']:.3g}" for row in self.summary())
+        tests = ", ".join(f"{row['test']} p={row['pvalue']:.3g}" for row in self._tests())
         a, b = self.names
         return f"Comparison({a!r} vs {b!r}, {len(self.a.folds)} fold(s): {tests})"
 
@@ -317,21 +345,32 @@ class Comparison(TupleResult):
             f"{html_table(pooled)}{html_table(tests)}</div>"
         )
 
+    def _tests(self) -> list[dict[str, Any]]:
+        """The rows of :meth:`summary` that are tests (with a p-value)."""
+        return [row for row in self.summary() if row["test"] != "paired difference"]
+
     def summary(self) -> list[dict[str, Any]]:
-        """One record per test that applies: ``test``, ``statistic``, ``pvalue``, ``detail``.
+        """One record per test that applies: ``test``, ``statistic``, ``pvalue``, ``detail``;
+        then the paired difference of ``measure`` with its interval.
 
         Returns
         -------
         list of dict
             McNemar's test always, then DeLong's and the corrected t-test where they apply;
-            ``detail`` says what was compared.
+            ``detail`` says what was compared. Last, where there are rows, the record
+            ``"paired difference"``: ``statistic`` is measure(A) − measure(B) of the pooled
+            predictions, ``pvalue`` NaN (an interval, not a test), ``detail`` the interval
+            and its method, and the extra keys ``low``, ``high``, ``method`` and
+            ``confidence_level`` (see :attr:`difference`).
 
         Examples
         --------
         >>> y = [1, 0, 1, 0, 1, 0, 1, 0]
         >>> result = compare(y, y_pred=([1, 0, 1, 0, 1, 0, 1, 1], [1, 1, 0, 0, 1, 1, 0, 0]))
         >>> [row["test"] for row in result.summary()]
-        ['McNemar']
+        ['McNemar', 'paired difference']
+        >>> result.summary()[-1]["detail"]
+        'accuracy A − B 0.375, 95% interval [-0.1496, 0.7122] (newcombe_paired)'
         """
         a, b = self.names
         rows = [
@@ -363,6 +402,24 @@ class Comparison(TupleResult):
                         f"mean {self.measure} per fold {a} {mean_a:.4g} vs {b} {mean_b:.4g}; "
                         f"test fraction {self.test_fraction:.3g}"
                     ),
+                }
+            )
+        if self.difference is not None:
+            m, res = self.measure, self.difference
+            rows.append(
+                {
+                    "test": "paired difference",
+                    "statistic": res.difference[m],
+                    "pvalue": float("nan"),
+                    "detail": (
+                        f"{m} {a} − {b} {res.difference[m]:.4g}, "
+                        f"{res.confidence_level:.0%} interval [{res.low[m]:.4g}, "
+                        f"{res.high[m]:.4g}] ({res.methods[m]})"
+                    ),
+                    "low": res.low[m],
+                    "high": res.high[m],
+                    "method": res.methods[m],
+                    "confidence_level": res.confidence_level,
                 }
             )
         return rows
@@ -409,7 +466,9 @@ def finish_comparison(
     -------
     Comparison
         The assessments and the tests: McNemar (1947) always, DeLong (1988) with scores,
-        the corrected resampled t-test (Nadeau & Bengio 2003) with two folds or more.
+        the corrected resampled t-test (Nadeau & Bengio 2003) with two folds or more; and
+        the paired differences of ``measure`` and the summary measures with their intervals
+        (Newcombe 1998, or the paired bootstrap with ``random_state=0``).
 
     Raises
     ------
@@ -432,6 +491,7 @@ def finish_comparison(
     if list(map(str, a.folds)) != list(map(str, b.folds)):  # pragma: no cover - same rows
         raise ValueError("The two classifiers were assessed on different folds.")
     only_a, only_b = part.only_a, part.only_b
+    table = part.table
     delong = None
     if part.paired:
         is_pos = np.concatenate([p[0] for p in part.paired])
@@ -439,11 +499,17 @@ def finish_comparison(
         scores_b = np.concatenate([p[2] for p in part.paired])
         delong = delong_test(is_pos, scores_a, scores_b, pos_label=True)
         if not part.a.has_predictions:
-            right_a = (scores_a >= a.threshold) == is_pos
-            right_b = (scores_b >= b.threshold) == is_pos
+            said_a, said_b = scores_a >= a.threshold, scores_b >= b.threshold
+            right_a, right_b = said_a == is_pos, said_b == is_pos
             only_a = int(np.count_nonzero(right_a & ~right_b))
             only_b = int(np.count_nonzero(~right_a & right_b))
+            table = paired_table(is_pos, said_a, said_b)
     mcnemar = mcnemar_discordant_test(only_a, only_b)
+    difference = None
+    if table is not None and table.sum() > 0:
+        difference = paired_difference_from_table(
+            table, measures=list(dict.fromkeys([measure, *SUMMARY_MEASURES])), random_state=0
+        )
     ttest = None
     fraction = None
     if len(a.folds) >= 2:
@@ -451,7 +517,7 @@ def finish_comparison(
         per_fold_a = a.measures([measure])[measure]
         per_fold_b = b.measures([measure])[measure]
         ttest = corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=fraction)
-    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names)
+    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names, difference)
 
 
 def compare(

@@ -75,6 +75,7 @@ from phidelta.inference._paired import (
     PairedDifference,
     paired_difference_from_table,
     paired_difference_interval,
+    paired_table,
 )
 from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
 from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
@@ -128,6 +129,7 @@ __all__: list[str] = [
     "newcombe_interval",
     "paired_difference_from_table",
     "paired_difference_interval",
+    "paired_table",
     "phi_delta_region",
     "precision_recall_band",
     "proportion_interval",

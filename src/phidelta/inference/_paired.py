@@ -326,6 +326,15 @@ def paired_table(is_positive: np.ndarray, is_a: np.ndarray, is_b: np.ndarray) ->
     ndarray of int64, shape (2, 2, 2)
         The counts, indexed 0 for negative and 1 for positive.
 
+    See Also
+    --------
+    paired_difference_from_table : the intervals of its differences.
+
+    References
+    ----------
+    Newcombe, R. G. (1998). Improved confidence intervals for the difference between binomial
+    proportions based on paired data. Statistics in Medicine, 17(22), 2635–2650.
+
     Examples
     --------
     >>> paired_table(np.array([True, False]), np.array([True, True]), np.array([False, False]))[1]
