@@ -18,16 +18,19 @@ from phidelta.inference._count_bootstrap import (
     check_resampling,
     generator,
 )
-from phidelta.measures import f1_score, precision, sensitivity
-from phidelta.measures._entropy import _check_matrix, entropy_balance
-from phidelta.measures._multiclass import (
+from phidelta.measures import (
+    entropy_balance,
+    f1_score,
     macro_average,
     micro_average,
     multiclass_accuracy,
     multiclass_cohen_kappa,
     multiclass_mcc,
+    precision,
+    sensitivity,
     weighted_average,
 )
+from phidelta.measures._entropy import _check_matrix
 from phidelta.measures._results import TupleResult
 
 __all__ = ["MULTICLASS_MEASURES", "MatrixIntervals", "matrix_intervals"]
