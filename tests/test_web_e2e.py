@@ -740,7 +740,7 @@ def test_classifier_view_table_comparison_and_one_operating_point(
     tests = page.eval_on_selector_all(
         "#tests tbody tr td:first-child", "c => c.map(x => x.textContent)"
     )
-    assert tests == ["McNemar", "DeLong", "corrected resampled t"]
+    assert tests == ["McNemar", "DeLong", "corrected resampled t", "paired difference"]
     assert "q: folds" in _legend(page)
     # one operating point in the ROC: the folds' cut, named with its ratio and costs
     roc = page.evaluate("document.getElementById('roc').data.map(t => [t.name || '', t.mode])")
