@@ -169,3 +169,18 @@ def renamed(value: Any, former: Any, *, name: str, old: str, where: str) -> Any:
         stacklevel=outside_stacklevel(),
     )
     return former
+
+
+def require_pandas(what: str) -> Any:
+    """``pandas``, or an ImportError that says how to install it (``what`` names the caller).
+
+    Examples
+    --------
+    >>> require_pandas("MeasureTable.to_frame").__name__
+    'pandas'
+    """
+    try:
+        import pandas
+    except ImportError as exc:  # pragma: no cover - exercised without pandas only
+        raise ImportError(f"{what} needs pandas: pip install 'phidelta[ml]' (or pandas).") from exc
+    return pandas

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 from scipy import special
 
-from phidelta._validation import check_confidence_level
+from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import BinaryCounts
 from phidelta.inference._count_bootstrap import (
     BOOTSTRAP_METHODS,
@@ -417,12 +417,7 @@ class MeasureIntervals(TupleResult):
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - exercised without pandas only
-            raise ImportError(
-                "MeasureIntervals.to_frame needs pandas: pip install 'phidelta[ml]' (or pandas)."
-            ) from exc
+        pd = require_pandas("MeasureIntervals.to_frame")
         columns = {f: np.asarray(getattr(self.counts, f)) for f in ("tn", "fp", "fn", "tp")}
         for name in self.methods:
             columns[name] = self.estimate[name]

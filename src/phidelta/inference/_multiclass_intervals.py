@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._validation import check_confidence_level
+from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import ConfusionMatrix
 from phidelta.inference._count_bootstrap import (
     cell_bootstrap_bounds,
@@ -155,12 +155,7 @@ class MatrixIntervals(TupleResult):
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - exercised without pandas only
-            raise ImportError(
-                "MatrixIntervals.to_frame needs pandas (pip install pandas)."
-            ) from exc
+        pd = require_pandas("MatrixIntervals.to_frame")
         columns = {}
         for name in self.methods:
             columns[name] = self.estimate[name]

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._validation import check_confidence_level, check_same_length
+from phidelta._validation import check_confidence_level, check_same_length, require_pandas
 from phidelta.counts import BinaryCounts, as_label_array, binary_target
 from phidelta.inference._count_bootstrap import (
     _bca,
@@ -176,12 +176,7 @@ class PairedDifference(TupleResult):
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - exercised without pandas only
-            raise ImportError(
-                "PairedDifference.to_frame needs pandas: pip install 'phidelta[ml]' (or pandas)."
-            ) from exc
+        pd = require_pandas("PairedDifference.to_frame")
         names = list(self.methods)
         frame = pd.DataFrame(
             {

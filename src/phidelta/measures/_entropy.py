@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from phidelta._validation import require_pandas
 from phidelta.counts import ConfusionMatrix
 from phidelta.measures._results import TupleResult
 
@@ -181,10 +182,7 @@ class EntropyBalance(TupleResult):
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover
-            raise ImportError("EntropyBalance.to_frame needs pandas (pip install pandas).") from exc
+        pd = require_pandas("EntropyBalance.to_frame")
         return pd.DataFrame(self.to_dict())
 
 

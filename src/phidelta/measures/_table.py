@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from phidelta._validation import require_pandas
 from phidelta.counts import BinaryCounts
 from phidelta.measures import (
     _association,
@@ -752,12 +753,7 @@ class MeasureTable(Mapping[str, np.ndarray]):
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - exercised without pandas only
-            raise ImportError(
-                "MeasureTable.to_frame needs pandas: pip install 'phidelta[ml]' (or pandas)."
-            ) from exc
+        pd = require_pandas("MeasureTable.to_frame")
         return pd.DataFrame(self._columns, index=self.index)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from phidelta._stack import outside_stacklevel
-from phidelta._validation import DEPRECATED, renamed
+from phidelta._validation import DEPRECATED, renamed, require_pandas
 from phidelta.counts import BinaryCounts
 from phidelta.counts._labels import (
     PositiveClass,
@@ -429,10 +429,7 @@ class Signature:
         ImportError
             If pandas is not installed.
         """
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover
-            raise ImportError("Signature.to_frame needs pandas (pip install pandas).") from exc
+        pd = require_pandas("Signature.to_frame")
         return pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
 
     def to_csv(self, path: str | Path | None = None, ratio: float | None = None) -> str | None:
