@@ -138,6 +138,20 @@ def _check_successes(successes: Any, trials: Any, names: tuple[str, str]) -> tup
     return np.atleast_1d(k).astype(np.float64), np.atleast_1d(n).astype(np.float64)
 
 
+def _check_two(
+    successes_1: Any, trials_1: Any, successes_2: Any, trials_2: Any
+) -> tuple[Any, Any, Any, Any]:
+    """Two proportions' successes and trials, checked, of one shape."""
+    k1, n1 = _check_successes(successes_1, trials_1, ("successes_1", "trials_1"))
+    k2, n2 = _check_successes(successes_2, trials_2, ("successes_2", "trials_2"))
+    if k1.shape != k2.shape:
+        raise ValueError(
+            f"`successes_1` and `successes_2` must have the same shape; got {k1.shape} and "
+            f"{k2.shape}."
+        )
+    return k1, n1, k2, n2
+
+
 def proportion_interval(
     successes: Any,
     trials: Any,
@@ -288,13 +302,7 @@ def newcombe_interval(
     >>> round(float(iv.low[0]), 4), round(float(iv.high[0]), 4)
     (0.0524, 0.3339)
     """
-    k1, n1 = _check_successes(successes_1, trials_1, ("successes_1", "trials_1"))
-    k2, n2 = _check_successes(successes_2, trials_2, ("successes_2", "trials_2"))
-    if k1.shape != k2.shape:
-        raise ValueError(
-            f"`successes_1` and `successes_2` must have the same shape; got {k1.shape} and "
-            f"{k2.shape}."
-        )
+    k1, n1, k2, n2 = _check_two(successes_1, trials_1, successes_2, trials_2)
     level = check_confidence_level(confidence_level, where="newcombe_interval")
     low, high = newcombe_bounds(k1, n1, k2, n2, level)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -379,13 +387,7 @@ def katz_ratio_interval(
     >>> float(iv.estimate[0]), round(float(iv.low[0]), 4), round(float(iv.high[0]), 4)
     (2.0, 1.2213, 3.2752)
     """
-    k1, n1 = _check_successes(successes_1, trials_1, ("successes_1", "trials_1"))
-    k2, n2 = _check_successes(successes_2, trials_2, ("successes_2", "trials_2"))
-    if k1.shape != k2.shape:
-        raise ValueError(
-            f"`successes_1` and `successes_2` must have the same shape; got {k1.shape} and "
-            f"{k2.shape}."
-        )
+    k1, n1, k2, n2 = _check_two(successes_1, trials_1, successes_2, trials_2)
     level = check_confidence_level(confidence_level, where="katz_ratio_interval")
     low, high = katz_bounds(k1, n1, k2, n2, level)
     with np.errstate(divide="ignore", invalid="ignore"):
