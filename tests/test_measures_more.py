@@ -478,10 +478,12 @@ def test_bootstrap_random_state_like_scipy():
     delong = auc_confidence_interval(table)
     assert vectorized.low[0] == pytest.approx(delong.low, abs=0.006)
     assert vectorized.high[0] == pytest.approx(delong.high, abs=0.006)
-    # the vectorized areas are the areas of the resampled tables
-    looped = table_interval(table, lambda t: measures.auc(t), n_resamples=200, random_state=2)
-    again = table_interval(table, measures.auc, n_resamples=200, random_state=2)
-    assert_allclose([looped.low[0], looped.high[0]], [again.low[0], again.high[0]], **TOL)
+    # the vectorized areas are the areas of the resampled tables: tests/test_uncertainty.py
+    # (test_resampled_auc_is_the_auc_of_the_resampled_table); a statistic that is not `auc`
+    # itself takes the per-table path, whose interval agrees within Monte Carlo error
+    looped = table_interval(table, lambda t: measures.auc(t), n_resamples=1000, random_state=2)
+    assert looped.low[0] == pytest.approx(vectorized.low[0], abs=0.006)
+    assert looped.high[0] == pytest.approx(vectorized.high[0], abs=0.006)
     assert delong.variance == pytest.approx(delong.standard_error**2)
 
 

@@ -185,6 +185,32 @@ def test_uniform_integers_redraw_the_biased_zone():
     assert stats.chisquare(np.bincount(draws, minlength=m)).pvalue > 1e-4
 
 
+@pytest.mark.parametrize("rows", [1, 3])
+def test_resampled_auc_is_the_auc_of_the_resampled_table(rows):
+    """The AUC kernel works on sample positions only; each of its values is the AUC of the
+    score table the same draws make (ties between the classes count half)."""
+    from phidelta.inference._uncertainty import _ResampledAuc, _uniform_integers
+
+    rng = np.random.default_rng(5)
+    y = rng.random(300) < 0.3
+    table = ScoreTable.from_scores(y, np.round(rng.normal(size=300) + y, 1))  # many ties
+    d = len(table)
+    pos_index = np.repeat(np.arange(d), table.positives)
+    neg_index = np.repeat(np.arange(d), table.negatives)
+    p, n = len(pos_index), len(neg_index)
+    before = np.searchsorted(pos_index, neg_index, side="left")
+    upto = np.searchsorted(pos_index, neg_index, side="right")
+    values = _ResampledAuc(before, upto, p, n, rows)(np.random.default_rng(6), rows)
+    draw = np.random.default_rng(6)
+    picks = _uniform_integers(draw, p, rows * p).reshape(rows, p)
+    chosen = _uniform_integers(draw, n, rows * n).reshape(rows, n)
+    for b in range(rows):
+        positives = np.bincount(pos_index[picks[b]], minlength=d)
+        negatives = np.bincount(neg_index[chosen[b]], minlength=d)
+        expected = measures.auc(ScoreTable._trusted(table.scores, positives, negatives))
+        assert values[b] == pytest.approx(expected, abs=1e-14)
+
+
 def test_auc_bootstrap_does_not_depend_on_the_threads():
     rng = np.random.default_rng(4)
     y = rng.random(3000) < 0.4

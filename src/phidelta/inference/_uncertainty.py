@@ -744,32 +744,37 @@ def table_bootstrap_interval(
     pos_index = np.repeat(np.arange(d, dtype=np.int64), t.positives)
     neg_index = np.repeat(np.arange(d, dtype=np.int64), t.negatives)
     values = np.empty(n_resamples)
-    chunk = max(1, min(n_resamples, 2_000_000 // max(d, int(p) + int(n))))
+    fast = statistic is auc
+    width = max(int(p), int(n)) if fast else max(d, int(p) + int(n))
+    # blocks of about 2·10⁶ samples (2·10⁷ for the AUC, whose buffers are reused within one)
+    chunk = max(1, min(n_resamples, (20_000_000 if fast else 2_000_000) // width))
     starts = range(0, n_resamples, chunk)
     # one generator per block, derived from random_state: the same draws for any `workers`
     block_seeds = rng.integers(0, 2**63, size=(len(starts), 2))
-
     # resamples counted together: their count arrays stay within a core's cache (fresh
     # memory for larger ones costs more than the counting)
-    group = max(1, BLOCK_ROWS // max(d, len(pos_index), len(neg_index)))
+    group = max(1, BLOCK_ROWS // width)
+    if fast:
+        # the positives ranked before (A) and up to (B) each negative, by sample position
+        before = np.searchsorted(pos_index, neg_index, side="left")
+        upto = np.searchsorted(pos_index, neg_index, side="right")
 
     def block(number: int) -> None:  # a block of resamples, vectorized in groups
         draw = np.random.default_rng(block_seeds[number])
         stop = min(starts[number] + chunk, n_resamples)
+        if fast:
+            resampled_auc = _ResampledAuc(before, upto, int(p), int(n), group)
         for start in range(starts[number], stop, group):
             rows = min(group, stop - start)
+            if fast:
+                values[start : start + rows] = resampled_auc(draw, rows)
+                continue
             pos = _resampled_counts(draw, pos_index, rows, d)
             neg = _resampled_counts(draw, neg_index, rows, d)
-            if statistic is auc:
-                running = np.cumsum(pos, axis=1)
-                running *= 2
-                running -= pos  # 2·(positives above) + positives here (ties count half)
-                values[start : start + rows] = np.einsum("bi,bi->b", neg, running) / (2 * p * n)
-            else:
-                for b in range(rows):
-                    values[start + b] = statistic(ScoreTable._trusted(t.scores, pos[b], neg[b]))
+            for b in range(rows):
+                values[start + b] = statistic(ScoreTable._trusted(t.scores, pos[b], neg[b]))
 
-    if threads > 1 and len(starts) > 1 and statistic is auc:
+    if threads > 1 and len(starts) > 1 and fast:
         with ThreadPoolExecutor(min(threads, len(starts))) as pool:
             list(pool.map(block, range(len(starts))))
     else:
@@ -782,6 +787,46 @@ def table_bootstrap_interval(
         high=np.array([np.quantile(values, 1 - alpha)]),
         level=lv,
     )
+
+
+class _ResampledAuc:
+    """The AUCs of stratified resamples of an integer score table, from the samples'
+    positions only, ``rows`` resamples per call into reused buffers.
+
+    A resample draws P positives and N negatives with replacement; with c the resampled
+    multiplicities of the positives (in score order) and C their running sum, the pairs a
+    negative wins, ties counting half, are (C[A] + C[B]) / 2, A and B being the positives
+    ranked before it and up to its score (Mann–Whitney). C is read at positions that increase
+    with the negatives' order, so every pass but the draws runs through memory in order and no
+    per-score table is built; the buffers are allocated once per block (fresh pages cost more
+    than the passes themselves).
+    """
+
+    def __init__(self, before: np.ndarray, upto: np.ndarray, p: int, n: int, rows: int):
+        self.p, self.n, self.rows = p, n, rows
+        self.before = before
+        self.tied = np.flatnonzero(upto != before)  # negatives tied with some positive
+        self.upto = upto[self.tied]
+        self.running = np.zeros((rows, p + 1), dtype=np.int64)
+        self.wins = np.empty((rows, n), dtype=np.int64)
+        self.shift = (np.arange(rows, dtype=np.int64) * n)[:, None]
+
+    def __call__(self, rng: np.random.Generator, rows: int) -> np.ndarray:
+        p, n = self.p, self.n
+        picks = _uniform_integers(rng, p, rows * p)
+        if rows > 1:
+            picks += np.repeat(np.arange(0, rows * p, p, dtype=np.int64), p)
+        running, wins = self.running[:rows], self.wins[:rows]
+        counts = np.bincount(picks, minlength=rows * p).reshape(rows, p)
+        np.cumsum(counts, axis=1, out=running[:, 1:])
+        np.take(running, self.before, axis=1, out=wins)
+        wins *= 2  # 2·C[A] for every negative; C[B] − C[A] added where ties exist
+        if len(self.tied):
+            wins[:, self.tied] += np.take(running, self.upto, axis=1) - wins[:, self.tied] // 2
+        chosen = _uniform_integers(rng, n, rows * n).reshape(rows, n)
+        chosen += self.shift[:rows]
+        total = np.take(wins, chosen).sum(axis=1)
+        return total / (2.0 * p * n)
 
 
 def _resampled_counts(rng: np.random.Generator, index: np.ndarray, rows: int, d: int) -> np.ndarray:
