@@ -53,6 +53,7 @@ from phidelta.inference._comparisons import (
     rank_cliques,
     rank_groups,
 )
+from phidelta.inference._coordinates import CoordinateIntervals, coordinate_intervals
 from phidelta.inference._count_bootstrap import count_bootstrap_interval
 from phidelta.inference._kappa import cohen_kappa_interval, cohen_kappa_standard_error
 from phidelta.inference._measure_intervals import (
@@ -95,6 +96,7 @@ __all__: list[str] = [
     "AUTO_METHODS",
     "MULTICLASS_MEASURES",
     "AucInterval",
+    "CoordinateIntervals",
     "CoverageBand",
     "DelongTest",
     "FriedmanTest",
@@ -113,6 +115,7 @@ __all__: list[str] = [
     "bootstrap_interval",
     "cohen_kappa_interval",
     "cohen_kappa_standard_error",
+    "coordinate_intervals",
     "corrected_resampled_ttest",
     "count_bootstrap_interval",
     "coverage_band",

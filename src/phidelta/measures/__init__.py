@@ -78,6 +78,10 @@ from phidelta.measures._multiclass import (
     one_vs_rest,
     weighted_average,
 )
+from phidelta.measures._coordinates import (
+    sensitivity_at_specificity,
+    specificity_at_sensitivity,
+)
 from phidelta.measures._multiclass_auc import multiclass_auc
 from phidelta.measures._operating import (
     OperatingPoints,
@@ -288,11 +292,13 @@ __all__ = [
     "roc_direction",
     "scotts_pi",
     "sensitivity",
+    "sensitivity_at_specificity",
     "sensitivity_index",
     "signal_efficiency",
     "signal_error",
     "sorting_measure",
     "specificity",
+    "specificity_at_sensitivity",
     "squared_error",
     "standard_to_generalized",
     "threshold_scan",

@@ -159,10 +159,15 @@ def optimal_points(
 
     ``criterion="cost"`` (Flach §2.2) maximizes c·p·tpr − n·fpr (the isometric of slope r/c
     touching the curve) with n, p from ``ratio`` (default: the table's own N/P) and
-    c = ``cost_ratio``. ``"youden"`` maximizes Youden's J = tpr − fpr (Youden 1950; the cost
-    criterion at c = r) and ``"closest_topleft"`` minimizes the distance to the perfect
-    corner, (1 − tpr)² + fpr² (pROC's ``best.method``). Points within ``atol`` of the best
-    value are ties and all returned.
+    c = ``cost_ratio``. ``"youden"`` maximizes Youden's J = tpr − fpr (Youden 1950) and
+    ``"closest_topleft"`` minimizes the distance to the perfect corner, (1 − tpr)² + fpr²
+    (pROC's ``best.method``). Both take the weight w = r / c of pROC's ``best.weights``
+    (c = ``cost_ratio``; r = ``ratio``, which for these two criteria defaults to 1: pROC's
+    default prevalence ½): the weighted J = tpr − w·fpr and (1 − tpr)² + w·fpr². pROC's
+    ``best.weights = c(cost, prevalence)`` is ``cost_ratio=cost``,
+    ``ratio=(1 − prevalence) / prevalence``; the weighted Youden criterion is then the cost
+    criterion at the same ratio and cost ratio. Points within ``atol`` of the best value are
+    ties and all returned (as pROC's ``coords(x = "best")``).
 
     The threshold of a point (predict positive when score ≥ threshold) is the midpoint of the
     lowest score predicted positive and the next lower score, computed without overflow or
@@ -178,9 +183,11 @@ def optimal_points(
         Scores and their positive and negative counts, as built by
         :meth:`ScoreTable.from_scores <phidelta.counts.ScoreTable.from_scores>`.
     ratio : float or None, default=None
-        Class ratio N/P of the operating condition; None for the table's own.
+        Class ratio N/P of the operating condition; None for the table's own (for the
+        ``"youden"`` and ``"closest_topleft"`` weights: 1). ``accuracy`` and ``cost`` are
+        reported at this ratio (the table's own when None) for every criterion.
     cost_ratio : float, default=1.0
-        c = c_FN / c_FP.
+        c = c_FN / c_FP; weighs every criterion.
     criterion : {"cost", "youden", "closest_topleft"}, default="cost"
         Minimum expected cost, maximum Youden's J, or minimum distance to the top-left corner.
     atol : float, default=1e-12
@@ -224,23 +231,17 @@ def optimal_points(
     array([0.77, 0.56, 0.28])
     >>> optimal_points(t, criterion="youden").tpr
     array([1.])
+    >>> optimal_points(t, criterion="youden", cost_ratio=0.25).tpr   # false positives 4× dearer
+    array([0.33333333])
     """
     t = _check_table(table)
     p_count, n_count = _check_two_classes(t, "An optimal operating point")
-    if criterion not in _CRITERIA:
-        raise ValueError(
-            f'`criterion` must be "cost", "youden" or "closest_topleft"; got {criterion!r}.'
-        )
+    check_criterion(criterion)
     r = n_count / p_count if ratio is None else float(check_ratio(ratio))
     c = float(check_ratio(cost_ratio, name="cost_ratio"))
     curve = roc_curve(t)
     n, p = r / (1 + r), 1 / (1 + r)
-    if criterion == "cost":
-        gain = c * p * curve.tpr - n * curve.fpr
-    elif criterion == "youden":
-        gain = curve.tpr - curve.fpr
-    else:
-        gain = -((1 - curve.tpr) ** 2 + curve.fpr**2)
+    gain = criterion_gain(curve.fpr, curve.tpr, criterion, r, c, weighted=ratio is not None)
     best = np.flatnonzero(gain >= gain.max() - atol)
     accuracy = p * curve.tpr[best] + n * (1 - curve.fpr[best])
     cost = c * p * (1 - curve.tpr[best]) + n * curve.fpr[best]
@@ -252,6 +253,30 @@ def optimal_points(
         accuracy=accuracy,
         cost=cost,
     )
+
+
+def check_criterion(criterion: Any) -> str:
+    """The criterion of an optimal operating point, or a ValueError naming the choices."""
+    if not isinstance(criterion, str) or criterion not in _CRITERIA:
+        raise ValueError(
+            f'`criterion` must be "cost", "youden" or "closest_topleft"; got {criterion!r}.'
+        )
+    return criterion
+
+
+def criterion_gain(
+    fpr: np.ndarray, tpr: np.ndarray, criterion: str, ratio: float, cost: float, *, weighted: bool
+) -> np.ndarray:
+    """The value each ROC point has under a criterion (higher is better), for arrays of any
+    shape: c·p·tpr − n·fpr for "cost" (Flach §2.2), tpr − w·fpr for "youden" and
+    −((1 − tpr)² + w·fpr²) for "closest_topleft", with pROC's weight
+    w = (1 − prevalence) / (cost · prevalence) = r / c (r = 1 unless ``weighted``)."""
+    if criterion == "cost":
+        return cost * tpr / (1 + ratio) - ratio / (1 + ratio) * fpr
+    weight = (ratio if weighted else 1.0) / cost
+    if criterion == "youden":
+        return tpr - weight * fpr
+    return -((1 - tpr) ** 2 + weight * fpr**2)
 
 
 def _separating_thresholds(scores: np.ndarray) -> np.ndarray:
