@@ -45,6 +45,10 @@ from phidelta.measures._classic import (
     negative_predictive_value,
     precision,
 )
+from phidelta.measures._coordinates import (
+    sensitivity_at_specificity,
+    specificity_at_sensitivity,
+)
 from phidelta.measures._curves import (
     AveragedRoc,
     CalibrationBins,
@@ -77,10 +81,6 @@ from phidelta.measures._multiclass import (
     multiclass_mcc,
     one_vs_rest,
     weighted_average,
-)
-from phidelta.measures._coordinates import (
-    sensitivity_at_specificity,
-    specificity_at_sensitivity,
 )
 from phidelta.measures._multiclass_auc import multiclass_auc
 from phidelta.measures._operating import (
@@ -165,6 +165,7 @@ from phidelta.measures._signal import (
     signal_error,
     weighted_classification_error,
 )
+from phidelta.measures._smooth import SmoothRocCurve, smooth_roc
 from phidelta.measures._table import MEASURES, MeasureInfo, MeasureTable, measure_table
 from phidelta.measures._unbiased import (
     unbiased_accuracy,
@@ -195,6 +196,7 @@ __all__ = [
     "Rates",
     "RocCurve",
     "RocHull",
+    "SmoothRocCurve",
     "TupleResult",
     "acceptable_region",
     "accuracy",
@@ -296,6 +298,7 @@ __all__ = [
     "sensitivity_index",
     "signal_efficiency",
     "signal_error",
+    "smooth_roc",
     "sorting_measure",
     "specificity",
     "specificity_at_sensitivity",

@@ -44,9 +44,10 @@ def binormal_auc(table: ScoreTable, *, points: int | None = None) -> float:
     The empirical ROC points with sensitivity and specificity strictly inside (0, 1) are
     mapped to normal deviates and Φ⁻¹(specificity) is regressed on Φ⁻¹(sensitivity) by least
     squares, as pROC does; the line is the ROC curve tpr = Φ(a + b·Φ⁻¹(fpr)) of two normal
-    score distributions, whose area is Φ(a / √(1 + b²)) (``points=None``). With ``points=n``
-    the area is instead the trapezoidal area of the curve at n sensitivities evenly spaced on
-    [0, 1], which is how pROC integrates its smoothed curve (n = 512 there).
+    score distributions, whose area is Φ(a / √(1 + b²)) (``points=None``), pROC 1.18's
+    ``auc`` of a binormal smooth curve. With ``points=n`` the area is instead the trapezoidal
+    area of the curve at n sensitivities evenly spaced on [0, 1] (how pROC integrates a curve
+    smoothed by density; :func:`smooth_roc` gives the whole smoothed curve).
 
     Parameters
     ----------
