@@ -424,6 +424,7 @@ def test_every_display_draws_one_figure_per_call_with_the_options_of_plot():
     from phidelta.rendering import (
         CalibrationDisplay,
         CriticalDifferenceDisplay,
+        DecisionCurveDisplay,
         EntropyTriangleDisplay,
         RocDisplay,
         ThresholdScanDisplay,
@@ -439,6 +440,7 @@ def test_every_display_draws_one_figure_per_call_with_the_options_of_plot():
         lambda: RocDisplay.from_tables([ScoreTable.from_scores(y, s)], acceptable_region=True),
         lambda: ThresholdScanDisplay.from_predictions(y, s, against="background_acceptance"),
         lambda: CalibrationDisplay.from_predictions(y, s),
+        lambda: DecisionCurveDisplay.from_predictions(y, s, kind="standardized_net_benefit"),
         lambda: CriticalDifferenceDisplay.from_scores(
             np.arange(12.0).reshape(4, 3) % 5, ["A", "B", "C"], title="t"
         ),

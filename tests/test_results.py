@@ -83,6 +83,14 @@ CASES = {
         lambda: measures.cost_curve(TABLE, points=11),
         ("probability_cost", "normalized_cost"),
     ),
+    "DecisionCurve": (
+        lambda: measures.decision_curve(TABLE),
+        ("threshold_probability", "net_benefit", "treat_all", "treat_none"),
+    ),
+    "BrierCurve": (
+        lambda: measures.brier_curve(TABLE, points=11),
+        ("operating_condition", "loss"),
+    ),
     "CalibrationBins": (
         lambda: measures.expected_calibration_error(Y, PROBABILITIES, bins=4),
         ("ece", "mean_predicted", "observed"),

@@ -7,6 +7,7 @@ the calibration map as a polyline with the score range to show it over.
 
 from phidelta.geometry._calibration import CalibrationPolyline, calibration_polyline
 from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond, spread_ellipse
+from phidelta.geometry._envelope import LowerEnvelope, lower_envelope
 from phidelta.geometry._hull import convex_hull, dominated, line_in_box
 from phidelta.geometry._isometrics import ISOMETRIC_MEASURES, Isometric, isometrics
 from phidelta.geometry._samples import make_grid, random_samples
@@ -28,6 +29,7 @@ __all__ = [
     "Diamond",
     "ExtendedTriangle",
     "Isometric",
+    "LowerEnvelope",
     "TernaryGrid",
     "calibration_polyline",
     "convex_hull",
@@ -36,6 +38,7 @@ __all__ = [
     "extended_triangle",
     "isometrics",
     "line_in_box",
+    "lower_envelope",
     "make_grid",
     "random_samples",
     "spread_ellipse",

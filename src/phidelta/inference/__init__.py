@@ -55,6 +55,12 @@ from phidelta.inference._comparisons import (
 )
 from phidelta.inference._coordinates import CoordinateIntervals, coordinate_intervals
 from phidelta.inference._count_bootstrap import count_bootstrap_interval
+from phidelta.inference._decision_bands import (
+    DecisionCurveBand,
+    NetBenefitDifference,
+    decision_curve_band,
+    net_benefit_difference,
+)
 from phidelta.inference._kappa import cohen_kappa_interval, cohen_kappa_standard_error
 from phidelta.inference._measure_intervals import (
     AUTO_METHODS,
@@ -98,11 +104,13 @@ __all__: list[str] = [
     "AucInterval",
     "CoordinateIntervals",
     "CoverageBand",
+    "DecisionCurveBand",
     "DelongTest",
     "FriedmanTest",
     "Interval",
     "MatrixIntervals",
     "MeasureIntervals",
+    "NetBenefitDifference",
     "PairedDifference",
     "PairedTest",
     "PhiDeltaRegion",
@@ -120,6 +128,7 @@ __all__: list[str] = [
     "count_bootstrap_interval",
     "coverage_band",
     "critical_difference",
+    "decision_curve_band",
     "delong_test",
     "fisher_exact_pvalues",
     "friedman_test",
@@ -129,6 +138,7 @@ __all__: list[str] = [
     "mcnemar_test",
     "measure_intervals",
     "nemenyi_test",
+    "net_benefit_difference",
     "newcombe_interval",
     "paired_difference_from_table",
     "paired_difference_interval",

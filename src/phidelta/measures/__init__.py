@@ -59,6 +59,7 @@ from phidelta.measures._curves import (
     expected_calibration_error,
     gain_curve,
 )
+from phidelta.measures._decision import BrierCurve, DecisionCurve, brier_curve, decision_curve
 from phidelta.measures._entropy import EntropyBalance, entropy_balance
 from phidelta.measures._information import (
     information_gain,
@@ -179,11 +180,13 @@ from phidelta.measures._unbiased import (
 __all__ = [
     "MEASURES",
     "AveragedRoc",
+    "BrierCurve",
     "BrierDecomposition",
     "CalibrationBins",
     "ConfidenceInterval",
     "CostCurve",
     "CoverageCurve",
+    "DecisionCurve",
     "EntropyBalance",
     "GainCurve",
     "IsotonicCalibrator",
@@ -207,6 +210,7 @@ __all__ = [
     "background_acceptance",
     "balanced_accuracy",
     "binormal_auc",
+    "brier_curve",
     "brier_decomposition",
     "brier_score",
     "chi_square",
@@ -221,6 +225,7 @@ __all__ = [
     "cross_entropy",
     "data_quality",
     "data_quality_rare",
+    "decision_curve",
     "delta",
     "determinant",
     "enrichment_factor",

@@ -7,6 +7,7 @@ again and returns it (on a new figure without ``ax``); nothing calls ``show()``.
 """
 
 from phidelta.rendering._critical_difference import CriticalDifferenceDisplay
+from phidelta.rendering._decision import DecisionCurveDisplay
 from phidelta.rendering._phidelta import DELTA_LABEL, PHI_LABEL, PhiDeltaDisplay, plot
 from phidelta.rendering._scores import CalibrationDisplay, RocDisplay, ThresholdScanDisplay
 from phidelta.rendering._triangle import EntropyTriangleDisplay
@@ -16,6 +17,7 @@ __all__ = [
     "PHI_LABEL",
     "CalibrationDisplay",
     "CriticalDifferenceDisplay",
+    "DecisionCurveDisplay",
     "EntropyTriangleDisplay",
     "PhiDeltaDisplay",
     "RocDisplay",
