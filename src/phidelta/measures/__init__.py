@@ -35,6 +35,15 @@ from phidelta.measures._association import (
 )
 from phidelta.measures._bias import friedman_bias, unbiased_bias
 from phidelta.measures._binormal import binormal_auc
+from phidelta.measures._calibration import (
+    RMS_NAMES,
+    CalibrationStatistics,
+    DebiasedCalibrationError,
+    LogisticCalibration,
+    calibration_statistics,
+    debiased_calibration_error,
+    logistic_calibration,
+)
 from phidelta.measures._classic import (
     accuracy,
     cohen_kappa,
@@ -179,17 +188,21 @@ from phidelta.measures._unbiased import (
 
 __all__ = [
     "MEASURES",
+    "RMS_NAMES",
     "AveragedRoc",
     "BrierCurve",
     "BrierDecomposition",
     "CalibrationBins",
+    "CalibrationStatistics",
     "ConfidenceInterval",
     "CostCurve",
     "CoverageCurve",
+    "DebiasedCalibrationError",
     "DecisionCurve",
     "EntropyBalance",
     "GainCurve",
     "IsotonicCalibrator",
+    "LogisticCalibration",
     "MeasureInfo",
     "MeasureTable",
     "OperatingPoints",
@@ -213,6 +226,7 @@ __all__ = [
     "brier_curve",
     "brier_decomposition",
     "brier_score",
+    "calibration_statistics",
     "chi_square",
     "class_ratio",
     "classification_error",
@@ -225,6 +239,7 @@ __all__ = [
     "cross_entropy",
     "data_quality",
     "data_quality_rare",
+    "debiased_calibration_error",
     "decision_curve",
     "delta",
     "determinant",
@@ -250,6 +265,7 @@ __all__ = [
     "laplace_correction",
     "lift",
     "log_loss",
+    "logistic_calibration",
     "m_estimate",
     "macro_average",
     "margin_losses",
