@@ -26,7 +26,12 @@ from phidelta.inference._roc_tests import (
     _estimand,
     _resampled,
 )
-from phidelta.inference._uncertainty import _components, _generator, _per_sample_components
+from phidelta.inference._uncertainty import (
+    _components,
+    _generator,
+    _per_sample_components,
+    _weighted_variance,
+)
 from phidelta.measures import auc
 
 __all__ = [
@@ -705,8 +710,6 @@ def roc_power(
 def _per_positive(table: ScoreTable, kappa: float) -> float:
     """DeLong's variance of the AUC times the positives, for κ negatives per positive:
     S₁₀ + S₀₁/κ (the pilot's structural components)."""
-    from phidelta.inference._uncertainty import _weighted_variance
-
     v10, v01 = _components(table)
     s10 = _weighted_variance(v10, table.positives.astype(np.float64))
     s01 = _weighted_variance(v01, table.negatives.astype(np.float64))
