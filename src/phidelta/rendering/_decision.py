@@ -31,7 +31,8 @@ class DecisionCurveDisplay:
     Parameters
     ----------
     tables : list of ScoreTable
-        One table of predicted probabilities per model; the first one gets the band.
+        One table of predicted probabilities per model, on the same rows; the first one gives
+        treat-all (its prevalence) and gets the band.
     names : list of str, optional
         Legend names of the models.
 
