@@ -91,6 +91,7 @@ CASES = {
         lambda: measures.brier_curve(TABLE, points=11),
         ("operating_condition", "loss"),
     ),
+    "SmoothRocCurve": (lambda: measures.smooth_roc(TABLE, n=16), ("fpr", "tpr")),
     "CalibrationBins": (
         lambda: measures.expected_calibration_error(Y, PROBABILITIES, bins=4),
         ("ece", "mean_predicted", "observed"),

@@ -21,7 +21,15 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_same_length
 
-__all__ = ["BLOCK_ROWS", "HUGE_PAGE", "curve_hull", "empty_large", "unit_scale"]
+__all__ = [
+    "BLOCK_ROWS",
+    "HUGE_PAGE",
+    "criterion_gain",
+    "curve_hull",
+    "empty_large",
+    "unit_scale",
+    "upper_tpr_at",
+]
 
 #: Rows per block of the package's blocked passes (score keys, ranked labels, running sums, the
 #: bootstrap's counts): a block's temporaries (2¹⁶ 8-byte numbers, 512 KiB) stay in a core's
@@ -123,3 +131,52 @@ def curve_hull(dx: Any, dy: Any, *, keep_collinear: bool = False) -> np.ndarray:
     on_hull = np.abs(cross) <= 1e-12 * scale * scale
     on_hull[vertices] = True
     return np.flatnonzero(on_hull)
+
+
+def upper_tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """tpr of a ROC polyline at each grid fpr, taking the top of vertical segments.
+
+    ``fpr`` ascending, ``tpr`` ascending within an fpr value. Between two fpr values the curve
+    runs from the top of the first value's vertical segment to the *bottom* of the next one's
+    (a tie diagonal, then up): interpolating top to top would overestimate tpr there. The
+    measures read a curve at a specificity with it (pROC's ``coords``), the inference layer
+    every resample's curve at once.
+
+    Examples
+    --------
+    >>> upper_tpr_at(np.array([0.0, 0.0, 0.5, 1.0]), np.array([0.0, 0.5, 1.0, 1.0]),
+    ...              np.array([0.0, 0.25]))
+    array([0.5 , 0.75])
+    """
+    last = np.r_[fpr[1:] != fpr[:-1], True]  # the last point of each fpr value: its top
+    first = np.r_[True, fpr[1:] != fpr[:-1]]  # the first point: its bottom
+    values, tops, bottoms = fpr[last], tpr[last], tpr[first]
+    i = np.clip(np.searchsorted(values, grid, side="right") - 1, 0, len(values) - 1)
+    j = np.minimum(i + 1, len(values) - 1)
+    span = values[j] - values[i]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(span > 0, (grid - values[i]) / span, 0.0)
+    inside = tops[i] + share * (bottoms[j] - tops[i])
+    return np.where(grid == values[i], tops[i], inside)
+
+
+def criterion_gain(
+    fpr: Any, tpr: Any, criterion: str, ratio: float, cost: float, *, weighted: bool
+) -> Any:
+    """The value of ROC points under an operating criterion (higher is better), for arrays of
+    any shape: c·p·tpr − n·fpr for "cost" (Flach §2.2; p = 1/(1 + r), n = r/(1 + r)),
+    tpr − w·fpr for "youden" and −((1 − tpr)² + w·fpr²) for "closest_topleft", with pROC's
+    weight w = (1 − prevalence)/(cost · prevalence) = r/c (r = 1 unless ``weighted``). The
+    measures' optimal points and the inference layer's resampled best points share it.
+
+    Examples
+    --------
+    >>> float(criterion_gain(0.25, 0.75, "youden", 1.0, 1.0, weighted=False))
+    0.5
+    """
+    if criterion == "cost":
+        return cost * tpr / (1 + ratio) - ratio / (1 + ratio) * fpr
+    weight = (ratio if weighted else 1.0) / cost
+    if criterion == "youden":
+        return tpr - weight * fpr
+    return -((1 - tpr) ** 2 + weight * fpr**2)

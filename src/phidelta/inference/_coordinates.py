@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, criterion_gain, upper_tpr_at
 from phidelta._validation import check_confidence_level, check_ratio, require_pandas
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.inference._count_bootstrap import generator
@@ -22,9 +22,6 @@ from phidelta.measures import (
     sensitivity_at_specificity,
     specificity_at_sensitivity,
 )
-from phidelta.measures._coordinates import _rates
-from phidelta.measures._curves import _upper_tpr_at
-from phidelta.measures._operating import check_criterion, criterion_gain
 from phidelta.measures._ranking import _check_table, _check_two_classes
 
 __all__ = ["CoordinateIntervals", "coordinate_intervals"]
@@ -132,11 +129,11 @@ def _at_thresholds(
 
 
 def _upper_rows(x: np.ndarray, y: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """:func:`_upper_tpr_at` of every row of polylines (rows, points) at the same grid, in
-    one call: row r is moved to [2r, 2r + 1], so the rows never meet."""
+    """``upper_tpr_at`` of every row of polylines (rows, points) at the same grid, in one
+    call: row r is moved to [2r, 2r + 1], so the rows never meet."""
     rows = x.shape[0]
     shift = 2.0 * np.arange(rows)[:, None]
-    values = _upper_tpr_at((x + shift).ravel(), y.ravel(), (grid[None, :] + shift).ravel())
+    values = upper_tpr_at((x + shift).ravel(), y.ravel(), (grid[None, :] + shift).ravel())
     return values.reshape(rows, len(grid))
 
 
@@ -315,7 +312,6 @@ def coordinate_intervals(
     if at == "best":
         if values is not None:
             raise ValueError('`values` must be None for at="best" (the best point is found).')
-        check_criterion(criterion)
         if not isinstance(ties, str) or ties not in _TIES:
             raise ValueError(f"`ties` must be one of {list(_TIES)}; got {ties!r}.")
         weighted = ratio is not None
@@ -347,11 +343,10 @@ def coordinate_intervals(
     else:
         if values is None:
             raise ValueError(f'`values` must give the {at} values for at="{at}".')
-        grid, _ = _rates(values, "values")
-        if at == "specificity":
-            names, estimate = ["sensitivity"], {"sensitivity": sensitivity_at_specificity(t, grid)}
-        else:
-            names, estimate = ["specificity"], {"specificity": specificity_at_sensitivity(t, grid)}
+        point = sensitivity_at_specificity if at == "specificity" else specificity_at_sensitivity
+        name = "sensitivity" if at == "specificity" else "specificity"
+        estimate = {name: np.atleast_1d(point(t, values))}  # checks the rates: [0, 1], no NaN
+        names, grid = [name], np.atleast_1d(np.asarray(values, dtype=np.float64))
 
     d = len(t)
     pos_index = np.repeat(np.arange(d, dtype=np.int64), t.positives)

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._compute import upper_tpr_at
 from phidelta.counts import ScoreTable
-from phidelta.measures._curves import _upper_tpr_at
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
 
 __all__ = ["sensitivity_at_specificity", "specificity_at_sensitivity"]
@@ -35,13 +35,13 @@ def _rates(values: Any, name: str) -> tuple[np.ndarray, bool]:
 def upper_sensitivity(fpr: np.ndarray, tpr: np.ndarray, specificity: np.ndarray) -> np.ndarray:
     """Sensitivity of a ROC polyline (fpr ascending, tpr ascending within an fpr) at each
     specificity: the top of a vertical segment, linear between points."""
-    return _upper_tpr_at(fpr, tpr, 1 - specificity)
+    return upper_tpr_at(fpr, tpr, 1 - specificity)
 
 
 def upper_specificity(fpr: np.ndarray, tpr: np.ndarray, sensitivity: np.ndarray) -> np.ndarray:
     """Specificity of a ROC polyline at each sensitivity: the curve seen with the classes
     swapped, (fpr, tpr) → (1 − tpr, 1 − fpr) read backwards, is a ROC curve again."""
-    return _upper_tpr_at(1 - tpr[::-1], 1 - fpr[::-1], 1 - sensitivity)
+    return upper_tpr_at(1 - tpr[::-1], 1 - fpr[::-1], 1 - sensitivity)
 
 
 def sensitivity_at_specificity(table: ScoreTable, specificity: Any) -> Any:

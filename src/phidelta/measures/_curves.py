@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from phidelta._compute import upper_tpr_at
 from phidelta._validation import check_positive_int
 from phidelta.counts import ScoreTable
 from phidelta.measures._probability import _positive_indicator, _probabilities
@@ -68,25 +69,6 @@ class AveragedRoc(TupleResult):
     _fields: ClassVar[tuple[str, ...]] = ("fpr", "tpr", "fpr_std", "tpr_std")
 
 
-def _upper_tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """tpr of a ROC curve at each grid fpr, taking the top of vertical segments.
-
-    Between two fpr values the curve runs from the top of the first value's vertical segment
-    to the *bottom* of the next one's (a tie diagonal, then up): interpolating top to top
-    would overestimate tpr there.
-    """
-    last = np.r_[fpr[1:] != fpr[:-1], True]  # the last point of each fpr value: its top
-    first = np.r_[True, fpr[1:] != fpr[:-1]]  # the first point: its bottom
-    values, tops, bottoms = fpr[last], tpr[last], tpr[first]
-    i = np.clip(np.searchsorted(values, grid, side="right") - 1, 0, len(values) - 1)
-    j = np.minimum(i + 1, len(values) - 1)
-    span = values[j] - values[i]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.where(span > 0, (grid - values[i]) / span, 0.0)
-    inside = tops[i] + share * (bottoms[j] - tops[i])
-    return np.where(grid == values[i], tops[i], inside)
-
-
 def average_roc(
     tables: Sequence[ScoreTable], *, method: str = "vertical", points: int = 101
 ) -> AveragedRoc:
@@ -139,7 +121,7 @@ def average_roc(
     curves = [roc_curve(t) for t in tables]
     if method == "vertical":
         grid = np.linspace(0, 1, points)
-        tprs = np.vstack([_upper_tpr_at(c.fpr, c.tpr, grid) for c in curves])
+        tprs = np.vstack([upper_tpr_at(c.fpr, c.tpr, grid) for c in curves])
         return AveragedRoc(
             fpr=grid,
             tpr=tprs.mean(axis=0),

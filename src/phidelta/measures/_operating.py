@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from phidelta._compute import criterion_gain
 from phidelta._stack import outside_stacklevel
 from phidelta._validation import as_float_array, check_ratio, check_same_length
 from phidelta.counts import ScoreTable
@@ -262,21 +263,6 @@ def check_criterion(criterion: Any) -> str:
             f'`criterion` must be "cost", "youden" or "closest_topleft"; got {criterion!r}.'
         )
     return criterion
-
-
-def criterion_gain(
-    fpr: np.ndarray, tpr: np.ndarray, criterion: str, ratio: float, cost: float, *, weighted: bool
-) -> np.ndarray:
-    """The value each ROC point has under a criterion (higher is better), for arrays of any
-    shape: c·p·tpr − n·fpr for "cost" (Flach §2.2), tpr − w·fpr for "youden" and
-    −((1 − tpr)² + w·fpr²) for "closest_topleft", with pROC's weight
-    w = (1 − prevalence) / (cost · prevalence) = r / c (r = 1 unless ``weighted``)."""
-    if criterion == "cost":
-        return cost * tpr / (1 + ratio) - ratio / (1 + ratio) * fpr
-    weight = (ratio if weighted else 1.0) / cost
-    if criterion == "youden":
-        return tpr - weight * fpr
-    return -((1 - tpr) ** 2 + weight * fpr**2)
 
 
 def _separating_thresholds(scores: np.ndarray) -> np.ndarray:
