@@ -58,6 +58,11 @@ class CoordinateIntervals(TupleResult):
         For "best": how many points of the table's own curve are tied for best (the estimate
         is the one with the highest threshold); 1 otherwise.
 
+    References
+    ----------
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 1, 0, 1, 0, 0, 0],
@@ -87,7 +92,14 @@ class CoordinateIntervals(TupleResult):
         )
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame: one row per value; each coordinate with ``_low``/``_high``."""
+        """The intervals as a table.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per value (the value first, except for "best"); each coordinate followed
+            by its ``_low`` and ``_high`` columns.
+        """
         pd = require_pandas("CoordinateIntervals.to_frame")
         columns: dict[str, Any] = {}
         if self.at != "best":

@@ -130,6 +130,11 @@ def specificity_at_sensitivity(table: ScoreTable, sensitivity: Any) -> Any:
     --------
     sensitivity_at_specificity : the other way round.
 
+    References
+    ----------
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4])

@@ -47,6 +47,11 @@ class SmoothRocCurve(TupleResult):
     smooth_roc : computes it.
     roc_curve : the empirical curve.
 
+    References
+    ----------
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([0, 0, 1, 0, 1, 1, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8])
