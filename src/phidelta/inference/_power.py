@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,7 +87,15 @@ def _bootstrap_values(
         rng=_generator(random_state, DEPRECATED, where),
         threads=_check_workers(workers),
     )
-    return values[~np.isnan(values).any(axis=1)]
+    undefined = np.isnan(values).any(axis=1)
+    if undefined.any():
+        warnings.warn(
+            f"{int(undefined.sum())} of {len(values)} resamples left the AUC undefined "
+            "(a class absent); they were left out.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    return values[~undefined]
 
 
 def auc_variance(
