@@ -526,6 +526,10 @@ if click is not None:
     def cli() -> None:
         """phidelta: how good is a classifier or a feature, independently of class imbalance."""
 
+    from phidelta._cli_scoring import register as _register_scoring
+
+    _register_scoring(cli)  # roc-test, power, calibration, decision
+
     @cli.command()
     @click.argument("data")
     @click.option("--label", required=True, help="Name of the class column.")

@@ -21,10 +21,13 @@ from phidelta._door_intervals import (
     method_text,
 )
 from phidelta._format import column_text, html_table
+from phidelta._report_scoring import calibration_section, decision_section, file_scoring_sections
 
 __all__ = [
     "Report",
     "assessment_section",
+    "calibration_section",
+    "decision_section",
     "demo_report",
     "file_report",
     "signature_section",
@@ -778,6 +781,16 @@ def file_report(
                     comparison, ratio=None if ratio in (None, "actual") else float(ratio)
                 ),
             )
+        if roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
+            file_scoring_sections(
+                built,
+                predictions,
+                roles,
+                compare,
+                missing_values=missing_values,
+                confidence_level=confidence_level,
+                random_state=random_state,
+            )
         if multiclass is not None:
             built.add(
                 "Entropy triangle of the predictions",
@@ -932,6 +945,10 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
         "Classifier assessment: logistic regression (probabilities), 10 folds",
         assessment_section(probabilistic),
     )
+    is_positive, probability = _labelled_scores(probabilistic.pooled_table())
+    models = {"logistic regression": probability}
+    report.add("Calibration: logistic regression", calibration_section(is_positive, models))
+    report.add("Decision curve: logistic regression", decision_section(is_positive, models))
     step("logistic regression against naive Bayes on the same folds")
     from phidelta.comparison import compare_estimators
 

@@ -1,0 +1,180 @@
+"""Calibration and decision-curve tables as every door shows them (command line, report).
+
+One place decides which numbers a door prints for predicted probabilities — rms's ``val.prob``
+statistics, Hosmer–Lemeshow's test and the expected calibration errors; the decision curves of
+one or more models with their bands and, for two models of the same rows, their paired
+difference — so that the command line's JSON and the report's tables are the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+__all__ = ["are_probabilities", "calibration_numbers", "decision_tables"]
+
+
+def are_probabilities(scores: Any) -> bool:
+    """Whether every score is a probability (finite and in [0, 1]).
+
+    Parameters
+    ----------
+    scores : array-like
+        Scores.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> are_probabilities([0.0, 0.4, 1.0]), are_probabilities([-1.2, 0.3])
+    (True, False)
+    """
+    values = np.asarray(scores, dtype=float)
+    return bool(values.size and np.all((values >= 0) & (values <= 1)))
+
+
+def calibration_numbers(
+    is_positive: np.ndarray, probabilities: np.ndarray, *, bins: int = 10, groups: int = 10
+) -> dict[str, float]:
+    """The calibration statistics of one probability column, by name: ``val.prob``'s eighteen
+    (rms's names), Hosmer–Lemeshow's Ĉ, df and p, and the expected calibration errors.
+
+    Parameters
+    ----------
+    is_positive : ndarray of bool
+        The rows' classes.
+    probabilities : ndarray
+        Their predicted probabilities of the positive class.
+    bins : int, default=10
+        Bins of the expected calibration errors.
+    groups : int, default=10
+        Groups of risk of the Hosmer–Lemeshow test.
+
+    Returns
+    -------
+    dict of str to float
+        ``Dxy`` … ``S:p`` (:meth:`phidelta.inference.CalibrationSummary.to_dict`),
+        ``HL:Chi-sq``, ``HL:df``, ``HL:p``, ``ECE (equal width)``, ``ECE (equal mass)`` and
+        ``CE² (debiased)`` (Kumar, Liang & Ma 2019, equal-mass bins).
+
+    Examples
+    --------
+    >>> y = np.array([0, 0, 1, 0, 0, 1, 0, 1, 1, 1], bool)
+    >>> p = np.array([0.05, 0.1, 0.2, 0.3, 0.35, 0.5, 0.6, 0.7, 0.8, 0.9])
+    >>> numbers = calibration_numbers(y, p, bins=5, groups=5)
+    >>> round(numbers["Brier"], 4), numbers["HL:df"]  # Σ(y − p)²/10 = 1.615/10
+    (0.1615, 3.0)
+    """
+    # not yet re-exported by phidelta.inference in HEAD
+    from phidelta.inference._calibration_tests import (
+        calibration_summary,
+        hosmer_lemeshow_test,
+    )
+    from phidelta.measures import debiased_calibration_error, expected_calibration_error
+
+    y, p = is_positive, probabilities
+    numbers = dict(calibration_summary(y, p).to_dict())
+    hl = hosmer_lemeshow_test(y, p, groups=groups)
+    numbers |= {"HL:Chi-sq": hl.statistic, "HL:df": float(hl.df), "HL:p": hl.pvalue}
+    for strategy, name in (("uniform", "ECE (equal width)"), ("quantile", "ECE (equal mass)")):
+        numbers[name] = expected_calibration_error(y, p, bins=bins, strategy=strategy).ece
+    numbers["CE² (debiased)"] = float(debiased_calibration_error(y, p, bins=bins)[0])
+    return numbers
+
+
+def decision_tables(
+    is_positive: np.ndarray,
+    probabilities: Mapping[str, np.ndarray],
+    thresholds: np.ndarray | None = None,
+    *,
+    band: bool = False,
+    measure: str = "net_benefit",
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    random_state: int = 0,
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The decision curves of one or more models of the same rows, as columns, and for two
+    models their paired difference of net benefit.
+
+    Parameters
+    ----------
+    is_positive : ndarray of bool
+        The rows' classes.
+    probabilities : mapping of str to ndarray
+        Each model's predicted probabilities, by name.
+    thresholds : ndarray, optional
+        The threshold probabilities; default the library's grid (0, 0.01, …, 0.99).
+    band : bool, default=False
+        Add each model's bootstrap bands of `measure`
+        (:func:`phidelta.inference.decision_curve_band`).
+    measure : str, default="net_benefit"
+        The curve banded.
+    confidence_level, n_resamples, random_state
+        Of the bootstrap (bands and difference).
+
+    Returns
+    -------
+    columns : dict
+        ``threshold_probability``, ``treat_all``, ``treat_none`` and per model
+        ``<name>:net_benefit``, ``<name>:standardized_net_benefit``,
+        ``<name>:net_interventions_avoided`` (per 100), and with `band`
+        ``<name>:<measure>_low``, ``_high``, ``_simultaneous_low``, ``_simultaneous_high``.
+    difference : dict or None
+        For two models (:func:`phidelta.inference.net_benefit_difference`):
+        ``threshold_probability``, ``difference``, ``low``, ``high``, ``simultaneous_low``,
+        ``simultaneous_high``, ``standard_error``, ``statistic``, ``pvalue``.
+
+    Examples
+    --------
+    >>> y = np.array([1, 1, 0, 1, 0, 0], bool)
+    >>> columns, _ = decision_tables(y, {"m": np.array([0.9, 0.7, 0.6, 0.4, 0.2, 0.1])},
+    ...                              np.array([0.25, 0.5]))
+    >>> columns["m:net_benefit"]
+    array([0.44444444, 0.16666667])
+    """
+    from phidelta.counts import ScoreTable
+    from phidelta.inference import decision_curve_band, net_benefit_difference
+    from phidelta.measures import decision_curve
+
+    names = list(probabilities)
+    tables = {
+        n: ScoreTable.from_scores(is_positive, probabilities[n], pos_label=True) for n in names
+    }
+    curves = [decision_curve(tables[n], thresholds=thresholds) for n in names]
+    first = curves[0]
+    columns: dict[str, Any] = {
+        "threshold_probability": first.threshold_probability,
+        "treat_all": first.treat_all,
+        "treat_none": first.treat_none,
+    }
+    bootstrap = {
+        "confidence_level": confidence_level,
+        "n_resamples": n_resamples,
+        "random_state": random_state,
+    }
+    for name, curve in zip(names, curves, strict=True):
+        columns[f"{name}:net_benefit"] = curve.net_benefit
+        columns[f"{name}:standardized_net_benefit"] = curve.standardized_net_benefit
+        columns[f"{name}:net_interventions_avoided"] = curve.net_interventions_avoided()
+        if band:
+            made = decision_curve_band(
+                tables[name], thresholds=thresholds, measure=measure, **bootstrap
+            )
+            for key in ("low", "high", "simultaneous_low", "simultaneous_high"):
+                columns[f"{name}:{measure}_{key}"] = getattr(made, key)
+    if len(names) != 2:
+        return columns, None
+    res = net_benefit_difference(
+        is_positive,
+        probabilities[names[0]],
+        probabilities[names[1]],
+        thresholds=thresholds,
+        **bootstrap,
+    )
+    keys = ("threshold_probability", "difference", "low", "high", "simultaneous_low")
+    keys += ("simultaneous_high", "standard_error", "statistic", "pvalue")
+    return columns, {k: getattr(res, k) for k in keys}

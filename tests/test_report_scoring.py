@@ -1,0 +1,104 @@
+"""The report's calibration and decision-curve sections (issue 30, item 8)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+pd = pytest.importorskip("pandas")
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+from phidelta._report_scoring import file_scoring_sections  # noqa: E402
+from phidelta.counts import ScoreTable  # noqa: E402
+from phidelta.data import Roles  # noqa: E402
+from phidelta.inference._calibration_tests import calibration_summary  # noqa: E402
+from phidelta.measures import decision_curve  # noqa: E402
+from phidelta.report import (  # noqa: E402
+    Report,
+    calibration_section,
+    decision_section,
+    file_report,
+)
+
+
+def _headings(page: str) -> list[str]:
+    return re.findall(r"<h2>(.*?)</h2>", page)
+
+
+def _cells(body: str, row: str) -> list[str]:
+    """The cells of the table row whose first cell is ``row``."""
+    match = re.search(rf"<tr><td[^>]*>{re.escape(row)}</td>(.*?)</tr>", body)
+    assert match, row
+    return re.findall(r"<td[^>]*>(.*?)</td>", match.group(1))
+
+
+@pytest.fixture(scope="module")
+def frame():
+    rng = np.random.default_rng(11)
+    n = 240
+    p = rng.uniform(0.02, 0.98, n)
+    return pd.DataFrame(
+        {
+            "y": np.where(rng.uniform(size=n) < p, "yes", "no"),
+            "p": p.round(3),
+            "q": (p**2).round(3),
+            "s": rng.normal(size=n),
+            "w": rng.uniform(0.5, 2, n),
+        }
+    )
+
+
+def test_calibration_section_shows_val_prob_numbers(frame):
+    y = (frame["y"] == "yes").to_numpy()
+    body = calibration_section(y, {"p": frame["p"].to_numpy()})
+    brier = float(np.mean((frame["p"] - y) ** 2))  # the definition, not the library
+    assert float(_cells(body, "Brier")[0]) == pytest.approx(brier, abs=1e-4)
+    summary = calibration_summary(y, frame["p"].to_numpy()).to_dict()
+    assert float(_cells(body, "Slope")[0]) == pytest.approx(summary["Slope"], rel=1e-3)
+    assert body.count("<figure>") == 1
+
+
+def test_decision_section_net_benefit_from_its_definition(frame):
+    y = (frame["y"] == "yes").to_numpy()
+    p = frame["p"].to_numpy()
+    body = decision_section(y, {"p": p, "q": frame["q"].to_numpy()}, n_resamples=50)
+    treated = p >= 0.2
+    nb = (np.sum(treated & y) - np.sum(treated & ~y) * 0.2 / 0.8) / len(y)
+    assert float(_cells(body, "0.2000")[1]) == pytest.approx(nb, abs=1e-4)
+    curve = decision_curve(ScoreTable.from_scores(y, p), thresholds=[0.2])
+    assert nb == pytest.approx(curve.net_benefit[0], abs=1e-12)
+    assert "paired difference of net benefit" in body
+
+
+def test_file_report_adds_both_sections_for_probabilities(frame, tmp_path):
+    path = tmp_path / "p.csv"
+    frame.to_csv(path, index=False)
+    page = file_report(
+        tmp_path / "r.html",
+        predictions=path,
+        roles=Roles("y", positive="yes", score="p"),
+        compare=Roles("y", positive="yes", score="q"),
+    ).read_text(encoding="utf-8")
+    assert "Calibration of p, q" in _headings(page)
+    assert "Decision curves of p, q" in _headings(page)
+
+
+def test_file_report_says_why_scores_get_no_calibration(frame, tmp_path):
+    path = tmp_path / "p.csv"
+    frame.to_csv(path, index=False)
+    roles = Roles("y", positive="yes", score="s")
+    page = file_report(tmp_path / "r.html", predictions=path, roles=roles).read_text("utf-8")
+    assert "Calibration and decision curves" in _headings(page)
+    assert "are not all in [0, 1]" in page
+    assert not any(h.startswith("Calibration of") for h in _headings(page))
+
+
+def test_weighted_rows_get_a_note_not_statistics(frame):
+    built = Report("r")
+    file_scoring_sections(built, frame, Roles("y", positive="yes", score="p", weight="w"))
+    ((heading, body),) = built.sections
+    assert heading == "Calibration and decision curves"
+    assert "Sample weights" in body
