@@ -13,7 +13,18 @@ from pathlib import Path
 PAGE = Path(__file__).parent / "guide" / "cli.rst"
 BEGIN = ".. BEGIN generated help (phidelta COMMAND --help)"
 END = ".. END generated help"
-COMMANDS = ("stats", "assess", "triangle", "report", "demo", "serve")
+COMMANDS = (
+    "stats",
+    "assess",
+    "roc-test",
+    "power",
+    "calibration",
+    "decision",
+    "triangle",
+    "report",
+    "demo",
+    "serve",
+)
 
 
 def help_text(command: str) -> str:

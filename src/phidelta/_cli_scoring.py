@@ -89,13 +89,20 @@ def register(cli: Any) -> None:
     from phidelta import cli as base
 
     def row_options(function: Any) -> Any:
-        """--missing and --missing-values of the other commands: these tests need the rows
-        in memory (their order pairs two scorers), so the streaming options are not offered."""
+        """--missing and --missing-values (that of the other commands): these tests need the
+        rows in memory (their order pairs two scorers), so no streaming option is offered."""
         function = base._streaming_options(function)
         function.__click_params__ = [
-            p for p in function.__click_params__ if p.name in ("missing", "missing_values")
+            p for p in function.__click_params__ if p.name == "missing_values"
         ]
-        return function
+        return click.option(
+            "--missing",
+            type=click.Choice(["drop", "error"]),
+            default="drop",
+            show_default=True,
+            help="Rows with a missing label or score (of any --score column): leave them out "
+            "of every column (and say how many) or refuse the file.",
+        )(function)
 
     def common(function: Any) -> Any:
         for option in reversed(
