@@ -17,6 +17,21 @@ defined (a zero denominator, e.g. no positive at all, leaves the measure and its
 undefined); ``nan`` where none is. ``min`` is the smallest expected cell count n·min π; the
 validity condition of the closed forms (tests/test_coverage.py) is min ≥ 10, and rows that
 fail it are marked ``*``. Run ``python benchmarks/bench_coverage.py``.
+
+The second table is the multi-class intervals' (issue 29, item 6): three classes with shares
+(1 − 2π, π, π) for π ∈ {1 %, 10 %, ⅓} (π = ⅓: balanced), a classifier that gets each class right
+with probability r ∈ {0.6, 0.8, 0.95} and spreads its errors evenly, n ∈ {30, 100, 1,000,
+10,000}; ``--matrix-simulations`` tables of n rows per row, each bootstrapped by
+:func:`phidelta.inference.matrix_intervals` with ``--resamples`` resamples of its rows:
+
+* mF1, µF1, wF1, mRec — the macro, micro and weighted F1 and the macro recall (BCa);
+* κ-B, κ-FCE — Cohen's κ by BCa and by the closed form (Fleiss, Cohen & Everitt's SE,
+  :func:`~phidelta.inference.cohen_kappa_interval`, on ``--simulations`` tables);
+* MCC-B, MCC-P — Gorodkin's multi-class MCC by BCa and percentile;
+* ΔH′, 2MI′, VI′ — the entropy triangle's coordinates (BCa); 2MI′-P by percentile.
+
+``min`` is again n·min π_cell, ``*`` below 10. ``--part binary`` or ``--part multiclass``
+prints one table.
 """
 
 from __future__ import annotations
@@ -27,8 +42,9 @@ import time
 
 import numpy as np
 
-from phidelta.counts import BinaryCounts
-from phidelta.inference import measure_intervals
+from phidelta.counts import BinaryCounts, ConfusionMatrix
+from phidelta.inference import cohen_kappa_interval, matrix_intervals, measure_intervals
+from phidelta.inference._multiclass_intervals import _STATISTICS
 from phidelta.measures import MEASURES
 
 COLUMNS = {  # label → (measure, method, bootstrap?)
@@ -70,12 +86,7 @@ def coverage(tables: np.ndarray, p: np.ndarray, measure: str, method: str, **kw:
     return float(np.mean((low[defined] <= truth) & (truth <= high[defined])))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--simulations", type=int, default=20_000)
-    parser.add_argument("--boot-simulations", type=int, default=1_000)
-    parser.add_argument("--resamples", type=int, default=1_000)
-    args = parser.parse_args()
+def binary(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     header = f"{'n':>6} {'prev':>5} {'sens':>5} {'spec':>5} {'min':>7} " + " ".join(
         f"{c:>6}" for c in COLUMNS
@@ -109,6 +120,101 @@ def main() -> None:
         f"\n{args.simulations} tables per row for the closed forms, {args.boot_simulations} × "
         f"{args.resamples} resamples for the bootstrap; {time.perf_counter() - start:.0f} s."
     )
+
+
+MATRIX_COLUMNS = {  # label → (measure, method); "fce": the closed form of κ
+    "mF1": ("macro_f1", "bca"),
+    "µF1": ("micro_f1", "bca"),
+    "wF1": ("weighted_f1", "bca"),
+    "mRec": ("macro_recall", "bca"),
+    "κ-B": ("kappa", "bca"),
+    "κ-FCE": ("kappa", "fce"),
+    "MCC-B": ("mcc", "bca"),
+    "MCC-P": ("mcc", "percentile"),
+    "ΔH′": ("joint_delta_h", "bca"),
+    "2MI′": ("joint_mi2", "bca"),
+    "2MI′-P": ("joint_mi2", "percentile"),
+    "VI′": ("joint_vi", "bca"),
+}
+SHARES = (0.01, 0.1, 1 / 3)
+MATRIX_RATES = (0.6, 0.8, 0.95)
+
+
+def matrix_population(share: float, rate: float) -> np.ndarray:
+    """3×3 cell probabilities: class shares (1 − 2·share, share, share), each class right with
+    probability ``rate``, wrong evenly."""
+    shares = np.array([1 - 2 * share, share, share])
+    confusion = np.full((3, 3), (1 - rate) / 2)
+    np.fill_diagonal(confusion, rate)
+    return shares[:, None] * confusion
+
+
+def matrix_truth(measure: str, p: np.ndarray) -> float:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(_STATISTICS[measure][0](ConfusionMatrix(p))[0])
+
+
+def share_of_covered(low: np.ndarray, high: np.ndarray, truth: float) -> float:
+    """Among the tables whose interval is defined."""
+    defined = ~np.isnan(low)
+    if not defined.any():
+        return np.nan
+    return float(np.mean((low[defined] <= truth) & (truth <= high[defined])))
+
+
+def multiclass(args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    header = f"{'n':>6} {'π':>5} {'r':>5} {'min':>7} " + " ".join(f"{c:>6}" for c in MATRIX_COLUMNS)
+    print(header)
+    print("-" * len(header))
+    for n, share, rate in itertools.product((30, 100, 1000, 10_000), SHARES, MATRIX_RATES):
+        p = matrix_population(share, rate)
+        rng = np.random.default_rng([n, int(1000 * share), int(100 * rate)])
+        many = rng.multinomial(n, p.ravel(), size=args.simulations).reshape(-1, 3, 3)
+        tables = ConfusionMatrix(many[: args.matrix_simulations])
+        boot = {}
+        for method in ("bca", "percentile"):
+            names = sorted({m for m, how in MATRIX_COLUMNS.values() if how == method})
+            boot[method] = matrix_intervals(
+                tables, names, method=method, n_resamples=args.resamples, random_state=1
+            )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            fce = cohen_kappa_interval(ConfusionMatrix(many))
+        row = []
+        for measure, method in MATRIX_COLUMNS.values():
+            truth = matrix_truth(measure, p)
+            if method == "fce":
+                value = share_of_covered(fce.low, fce.high, truth)
+            else:
+                res = boot[method]
+                value = share_of_covered(res.low[measure], res.high[measure], truth)
+            row.append(f"{100 * value:6.1f}")
+        least = n * p.min()
+        mark = " " if least >= 10 - 1e-9 else "*"
+        print(
+            f"{n:>6} {share:>5.2f} {rate:>5.2f} {least:>6.1f}{mark} " + " ".join(row),
+            flush=True,
+        )
+    print(
+        f"\n{args.matrix_simulations} tables × {args.resamples} resamples per row for the "
+        f"bootstrap, {args.simulations} tables for κ-FCE; {time.perf_counter() - start:.0f} s."
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--simulations", type=int, default=20_000)
+    parser.add_argument("--boot-simulations", type=int, default=1_000)
+    parser.add_argument("--matrix-simulations", type=int, default=1_000)
+    parser.add_argument("--resamples", type=int, default=1_000)
+    parser.add_argument("--part", choices=("all", "binary", "multiclass"), default="all")
+    args = parser.parse_args()
+    if args.part in ("all", "binary"):
+        binary(args)
+    if args.part == "all":
+        print()
+    if args.part in ("all", "multiclass"):
+        multiclass(args)
 
 
 if __name__ == "__main__":

@@ -616,3 +616,82 @@ def test_interval_doors_agree(files, web, name):
         for i, label in enumerate(table["index"])
     }
     check(by_row, "web")
+
+
+# --- the triangle's intervals: the same file, the same intervals through every door -----------
+TRIANGLE_TABLE = ("joint_delta_h", "joint_mi2", "joint_vi", "mutual_information", "accuracy")
+
+
+@pytest.mark.parametrize(
+    ("name", "roles"),
+    [
+        ("multiclass", Roles("y", prediction="p", fold="fold")),
+        ("survey.gz", Roles("region", prediction="guess")),
+        ("matrix_header", None),
+    ],
+    ids=["folds", "one matrix", "matrix file"],
+)
+def test_triangle_interval_doors_agree(files, web, name, roles):
+    from phidelta._door_intervals import TRIANGLE_MEASURES, triangle_intervals
+
+    path = files[name]
+    if roles is None:
+        matrices, names = read_matrix(path), ["matrix"]
+        want = triangle_intervals(matrices, names, confidence_level=0.9, random_state=0)
+        args = ["triangle", str(path), "--matrix"]
+    else:
+        loaded = load_multiclass(path, roles)
+        matrices, names = loaded.matrices, loaded.names
+        want = loaded.intervals(confidence_level=0.9, random_state=0)  # the Python door
+        for frame in _frames(path):
+            again = load_multiclass(frame, roles).intervals(confidence_level=0.9, random_state=0)
+            for q in TRIANGLE_MEASURES:
+                _close(list(want.low[q]), list(again.low[q]), f"python frame {q}")
+                _close(list(want.high[q]), list(again.high[q]), f"python frame {q}")
+        args = ["triangle", str(path), "--label", roles.label, "--prediction", roles.prediction]
+        args += ["--fold", roles.fold] if roles.fold else []
+    rows = [*names, "pooled"] if len(names) > 1 else names
+    assert want.index == rows
+    assert set(want.methods) == set(TRIANGLE_MEASURES)
+
+    # the command line: every quantity's <column>_low and _high, whole, in chunks, on Dask
+    extras = [()] if roles is None else [(), ("--chunksize", "64"), ("--engine", "dask")]
+    for extra in extras:
+        doc = _cli_json(*args, "--confidence-level", "0.9", *extra)
+        by = {r["quantity"]: r for r in doc["rows"]}
+        assert doc["random_state"] == 0
+        columns = rows if len(names) > 1 else ["value"]
+        for q in TRIANGLE_MEASURES:
+            for end in ("low", "high"):
+                got = [by[q][f"{c}_{end}"] for c in columns]
+                _close(list(map(_num, getattr(want, end)[q])), got, f"cli {extra} {q}_{end}")
+        assert by["h_uniform_x"][f"{columns[0]}_low"] is None  # fixed by the classes: none
+
+    # the web page's view with the switch on
+    if roles is None:
+        body = {"kind": "multiclass", "matrix": True}
+    else:
+        body = {"kind": "multiclass", "label": roles.label, "prediction": roles.prediction}
+        body["fold"] = roles.fold
+    created = _web_analysis(web, path, body)
+    view = web.get(f"/api/analyses/{created['id']}/view?intervals=true&confidence_level=0.9")
+    assert view.status_code == 200, view.text
+    shown = view.json()["intervals"]
+    assert shown["random_state"] == 0
+    assert shown["method"] == "bca"
+    k = len(names)
+    for end in ("low", "high"):
+        fractions = np.array(shown[f"fractions_{end}"], dtype=float)
+        for j, q in enumerate(TRIANGLE_TABLE[:3]):
+            _close(list(getattr(want, end)[q][:k]), list(fractions[:, j]), f"web {q}_{end}")
+        for q in TRIANGLE_TABLE[3:]:
+            _close(list(getattr(want, end)[q][:k]), shown[f"{q}_{end}"], f"web {q}_{end}")
+        if k > 1:
+            pooled = shown["pooled"]
+            got = [*pooled[f"fractions_{end}"], *(pooled[f"{q}_{end}"] for q in TRIANGLE_TABLE[3:])]
+            _close([float(getattr(want, end)[q][k]) for q in TRIANGLE_TABLE], got, "web pooled")
+        else:
+            assert shown["pooled"] is None
+    # off again: no intervals
+    off = web.get(f"/api/analyses/{created['id']}/view?intervals=false").json()
+    assert off.get("intervals") is None

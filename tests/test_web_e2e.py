@@ -1029,3 +1029,127 @@ def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
         page.uncheck("#intervals")
     page.wait_for_function("!document.getElementById('roc').data.some(t => t.fill === 'tonexty')")
     assert errors == []
+
+
+def test_the_interval_switch_in_the_triangle_view(server, browser, tmp_path):
+    """Issue 29, items 5 and 6: with the switch, every number of the triangle's table has the
+    interval `phidelta triangle --confidence-level` prints (Multiclass.intervals, seed 0), the
+    pooled star its three segments, and the note says how they were made; off, none."""
+    from phidelta.data import Roles, load_multiclass
+
+    rng = np.random.default_rng(11)
+    truth = rng.choice(list("abc"), 300)
+    guess = np.where(rng.random(300) < 0.7, truth, rng.choice(list("abc"), 300))
+    frame = pd.DataFrame({"y": truth, "p": guess, "fold": rng.integers(1, 4, 300)})
+    path = tmp_path / "folds.csv"
+    frame.to_csv(path, index=False)
+    expected = load_multiclass(frame, Roles("y", prediction="p", fold="fold")).intervals(
+        confidence_level=0.9, random_state=0
+    )
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "multiclass")
+    page.select_option("#label", "y")
+    page.select_option("#prediction", "p")
+    page.select_option("#fold", "fold")
+    page.click("#analyse")
+    page.wait_for_selector("#triangle-table tbody tr")
+    assert page.is_visible("#intervals")  # the switch is there for the triangle too
+    assert not page.is_visible("#ratio")  # the class ratio is not
+    assert "[" not in page.text_content("#triangle-table tbody")
+
+    def cells() -> dict:
+        return {
+            row[0]: row[1:]
+            for row in page.eval_on_selector_all(
+                "#triangle-table tbody tr", "r => r.map(x => [...x.cells].map(c => c.textContent))"
+            )
+        }
+
+    page.select_option("#confidence-level", "0.9")
+    with page.expect_response(lambda r: "intervals=true" in r.url):
+        page.check("#intervals")
+    page.wait_for_function(
+        "document.querySelector('#triangle-table tbody').textContent.includes('[')"
+    )
+    shown = cells()
+    assert list(shown) == ["1", "2", "3", "pooled"]
+    columns = ("joint_delta_h", "joint_mi2", "joint_vi", "mutual_information", "accuracy")
+    for i, row in enumerate(shown):
+        for j, name in enumerate(columns):
+            low, high = expected.low[name][i], expected.high[name][i]
+            estimate = expected.estimate[name][i]
+            assert shown[row][j] == f"{estimate:.4f}[{low:.3f}, {high:.3f}]", (row, name)
+    note = page.text_content("#triangle-intervals-note")
+    assert "90% intervals: BCA bootstrap" in note
+    assert "random_state = 0" in note
+    assert "the pooled star" in note
+    segments = page.evaluate(
+        "document.getElementById('plot').data.filter(t => (t.name || '').includes('intervals'))"
+        ".map(t => [t.name, t.x.length])"
+    )
+    assert segments == [["90% intervals of ΔH′, 2MI′, VI′", 9]]  # the star's three, with gaps
+    assert "intervals=1" in page.get_attribute("#permalink", "href")
+    page.locator("#view-section").screenshot(path=str(tmp_path / "triangle-intervals.png"))
+    with page.expect_response(lambda r: "intervals=false" in r.url):
+        page.uncheck("#intervals")
+    page.wait_for_function(
+        "!document.querySelector('#triangle-table tbody').textContent.includes('[')"
+    )
+    assert page.is_hidden("#triangle-intervals-note")
+    assert errors == []
+
+
+def test_every_classifier_of_a_comparison_gets_its_roc_bands(
+    server, browser, two_classifiers_csv, tmp_path
+):
+    """Issue 29, item 5: with the switch, the second classifier's ROC curve has its bands too
+    (roc_band of its pooled scores, seed 0), each named and shaded in its classifier's colour."""
+    from phidelta.data import Roles, load_comparison
+    from phidelta.inference import roc_band
+
+    frame = pd.read_csv(two_classifiers_csv)
+    compared = load_comparison(
+        frame, Roles("y", score="p", fold="fold"), Roles("y", score="q", fold="fold")
+    )
+    bands = [roc_band(r.pooled_table(), random_state=0) for r in (compared.a, compared.b)]
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(two_classifiers_csv))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#score", "p")
+    page.select_option("#fold", "fold")
+    page.select_option("#compare-score", "q")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+    with page.expect_response(lambda r: "intervals=true" in r.url):
+        page.check("#intervals")
+    page.wait_for_function(
+        "document.getElementById('roc').data.filter(t => t.fill === 'tonexty').length === 4"
+    )
+    shaded = page.evaluate(
+        "document.getElementById('roc').data.filter(t => t.fill === 'tonexty')"
+        ".map(t => [t.name, t.y, t.fillcolor])"
+    )
+    assert [name for name, _, _ in shaded] == [
+        "95% simultaneous band (sup-t) p",
+        "95% pointwise band (percentile) p",
+        "95% simultaneous band (sup-t) q",
+        "95% pointwise band (percentile) q",
+    ]
+    for (_, y, _), want in zip(shaded[::2], bands, strict=True):
+        assert_allclose(y, want.simultaneous_high, rtol=1e-12)
+    for (_, y, _), want in zip(shaded[1::2], bands, strict=True):
+        assert_allclose(y, want.high, rtol=1e-12)
+    assert shaded[0][2].startswith("rgba(31,119,180")
+    assert shaded[2][2].startswith("rgba(19,141,117")
+    page.locator("#roc").screenshot(path=str(tmp_path / "comparison-bands.png"))
+    assert errors == []

@@ -3,8 +3,11 @@
 The command line's ``--confidence-level`` and the report's option of the same name give each
 measure of an assessment (per fold and pooled) and of a signature (φ, δ, the rates and the
 information gain of each feature with integer counts) its interval from
-:func:`phidelta.inference.measure_intervals`, with a fixed seed so that the same file gives
-the same intervals every run.
+:func:`phidelta.inference.measure_intervals`, and each quantity of the entropy triangle (per
+matrix and pooled) its interval from :func:`phidelta.inference.matrix_intervals`, with a fixed
+seed so that the same file gives the same intervals every run (and through every door: the
+command line, the report, the web page and :meth:`phidelta.data.Multiclass.intervals` call
+the functions here).
 """
 
 from __future__ import annotations
@@ -17,10 +20,14 @@ import numpy as np
 __all__ = [
     "DEFAULT_RANDOM_STATE",
     "INTERVAL_METHODS",
+    "MATRIX_METHODS",
+    "TRIANGLE_MEASURES",
     "assessment_intervals",
     "interval_cell",
     "method_text",
+    "pooled_label",
     "signature_intervals",
+    "triangle_intervals",
 ]
 
 #: The seed of the bootstrap intervals when none is given: the same file, the same intervals.
@@ -72,7 +79,9 @@ def assessment_intervals(
     -------
     MeasureIntervals or None
         One row per fold then the pooled row (index: fold ids and ``"pooled"``); None when
-        the counts are weighted (not counts of rows: no interval is given).
+        the counts are weighted (not counts of rows: no interval is given). With groups
+        (``assessment.groups``) every measure gets the cluster bootstrap (whole groups drawn;
+        "auto" and "bootstrap": BCa), and a fold of fewer than two groups no interval.
 
     Examples
     --------
@@ -89,6 +98,19 @@ def assessment_intervals(
     counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
     if counts.is_soft:
         return None
+    if getattr(assessment, "groups", None) is not None:  # whole groups resampled
+        from phidelta.inference._measure_intervals import grouped_measure_intervals
+
+        return grouped_measure_intervals(
+            counts,
+            assessment.group_parts(),
+            list(measures),
+            confidence_level,
+            INTERVAL_METHODS[method],
+            random_state,
+            n_resamples,
+            [*map(str, assessment.folds), "pooled"],
+        )
     return measure_intervals(
         counts,
         measures=list(measures),
@@ -180,6 +202,125 @@ def signature_intervals(
             bounds[column][1][rows] = res.high[measure]
             methods[column] = res.methods[measure]
     return bounds, methods, int(rows.size)
+
+
+#: The doors' spelling of ``method`` → :func:`~phidelta.inference.matrix_intervals`'s: the
+#: multi-class measures have the bootstrap only, BCa unless "percentile" is asked for.
+MATRIX_METHODS = {"auto": "bca", "bootstrap": "bca", "percentile": "percentile"}
+
+#: The quantities of the entropy balance (:meth:`~phidelta.measures.EntropyBalance.to_dict`,
+#: in its order) that get an interval in the triangle's doors: all but the uniform entropies
+#: ``h_uniform_x`` and ``h_uniform_y``, which the number of classes fixes.
+TRIANGLE_MEASURES = (
+    "h_x",
+    "h_y",
+    "h_xy",
+    "mutual_information",
+    "h_x_given_y",
+    "h_y_given_x",
+    "variation_of_information",
+    "delta_h_x",
+    "delta_h_y",
+    "joint_delta_h",
+    "joint_mi2",
+    "joint_vi",
+    "input_delta_h",
+    "input_mi",
+    "input_h_cond",
+    "output_delta_h",
+    "output_mi",
+    "output_h_cond",
+    "accuracy",
+    "ema",
+    "nit",
+)
+
+
+def pooled_label(names: Sequence[str]) -> str:
+    """The label of the matrices added up: ``"pooled"``, unless a matrix (fold) is named so.
+
+    Examples
+    --------
+    >>> pooled_label(["1", "2"]), pooled_label(["pooled", "other"])
+    ('pooled', 'all folds pooled')
+    """
+    return "all folds pooled" if "pooled" in names else "pooled"
+
+
+def triangle_intervals(
+    matrices: Any,
+    names: Sequence[str],
+    *,
+    confidence_level: float,
+    method: str = "auto",
+    random_state: Any = DEFAULT_RANDOM_STATE,
+    n_resamples: int = 2000,
+    pooled: bool = True,
+) -> Any:
+    """The intervals of the entropy triangle's quantities, per matrix and pooled (one call).
+
+    :func:`phidelta.inference.matrix_intervals` of every quantity of
+    :data:`TRIANGLE_MEASURES` (``accuracy`` only where the matrices declare their outputs),
+    for each matrix and, with several (folds) and ``pooled``, for the matrices added up, in
+    that order.
+
+    Parameters
+    ----------
+    matrices : ConfusionMatrix
+        One matrix, or one per fold.
+    names : sequence of str
+        A name per matrix (the index of the result, then :func:`pooled_label`).
+    confidence_level : float
+        In (0, 1).
+    method : {"auto", "bootstrap", "percentile"}, default="auto"
+        "auto" and "bootstrap": the BCa bootstrap; "percentile": the percentile bootstrap
+        (:data:`MATRIX_METHODS`).
+    random_state : int, optional
+        Seed of the bootstrap; default :data:`DEFAULT_RANDOM_STATE`.
+    n_resamples : int, default=2000
+        Resamples of the bootstrap.
+    pooled : bool, default=True
+        With several matrices, also the matrices added up (folds of one classifier; not for
+        different classifiers, whose matrices have no meaningful sum).
+
+    Returns
+    -------
+    MatrixIntervals or None
+        One row per matrix, then the pooled row when there are several; None when the
+        counts are not integers (a matrix of proportions or weights: not counts of rows, so
+        no interval is given).
+
+    Examples
+    --------
+    >>> from phidelta.counts import ConfusionMatrix
+    >>> cm = ConfusionMatrix([[[15, 0, 5], [0, 15, 5], [0, 0, 20]],
+    ...                       [[16, 2, 2], [2, 16, 2], [1, 1, 18]]])
+    >>> res = triangle_intervals(cm, ["a", "b"], confidence_level=0.9, n_resamples=200)
+    >>> res.index, res.methods["joint_mi2"], len(res.low["joint_mi2"])
+    (['a', 'b', 'pooled'], 'bca', 3)
+    """
+    from phidelta.counts import ConfusionMatrix
+    from phidelta.inference import matrix_intervals
+
+    counts = np.asarray(matrices.counts)
+    if not np.array_equal(counts, np.round(counts)):
+        return None
+    index = list(map(str, names))
+    if pooled and len(counts) > 1:
+        counts = np.concatenate([counts, counts.sum(axis=0, keepdims=True)])
+        index.append(pooled_label(index))
+    stacked = ConfusionMatrix(
+        counts, input_classes=matrices.input_classes, output_classes=matrices.output_classes
+    )
+    return matrix_intervals(
+        stacked,
+        [m for m in TRIANGLE_MEASURES if matrices.outputs_declared or m != "accuracy"],
+        confidence_level=confidence_level,
+        method=MATRIX_METHODS[method],
+        n_resamples=n_resamples,
+        random_state=random_state,
+        index=index,
+    )
 
 
 def method_text(methods: dict[str, str]) -> str:

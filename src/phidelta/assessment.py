@@ -34,12 +34,13 @@ from phidelta.counts import (
     ordered_values,
     python_value,
 )
-from phidelta.measures import MeasureTable, measure_table, optimal_points
+from phidelta.measures import MeasureTable, auc, measure_table, optimal_points
 
 __all__ = [
     "DEFAULT_THRESHOLD_RULE",
     "SUMMARY_MEASURES",
     "Assessment",
+    "AssessmentGroups",
     "AssessmentPart",
     "assess",
     "assess_chunks",
@@ -73,6 +74,84 @@ DEFAULT_THRESHOLD_RULE = "0.5 for scores within [0, 1], else 0"
 
 
 @dataclass(frozen=True)
+class AssessmentGroups:
+    """An assessment's rows by group (patient, speaker, document, site) within each fold: the
+    additive parts that the clustered intervals resample (whole groups, never single rows).
+
+    Attributes
+    ----------
+    labels : ndarray
+        The groups, in sorted order.
+    fold : ndarray of int
+        The fold of each part (an index into ``Assessment.folds``).
+    group : ndarray of int
+        The group of each part (an index into ``labels``).
+    counts : BinaryCounts
+        One entry per part: the counts of the group's rows in the fold.
+    tables : list of ScoreTable or None
+        One score table per part when there are scores.
+
+    See Also
+    --------
+    Assessment.summary : its intervals resample these parts.
+
+    Examples
+    --------
+    >>> a = assess([1, 0, 1, 0, 1, 0], y_pred=[1, 0, 0, 0, 1, 1], groups=["p", "p", "q", "q",
+    ...            "r", "r"])
+    >>> a.groups.labels.tolist(), a.groups.counts.tp.tolist()
+    (['p', 'q', 'r'], [1, 0, 1])
+    >>> a.groups.fold_parts(0)[0].shape, len(a.groups.pooled_parts()[0])
+    ((3, 4), 3)
+    """
+
+    labels: np.ndarray
+    fold: np.ndarray
+    group: np.ndarray
+    counts: BinaryCounts
+    tables: list[ScoreTable] | None = None
+
+    def fold_parts(self, index: int) -> tuple[np.ndarray, list[ScoreTable] | None]:
+        """The counts (G, 4) and score tables of the groups of one fold.
+
+        Parameters
+        ----------
+        index : int
+            The fold's position in ``Assessment.folds``.
+
+        Returns
+        -------
+        cells : ndarray of shape (G, 4)
+            tn, fp, fn, tp of each group of the fold.
+        tables : list of ScoreTable or None
+            Their score tables (None without scores).
+        """
+        rows = np.flatnonzero(self.fold == index)
+        tables = None if self.tables is None else [self.tables[i] for i in rows]
+        return self.counts.to_array()[rows], tables
+
+    def pooled_parts(self) -> tuple[np.ndarray, list[ScoreTable] | None]:
+        """The counts (G, 4) and score tables of every group over all folds together.
+
+        Returns
+        -------
+        cells : ndarray of shape (G, 4)
+            tn, fp, fn, tp of each group, its folds added up.
+        tables : list of ScoreTable or None
+            Each group's score tables merged (None without scores).
+        """
+        cells = self.counts.to_array()
+        pooled = np.zeros((len(self.labels), 4), dtype=cells.dtype)
+        np.add.at(pooled, self.group, cells)
+        if self.tables is None:
+            return pooled, None
+        by_group: list[list[ScoreTable]] = [[] for _ in self.labels]
+        for g, table in zip(self.group.tolist(), self.tables, strict=True):
+            by_group[g].append(table)
+        return pooled, [t[0] if len(t) == 1 else ScoreTable.merge(t) for t in by_group]
+
+
+@dataclass(frozen=True)
 class Assessment:
     """Per-fold results of a classifier.
 
@@ -103,6 +182,10 @@ class Assessment:
         Rows left out because a value they needed was missing (see :mod:`phidelta.data`).
     missing_cells : phidelta.data.MissingCells or None
         What :mod:`phidelta.data` read as missing, per column (None when not read through it).
+    groups : AssessmentGroups or None
+        With groups of rows (several rows per patient, speaker, document or site): each
+        group's counts and score tables per fold. Every interval then resamples whole groups
+        (:meth:`summary`).
 
     See Also
     --------
@@ -129,13 +212,15 @@ class Assessment:
     scores: np.ndarray | None = field(repr=False, default=None)
     rows_left_out: int = 0
     missing_cells: Any = field(repr=False, default=None, compare=False)
+    groups: AssessmentGroups | None = field(repr=False, default=None, compare=False)
 
     def __repr__(self) -> str:
         """One line: what was assessed and the pooled counts (the folds' tables stay out)."""
         how = "predictions" if self.threshold is None else f"scores cut at {self.threshold:.4g}"
         left = f", rows_left_out={self.rows_left_out}" if self.rows_left_out else ""
+        grouped = "" if self.groups is None else f", {len(self.groups.labels)} groups"
         return (
-            f"Assessment({len(self.folds)} fold(s), positive={self.positive!r}, "
+            f"Assessment({len(self.folds)} fold(s){grouped}, positive={self.positive!r}, "
             f"ratio={self.ratio:.4g}, {how}, pooled={self.pooled()!r}{left})"
         )
 
@@ -145,7 +230,7 @@ class Assessment:
         the AUC (the numbers of ``phidelta assess`` and of the report)."""
         from phidelta._format import html_table
 
-        table = self.summary()
+        table = self.summary(random_state=0)
         shown = 50  # folds; the pooled, mean and std rows always follow
         folds, every = len(self.folds), len(table.index)
         rows = np.r_[np.arange(min(shown, folds)), np.arange(folds, every)]
@@ -161,7 +246,7 @@ class Assessment:
                 columns[f"{name} 95% CI"] = [
                     "–" if np.isnan(lo) else f"{lo:.4f}–{hi:.4f}"
                     for lo, hi in zip(low, high, strict=True)
-                ]  # Wilson's for rates, DeLong's for the AUC
+                ]  # Wilson's for rates, DeLong's for the AUC (clustered: see below)
         how = (
             "predictions"
             if self.threshold is None
@@ -174,11 +259,19 @@ class Assessment:
         )
         more = folds - shown
         note = f'<p class="note">{more} more folds not shown.</p>' if more > 0 else ""
+        if self.groups is None:
+            methods = "Wilson's for rates" + (
+                ", DeLong's for the AUC" if self.tables is not None else ""
+            )
+        else:
+            methods = (
+                f"the cluster bootstrap's (BCa, {len(self.groups.labels)} groups drawn whole, "
+                "seed 0) for rates"
+                + (", Obuchowski's for the AUC" if self.tables is not None else "")
+            )
         intervals = (
             "<p>Each fold, the folds pooled (their counts added up), and the mean and standard "
-            "deviation across folds; 95% intervals: Wilson's for rates"
-            + (", DeLong's for the AUC" if self.tables is not None else "")
-            + ".</p>"
+            f"deviation across folds; 95% intervals: {methods}.</p>"
         )
         return (
             f"<div><p><b>{html.escape(title)}</b></p>{intervals}{html_table(columns)}{note}</div>"
@@ -227,7 +320,12 @@ class Assessment:
         return ScoreTable.merge(self.tables)
 
     def summary(
-        self, measures: Sequence[str] | None = None, *, confidence_level: float = 0.95
+        self,
+        measures: Sequence[str] | None = None,
+        *,
+        confidence_level: float = 0.95,
+        random_state: Any = None,
+        n_resamples: int = 2000,
     ) -> MeasureTable:
         """The folds, their pooled counts, and the mean and spread across folds, with intervals.
 
@@ -241,12 +339,24 @@ class Assessment:
         :func:`~phidelta.inference.auc_confidence_interval`), for every fold and the pooled
         row. The mean and std rows have no counts and no intervals (NaN).
 
+        With groups (:attr:`groups`: several rows per patient, speaker, document or site) no
+        interval treats the rows of a group as independent: the rates get the cluster
+        bootstrap's BCa interval (whole groups drawn with replacement, their counts added:
+        :func:`~phidelta.inference.measure_intervals` with ``groups``), the AUC Obuchowski's
+        (1997) clustered variance (:func:`~phidelta.inference.auc_confidence_interval` with
+        ``groups``). A fold of fewer than two groups (or, for the AUC, fewer than two groups
+        with each class) gets no interval (NaN).
+
         Parameters
         ----------
         measures : sequence of str, optional
             Names from :data:`phidelta.measures.MEASURES`; default :data:`SUMMARY_MEASURES`.
         confidence_level : float, default=0.95
             Confidence level of the intervals, in (0, 1).
+        random_state : None, int or numpy.random.Generator, default=None
+            With groups: the seed of the cluster bootstrap (None: fresh entropy).
+        n_resamples : int, default=2000
+            With groups: resamples of the cluster bootstrap.
 
         Returns
         -------
@@ -277,28 +387,93 @@ class Assessment:
         pooled = self.pooled()
         folds = measure_table(self.counts, measures=names)
         whole = measure_table(pooled, measures=names)
-        rates = rate_intervals(self.counts, confidence_level=confidence_level)
-        pooled_rates = rate_intervals(pooled, confidence_level=confidence_level)
+        if self.groups is None:
+            rates = rate_intervals(self.counts, confidence_level=confidence_level)
+            pooled_rates = rate_intervals(pooled, confidence_level=confidence_level)
+            rate_bounds = {
+                name: (
+                    np.concatenate([iv.low, pooled_rates[name].low]),
+                    np.concatenate([iv.high, pooled_rates[name].high]),
+                )
+                for name, iv in rates.items()
+            }
+        else:  # whole groups resampled: the cluster bootstrap
+            rate_bounds = self._grouped_rates(confidence_level, random_state, n_resamples)
         none = np.full(2, np.nan)  # the mean and std rows of counts and intervals
         columns = {c: np.concatenate([folds[c], whole[c], none]) for c in ("tn", "fp", "fn", "tp")}
         for name in names:
             columns[name] = np.concatenate([folds[name], whole[name], _mean_std(folds[name])])
-            if name in rates:
-                for end in ("low", "high"):
-                    bounds = (getattr(rates[name], end), getattr(pooled_rates[name], end))
-                    columns[f"{name}_{end}"] = np.concatenate([*bounds, none])
+            if name in rate_bounds:
+                for end, bounds in zip(("low", "high"), rate_bounds[name], strict=True):
+                    columns[f"{name}_{end}"] = np.concatenate([bounds, none])
         if self.tables is not None:
-            intervals = [
-                auc_confidence_interval(t, confidence_level=confidence_level)
-                if t.total_positives and t.total_negatives
-                else None  # a fold of one class has no AUC
-                for t in [*self.tables, self.pooled_table()]
-            ]
-            for key, end in (("auc", "auc"), ("auc_low", "low"), ("auc_high", "high")):
-                values = np.array([np.nan if i is None else getattr(i, end) for i in intervals])
-                tail = _mean_std(values[:-1]) if key == "auc" else none
-                columns[key] = np.concatenate([values, tail])
+            tables = [*self.tables, self.pooled_table()]
+            if self.groups is not None:  # Obuchowski's clustered variance
+                intervals = self._grouped_auc(tables, confidence_level)
+            else:
+                intervals = [
+                    auc_confidence_interval(t, confidence_level=confidence_level)
+                    if t.total_positives and t.total_negatives
+                    else None  # a fold of one class has no AUC
+                    for t in tables
+                ]
+            values = np.array(
+                [auc(t) if t.total_positives and t.total_negatives else np.nan for t in tables]
+            )
+            columns["auc"] = np.concatenate([values, _mean_std(values[:-1])])
+            for end in ("low", "high"):
+                bounds = [np.nan if i is None else getattr(i, end) for i in intervals]
+                columns[f"auc_{end}"] = np.concatenate([bounds, none])
         return MeasureTable(columns, index=[*map(str, self.folds), "pooled", "mean", "std"])
+
+    def group_parts(self) -> list[np.ndarray]:
+        """The counts per group (G, 4) of each fold, then of the folds pooled (what the
+        clustered intervals of :meth:`summary` and of the doors resample).
+
+        Returns
+        -------
+        list of ndarray
+            One array per fold, then the pooled one.
+
+        Raises
+        ------
+        ValueError
+            If the assessment has no groups.
+        """
+        if self.groups is None:
+            raise ValueError("This assessment has no groups.")
+        folds = [self.groups.fold_parts(i)[0] for i in range(len(self.folds))]
+        return [*folds, self.groups.pooled_parts()[0]]
+
+    def _grouped_rates(
+        self, level: float, random_state: Any, n_resamples: int
+    ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """The rates' cluster-bootstrap intervals of every fold and the pooled counts."""
+        from phidelta.inference._measure_intervals import grouped_measure_intervals
+
+        counts = BinaryCounts.concat([self.counts, self.pooled()])
+        rates = ["sensitivity", "specificity", "precision", "negative_predictive_value"]
+        res = grouped_measure_intervals(
+            counts, self.group_parts(), rates, level, "auto", random_state, n_resamples, None
+        )
+        return {name: (res.low[name], res.high[name]) for name in rates}
+
+    def _grouped_auc(self, tables: list[ScoreTable], level: float) -> list[Any]:
+        """Obuchowski's AUC interval of every fold and the pooled table (None where it is
+        undefined: one class, or fewer than two groups with each class)."""
+        from phidelta.inference import auc_confidence_interval
+
+        assert self.groups is not None
+        parts = [self.groups.fold_parts(i)[1] for i in range(len(self.folds))]
+        intervals = []
+        for table, groups in zip(tables, [*parts, self.groups.pooled_parts()[1]], strict=True):
+            try:
+                intervals.append(
+                    auc_confidence_interval(table, confidence_level=level, groups=groups)
+                )
+            except ValueError:  # one class, or too few groups with each
+                intervals.append(None)
+        return intervals
 
 
 def _mean_std(values: np.ndarray) -> np.ndarray:
@@ -328,6 +503,11 @@ class AssessmentPart:
         Rows (or weights) of the positive and of the negative class.
     has_predictions, has_scores : bool
         Whether predictions, and scores, were given.
+    group_counts, group_tables : dict of (fold, group) to BinaryCounts or ScoreTable
+        With groups of rows: the counts and score tables of each group within each fold
+        (empty without groups).
+    has_groups : bool
+        Whether groups were given.
 
     Examples
     --------
@@ -344,22 +524,30 @@ class AssessmentPart:
     negatives: float
     has_predictions: bool
     has_scores: bool
+    group_counts: dict[Any, BinaryCounts] = field(default_factory=dict)
+    group_tables: dict[Any, ScoreTable] = field(default_factory=dict)
+    has_groups: bool = False
 
     def __add__(self, other: AssessmentPart) -> AssessmentPart:
-        counts = dict(self.counts)
-        for key, value in other.counts.items():
-            counts[key] = counts[key] + value if key in counts else value
-        tables = dict(self.tables)
-        for key, value in other.tables.items():
-            tables[key] = tables[key] + value if key in tables else value
         return AssessmentPart(
-            counts,
-            tables,
+            _added(self.counts, other.counts),
+            _added(self.tables, other.tables),
             self.positives + other.positives,
             self.negatives + other.negatives,
             self.has_predictions or other.has_predictions,
             self.has_scores or other.has_scores,
+            _added(self.group_counts, other.group_counts),
+            _added(self.group_tables, other.group_tables),
+            self.has_groups or other.has_groups,
         )
+
+
+def _added(first: dict[Any, Any], second: dict[Any, Any]) -> dict[Any, Any]:
+    """Two dicts of additive parts, the parts of a key added up."""
+    out = dict(first)
+    for key, value in second.items():
+        out[key] = out[key] + value if key in out else value
+    return out
 
 
 def assessment_part(
@@ -371,6 +559,7 @@ def assessment_part(
     sample_weight: Any = None,
     classes: Any,
     positive: Any,
+    groups: Any = None,
 ) -> AssessmentPart:
     """The additive part of one block of rows (a chunk, a Dask partition).
 
@@ -390,6 +579,9 @@ def assessment_part(
         Both classes (a block may hold only one).
     positive : object
         The positive one, decided beforehand by :func:`phidelta.counts.check_pos_label`.
+    groups : array-like of shape (n_rows,), optional
+        The group of every row (patient, speaker, document, site): the block's counts and
+        score tables are kept per group within each fold too.
 
     Returns
     -------
@@ -434,9 +626,63 @@ def assessment_part(
         tables = {python_value(g): t for g, t in zip(uniques.tolist(), per_fold, strict=True)}
     positives = float(is_pos.sum()) if w is None else float(w[is_pos].sum())
     negatives = float(len(y) - is_pos.sum()) if w is None else float(w[~is_pos].sum())
-    return AssessmentPart(
+    part = AssessmentPart(
         counts, tables, positives, negatives, y_pred is not None, scores is not None
     )
+    if groups is not None:
+        _group_parts(part, y, y_pred, scores, fold_ids, groups, w, is_pos, classes, positive)
+    return part
+
+
+def _group_parts(
+    part: AssessmentPart,
+    y: np.ndarray,
+    y_pred: Any,
+    scores: Any,
+    fold_ids: np.ndarray,
+    groups: Any,
+    w: np.ndarray | None,
+    is_pos: np.ndarray,
+    classes: Any,
+    positive: Any,
+) -> None:
+    """Fill ``part``'s counts and score tables per (fold, group) of a block's rows."""
+    from phidelta.inference._clustered import factorize
+
+    g = as_label_array(groups, "groups")  # a missing group label is refused
+    check_same_length(y_true=y, groups=g)
+    fold_codes, fold_values = factorize(fold_ids)
+    group_codes, group_values = factorize(g)
+    pair_codes, pairs = factorize(fold_codes.astype(np.int64) * len(group_values) + group_codes)
+    keys = [
+        (
+            python_value(fold_values[q // len(group_values)]),
+            python_value(group_values[q % len(group_values)]),
+        )
+        for q in pairs.tolist()
+    ]
+    if y_pred is not None:
+        grouped, _ = BinaryCounts.from_groups(
+            y,
+            as_label_array(y_pred, "y_pred"),
+            pair_codes,
+            pos_label=positive,
+            labels=classes,
+            sample_weight=w,
+            n_groups=len(pairs),
+        )
+        part.group_counts = {key: grouped[i] for i, key in enumerate(keys)}
+    if scores is not None:
+        per_pair, _ = ScoreTable.from_groups(
+            is_pos,
+            as_float_array(scores, "scores"),
+            pair_codes,
+            pos_label=True,
+            labels=[False, True],
+            sample_weight=w,
+        )
+        part.group_tables = dict(zip(keys, per_pair, strict=True))
+    part.has_groups = True
 
 
 def decision_threshold(table: ScoreTable, threshold: float | str | None = None) -> float:
@@ -565,6 +811,33 @@ def finish_assessment(
         part.negatives / part.positives,
         chosen,
         rows_left_out=rows_left_out,
+        groups=_finish_groups(part, keys, chosen) if part.has_groups else None,
+    )
+
+
+def _finish_groups(part: AssessmentPart, keys: list[Any], threshold: float | None) -> Any:
+    """The :class:`AssessmentGroups` of summed parts: the (fold, group) parts in fold order,
+    then group order (groups sorted)."""
+    pairs = list(part.group_counts if part.has_predictions else part.group_tables)
+    labels = ordered_values({group for _, group in pairs})
+    fold_index = {python_value(k): i for i, k in enumerate(keys)}
+    group_index = {g: i for i, g in enumerate(labels)}
+    pairs.sort(key=lambda pair: (fold_index[pair[0]], group_index[pair[1]]))
+    tables = [part.group_tables[pair] for pair in pairs] if part.has_scores else None
+    if part.has_predictions:
+        counts = BinaryCounts.concat([part.group_counts[pair] for pair in pairs])
+    else:
+        assert tables is not None
+        assert threshold is not None
+        counts = BinaryCounts.concat([t.counts_at(threshold) for t in tables])
+    return AssessmentGroups(
+        labels=np.array(labels, dtype=object)
+        if any(isinstance(g, str) for g in labels)
+        else np.array(labels),
+        fold=np.array([fold_index[f] for f, _ in pairs], dtype=np.intp),
+        group=np.array([group_index[g] for _, g in pairs], dtype=np.intp),
+        counts=counts,
+        tables=tables,
     )
 
 
@@ -577,6 +850,7 @@ def assess(
     pos_label: Any = None,
     threshold: float | str | None = None,
     sample_weight: Any = None,
+    groups: Any = None,
 ) -> Assessment:
     """Assess predictions and/or scores you already have, one entry per fold.
 
@@ -599,6 +873,10 @@ def assess(
         [0, 1], else 0 (:func:`decision_threshold`). The cut used is ``Assessment.threshold``.
     sample_weight : array-like, optional
         Non-negative weight of every sample; the counts become weighted sums.
+    groups : array-like, optional
+        The group of every sample (patient, speaker, document, site): rows of one group are
+        not independent, and every interval of :meth:`Assessment.summary` (and of the doors)
+        resamples whole groups; the AUC's is Obuchowski's.
 
     Returns
     -------
@@ -609,7 +887,8 @@ def assess(
     ------
     ValueError
         If neither ``y_pred`` nor ``scores`` is given, the arrays differ in length, or the
-        labels do not hold two classes.
+        labels do not hold two classes; with ``groups``, if a group label is missing (NaN or
+        None) or there is a single group.
 
     Examples
     --------
@@ -620,6 +899,10 @@ def assess(
     y = as_label_array(y_true, "y_true")
     target = binary_target(y, pos_label, both=True)
     classes = target.classes
+    if groups is not None:
+        from phidelta.inference._clustered import check_group_labels
+
+        check_group_labels(groups, len(y))  # one label per row, none missing, two or more
     part = assessment_part(
         y,
         y_pred=y_pred,
@@ -628,6 +911,7 @@ def assess(
         sample_weight=sample_weight,
         classes=classes,
         positive=target.positive,
+        groups=groups,
     )
     result = finish_assessment(part, positive=target.positive, threshold=threshold)
     kept = None if scores is None else as_float_array(scores, "scores")

@@ -40,6 +40,7 @@ _OPTION_NAMES = {
     "`y_pred`": "the prediction column",
     "`scores`": "the score column",
     "`folds`": "the fold column",
+    "`groups`": "the group column",
     "`pos_label`": "--positive",
     "`threshold`": "--threshold",
     "missing='drop'": "--missing drop",
@@ -271,8 +272,8 @@ def _streaming_options(function: Any) -> Any:
         type=click.Choice(["drop", "error"]),
         default="drop",
         show_default=True,
-        help="Rows with a missing label, prediction, score, fold or weight: leave them out "
-        "(and say how many) or refuse the file.",
+        help="Rows with a missing label, prediction, score, fold, weight or group: leave them "
+        "out (and say how many) or refuse the file.",
     )(function)
     function = click.option(
         "--scheduler",
@@ -767,6 +768,12 @@ if click is not None:
     @_prediction_options
     @click.option("--weight", help="Column of sample weights.")
     @click.option(
+        "--group",
+        help="Column of group ids (patient, speaker, document, site) when several rows belong "
+        "to one group: every interval then resamples whole groups (cluster bootstrap; the "
+        "AUC's is Obuchowski's clustered DeLong interval).",
+    )
+    @click.option(
         "--positive",
         help="The positive class (needed unless the classes are 0/1, -1/1 or false/true).",
     )
@@ -818,6 +825,7 @@ if click is not None:
         threshold: str | None,
         fold: str | None,
         weight: str | None,
+        group: str | None,
         positive: str | None,
         ratio: str,
         fmt: str,
@@ -845,7 +853,10 @@ if click is not None:
         row; the mean and std rows have no counts or intervals. CSV and JSON keep every digit.
         With --confidence-level every measure gets its interval (*_low, *_high) at that level,
         for each fold and the pooled row, by the method the caption names (the rates' Wilson
-        interval, the AUC's DeLong interval at that level too).
+        interval, the AUC's DeLong interval at that level too). With --group (several rows per
+        patient, speaker, document or site) no interval treats a group's rows as independent:
+        every measure gets the cluster bootstrap (whole groups drawn, seed --random-state) and
+        the AUC Obuchowski's clustered interval.
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
 
@@ -856,6 +867,16 @@ if click is not None:
         switches = _interval_switches(confidence_level, interval_method, random_state)
         if roc_path and score is None:
             _fail("--roc needs --score")
+        if group and regions:
+            _fail(
+                "--regions draws joint regions that treat the rows as independent: they have "
+                "no clustered form yet, so they cannot be used with --group"
+            )
+        if group and compare:
+            _fail(
+                "the paired tests of --compare treat the rows as independent and have no "
+                "clustered form yet: --group cannot be used with --compare"
+            )
         if not compare and (compare_measure is not None or test_fraction is not None):
             _fail("--compare-measure and --test-fraction need --compare")
         compare_measure = compare_measure or "accuracy"
@@ -867,6 +888,7 @@ if click is not None:
             threshold=threshold,
             fold=fold,
             weight=weight,
+            group=group,
         )
         source = _source(predictions, chunksize, engine, scheduler)
         view = _View(predictions, fmt, ratio, plot_path, roc_path, threshold, regions, switches)
@@ -925,14 +947,19 @@ if click is not None:
         _report_assessment(result.a, view, comparison=result, extra={"comparison": (title, tests)})
 
     def _assessment_columns(
-        result: Any, name: str | None, regions: bool, intervals: Any = None
+        result: Any,
+        name: str | None,
+        regions: bool,
+        intervals: Any = None,
+        random_state: int = DEFAULT_RANDOM_STATE,
     ) -> dict[str, Any]:
         """The rows of :meth:`phidelta.assessment.Assessment.summary` (folds, pooled, mean,
         std, with their intervals) as columns, led by ``row`` (and ``classifier``); with
         ``intervals`` (a :class:`~phidelta.inference.MeasureIntervals` of the folds and the
-        pooled counts) every measure's interval after it."""
+        pooled counts) every measure's interval after it. ``random_state`` seeds the
+        clustered intervals of an assessment with groups."""
         level = 0.95 if intervals is None else intervals.confidence_level
-        summary = result.summary(confidence_level=level)
+        summary = result.summary(confidence_level=level, random_state=random_state)
         rows = len(summary.index)
         columns: dict[str, Any] = {} if name is None else {"classifier": [name] * rows}
         columns["row"] = summary.index
@@ -979,21 +1006,36 @@ if click is not None:
         measure, seed."""
         given = next((b for b in bounds if b is not None), None)
         methods = dict(given.methods) if given is not None else {}
+        grouped = any(getattr(r, "groups", None) is not None for r in results)
         for name in ("sensitivity", "specificity", "precision"):  # weighted: Wilson still
-            methods.setdefault(name, "wilson")
+            methods.setdefault(name, "cluster_bca" if grouped else "wilson")
         if any(r.tables is not None for r in results):
-            methods["auc"] = "delong"
+            methods["auc"] = "obuchowski" if grouped else "delong"
         return {
             "confidence_level": switches["confidence_level"],
             "intervals": methods,
             "random_state": switches["random_state"],
             "no_interval": (
-                "weighted counts are not counts of rows: only the rates' Wilson and the "
-                "AUC's DeLong intervals are given"
+                "weighted counts are not counts of rows: only the rates' "
+                + ("cluster-bootstrap" if grouped else "Wilson")
+                + " and the AUC's "
+                + ("Obuchowski" if grouped else "DeLong")
+                + " intervals are given"
                 if any(b is None for b in bounds)
                 else None
             ),
         }
+
+    def _groups_note(result: Any, seed: int) -> str | None:
+        """What the caption and the JSON say of an assessment's groups (None without)."""
+        groups = getattr(result, "groups", None)
+        if groups is None:
+            return None
+        return (
+            f"{len(groups.labels)} groups: every interval resamples whole groups (cluster "
+            f"bootstrap, BCa, seed {seed})"
+            + ("; the AUC's is Obuchowski's clustered interval" if result.tables else "")
+        )
 
     def _report_assessment(
         result: Any,
@@ -1005,11 +1047,12 @@ if click is not None:
         """Print an assessment (of one classifier, or of both of a comparison) and draw it."""
         results = [result] if comparison is None else [comparison.a, comparison.b]
         bounds = [_intervals_of(r, view.intervals) for r in results]
+        seed = DEFAULT_RANDOM_STATE if view.intervals is None else view.intervals["random_state"]
         if comparison is None:
-            columns = _assessment_columns(result, None, view.regions, bounds[0])
+            columns = _assessment_columns(result, None, view.regions, bounds[0], seed)
         else:
             first, second = (
-                _assessment_columns(r, str(n), view.regions, b)
+                _assessment_columns(r, str(n), view.regions, b, seed)
                 for r, n, b in zip(results, comparison.names, bounds, strict=True)
             )
             columns = {k: [*first[k], *second[k]] for k in first if k in second}
@@ -1020,6 +1063,7 @@ if click is not None:
             "predictions": _threshold_note(result, view.threshold),
             "rows_left_out": result.rows_left_out or None,
             "missing": _missing_note(result.missing_cells),
+            "groups": _groups_note(result, seed),
         }
         if view.regions:
             meta["regions"] = (
@@ -1072,6 +1116,7 @@ if click is not None:
     @_header_option
     @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
     @click.option("--plot", "plot_path", callback=_output, help="Write the entropy triangle here.")
+    @_interval_options
     @_streaming_options
     @_errors
     def triangle(
@@ -1089,14 +1134,24 @@ if click is not None:
         scheduler: str | None = None,
         missing: str = "drop",
         missing_values: str | None = None,
+        confidence_level: float | None = None,
+        interval_method: str = "auto",
+        random_state: int = DEFAULT_RANDOM_STATE,
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
+
+        With --confidence-level every quantity (per matrix, and pooled over folds) gets its
+        interval (<column>_low, <column>_high: value_low and value_high for one matrix) from
+        a bootstrap of the rows behind the matrix (BCa; percentile with --interval-method
+        percentile), and --plot draws the intervals of ΔH′, 2MI′ and VI′ as segments; the
+        uniform entropies h_uniform_* are fixed by the number of classes and get none.
 
         Example: phidelta triangle preds.csv --label y --prediction yhat
         """
         from phidelta.data import Roles, load_multiclass, read_matrix
         from phidelta.measures import entropy_balance
 
+        switches = _interval_switches(confidence_level, interval_method, random_state)
         declared = None if classes is None else [c.strip() for c in classes.split(",")]
         left_out = missing_note = None
         if matrix and (label or prediction or fold or classes or missing_values):
@@ -1122,18 +1177,24 @@ if click is not None:
             missing_note = _missing_note(loaded.missing_cells)
         b = entropy_balance(cm)
         values = b.to_dict()
+        bounds = _triangle_bounds(cm, names, switches)
         columns: dict[str, Any] = {"quantity": list(values)}
         for i, name in enumerate(names):
-            columns[name if len(names) > 1 else "value"] = [float(v[i]) for v in values.values()]
+            key = name if len(names) > 1 else "value"
+            columns[key] = [float(v[i]) for v in values.values()]
+            columns.update(_bound_columns(key, values, bounds, i))
         pooled = entropy_balance(cm.sum()) if len(names) > 1 else None
         if pooled is not None:  # the folds added up, beside them
             key = "pooled" if "pooled" not in columns else "all folds pooled"
             columns[key] = [float(v[0]) for v in pooled.to_dict().values()]
+            columns.update(_bound_columns(key, values, bounds, len(names)))
         meta = {
             "classes": [str(c) for c in cm.input_classes],
             "rows_left_out": left_out,
             "missing": missing_note,
         }
+        if switches is not None:
+            meta |= _triangle_interval_meta(bounds, switches)
         _emit(
             columns,
             fmt,
@@ -1149,9 +1210,48 @@ if click is not None:
             from phidelta.rendering import EntropyTriangleDisplay
 
             shown = EntropyTriangleDisplay(
-                balance=b, names=names if len(names) > 1 else None, pooled=pooled
+                balance=b, names=names if len(names) > 1 else None, pooled=pooled, intervals=bounds
             )
             _save(shown.plot(extended=True), plot_path)
+
+    def _triangle_bounds(cm: Any, names: list[str], switches: dict[str, Any] | None) -> Any:
+        """The intervals of the triangle's quantities per matrix, then pooled (None without
+        --confidence-level, or for counts that are not counts of rows)."""
+        if switches is None:
+            return None
+        from phidelta._door_intervals import triangle_intervals
+
+        return triangle_intervals(cm, names, **switches)
+
+    def _bound_columns(key: str, values: dict[str, Any], bounds: Any, row: int) -> dict[str, Any]:
+        """``<key>_low`` and ``<key>_high`` of every quantity (NaN where it has none)."""
+        if bounds is None:
+            return {}
+        return {
+            f"{key}_{end}": [
+                float(getattr(bounds, end)[q][row]) if q in bounds.methods else float("nan")
+                for q in values
+            ]
+            for end in ("low", "high")
+        }
+
+    def _triangle_interval_meta(bounds: Any, switches: dict[str, Any]) -> dict[str, Any]:
+        """What the caption and the JSON say of the triangle's intervals."""
+        if bounds is None:
+            return {
+                "confidence_level": switches["confidence_level"],
+                "no_interval": "the matrix holds weighted counts, not counts of rows: no "
+                "interval is given",
+            }
+        return {
+            "confidence_level": switches["confidence_level"],
+            "interval_method": (
+                f"{next(iter(bounds.methods.values()))} bootstrap of the rows behind each "
+                f"matrix ({bounds.n_resamples} resamples)"
+            ),
+            "random_state": switches["random_state"],
+            "no_interval": "h_uniform_x, h_uniform_y (fixed by the number of classes)",
+        }
 
     @cli.command()
     @click.option("--data", help="Data file for the feature signature.")

@@ -16,9 +16,12 @@ import numpy as np
 from phidelta import __version__
 from phidelta._door_intervals import (
     DEFAULT_RANDOM_STATE,
+    INTERVAL_METHODS,
     assessment_intervals,
     interval_cell,
     method_text,
+    signature_intervals,
+    triangle_intervals,
 )
 from phidelta._format import column_text, html_table
 from phidelta._report_scoring import calibration_section, decision_section, file_scoring_sections
@@ -179,12 +182,18 @@ def signature_section(
     delta_min: float = 0.4,
     k: int | None = 10,
     fdr: float = 0.05,
+    confidence_level: float | None = None,
+    interval_method: str = "auto",
+    random_state: int = DEFAULT_RANDOM_STATE,
 ) -> str:
     """The feature signature: diagrams, the ranking table with p- and q-values, the selection.
 
     Diagrams at ratio 1 and at the actual ratio, the ranking table with each feature's p- and
     q-value (:meth:`~phidelta.signatures.Signature.default_test`; Benjamini & Hochberg 1995),
-    and the features Armano's rule (2015, §5.1) selects among those with q ≤ ``fdr``.
+    and the features Armano's rule (2015, §5.1) selects among those with q ≤ ``fdr``. With
+    ``confidence_level``, φ, δ, the rates and the information gain of every feature with
+    integer counts get their intervals in the table
+    (:func:`phidelta._door_intervals.signature_intervals`, as ``phidelta stats`` prints them).
 
     Parameters
     ----------
@@ -201,6 +210,15 @@ def signature_section(
         Keep at most this many selected features.
     fdr : float, default 0.05
         The false discovery rate of the q-values and of the selection.
+    confidence_level : float, optional
+        In (0, 1): the intervals of φ, δ (at N/P = 1), sensitivity, specificity and
+        information gain (at N/P = 1) of the features with integer counts ("0.41 [0.33,
+        0.49]"); soft counts of numeric features are not counts of rows and get none, which
+        the section says.
+    interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
+        The intervals' method (:data:`phidelta._door_intervals.INTERVAL_METHODS`).
+    random_state : int, default=0
+        Seed of the bootstrap intervals.
 
     Returns
     -------
@@ -217,6 +235,9 @@ def signature_section(
     >>> body = signature_section(signature(data, labels, feature_names=names), top=3)
     >>> body.count("<figure>"), body.count("<tr>")  # 2 diagrams; a header and 3 features
     (2, 4)
+    >>> "soft counts" in signature_section(signature(data, labels, feature_names=names),
+    ...                                    top=3, confidence_level=0.9)
+    True
     """
     import matplotlib.pyplot as plt
 
@@ -247,6 +268,11 @@ def signature_section(
     order = signature.rank("delta")[:top]
     columns = signature.to_dict()
     ranked = {key: [columns[key][i] for i in order] for key in SUMMARY_COLUMNS}
+    said = ""
+    if confidence_level is not None:
+        ranked, said = _feature_interval_cells(
+            signature, ranked, order, confidence_level, interval_method, random_state
+        )
     significance = ""
     if pvalues is not None:
         from phidelta.inference import benjamini_hochberg
@@ -282,11 +308,53 @@ def signature_section(
         f"{suspect}"
         f'<div class="figures">{"".join(figures)}</div>'
         f"<h3>Top {len(order)} features by standard |δ| (N/P = 1, as <code>phidelta stats"
-        f"</code> ranks by default)</h3>{significance}{table_html(ranked)}"
+        f"</code> ranks by default)</h3>{significance}{said}{table_html(ranked)}"
         f"<h3>Selection (|φ| &lt; {phi_max}, |φ| + |δ|/{delta_min} ≥ 1"
         + (f", q ≤ {fdr:g}" if pvalues is not None else "")
         + f", top {k} by |δ|)</h3><p>{selected}</p>"
     )
+
+
+def _feature_interval_cells(
+    signature: Any,
+    ranked: dict[str, Any],
+    order: Any,
+    level: float,
+    method: str,
+    random_state: int,
+) -> tuple[dict[str, Any], str]:
+    """The ranking table's φ, δ, rates and information gain as cells "0.41 [0.33, 0.49]" (the
+    features with integer counts), and the sentence that says how and for which."""
+    bounds, methods, counted = signature_intervals(
+        signature, confidence_level=level, method=method, random_state=random_state
+    )
+    shown = dict(ranked)
+    for key, (low, high) in bounds.items():
+        text = column_text(list(ranked[key]), digits=3)
+        shown[key] = [interval_cell(t, low[i], high[i]) for t, i in zip(text, order, strict=True)]
+    percent = f"{100 * level:g}%"
+    soft = len(signature) - counted
+    parts = []
+    if counted:
+        parts.append(
+            f"In brackets the {percent} intervals of φ, δ, sensitivity, specificity and "
+            f"information gain (φ, δ and information gain at N/P = 1): "
+            f"{html.escape(method_text(methods))} (bootstrap: seed {random_state})."
+        )
+    if soft:
+        parts.append(
+            f"{soft} feature{'s' if soft != 1 else ''} with soft counts (numeric features read "
+            "softly: sums of min-max scaled values, not counts of rows) get no interval — a "
+            "binomial or bootstrap interval needs counts of rows; the best single cut "
+            "(<code>phidelta stats --numeric threshold</code>) counts rows and gets one."
+        )
+    if signature.numeric_mode == "threshold" and "numeric" in signature.kinds:
+        parts.append(
+            "Each numeric feature's cut was searched on the same rows: its intervals do not "
+            "account for that search (optimistic)."
+        )
+    parts.append("The *_ratio columns (the same rates seen at another N/P) have no interval here.")
+    return shown, f'<p class="note">{" ".join(parts)}</p>'
 
 
 def _feature_pvalues(signature: Any) -> tuple[np.ndarray | None, str]:
@@ -527,10 +595,57 @@ def _with_intervals(summary: Any, name: str, intervals: Any) -> Any:
     return [interval_cell(t, lo, hi) for t, lo, hi in zip(text, low, high, strict=True)]
 
 
-def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
+def comparison_section(
+    comparison: Any,
+    *,
+    ratio: float | None = None,
+    confidence_level: float | None = None,
+    interval_method: str = "auto",
+    random_state: int = DEFAULT_RANDOM_STATE,
+) -> str:
     """Two classifiers on the same folds: both in one φ-δ diagram (folds, means, the pooled
     counts' 95% regions), their per-fold measures side by side, and the paired tests with a
-    verdict in words."""
+    verdict in words.
+
+    With ``confidence_level`` every number of the summary has its interval: the pooled
+    measures of each classifier (:func:`phidelta.inference.measure_intervals`) and their
+    paired differences A − B on the same rows
+    (:func:`phidelta.inference.paired_difference_from_table`: Newcombe's paired score
+    interval for the rates and accuracy, the paired bootstrap otherwise), the pooled AUCs
+    and their difference (DeLong), the per-fold measure of each fold, and the mean per-fold
+    difference (the corrected resampled t interval, Nadeau & Bengio 2003).
+
+    Parameters
+    ----------
+    comparison : Comparison
+        The two classifiers (:func:`phidelta.comparison.compare` and the like).
+    ratio : float, optional
+        The class ratio of the second diagram; default the actual ratio.
+    confidence_level : float, optional
+        In (0, 1): the intervals above, at this level. None: the tests and the paired
+        difference of the t-test's measure (95%) only.
+    interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
+        The measures' and the differences' method.
+    random_state : int, default=0
+        Seed of the bootstrap intervals.
+
+    Returns
+    -------
+    str
+        The section's HTML, figures embedded.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from phidelta.comparison import compare
+    >>> y = [0, 1] * 20
+    >>> good, poor = y[:], [1 - v if i % 3 == 0 else v for i, v in enumerate(y)]
+    >>> result = compare(y, y_pred=(good, poor), folds=[1, 2] * 20, names=("good", "poor"))
+    >>> "Pooled measures and paired differences" in comparison_section(
+    ...     result, confidence_level=0.9)
+    True
+    """
     import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
@@ -557,12 +672,177 @@ def comparison_section(comparison: Any, *, ratio: float | None = None) -> str:
         f"{measure} ({comparison.names[1]})": b.measures([measure])[measure],
     }
     rows = comparison.summary()
+    pooled = said = ""
+    if confidence_level is not None:
+        level = confidence_level
+        difference = _paired_difference(comparison, level, interval_method, random_state)
+        rows = [_difference_row(row, comparison, difference) for row in rows]
+        pooled, said = _pooled_differences(
+            comparison, difference, level, interval_method, random_state
+        )
+        per_fold = _per_fold_intervals(comparison, per_fold, level, interval_method, random_state)
+        said += _mean_difference(comparison, level)
     tests = {k: [row[k] for row in rows] for k in ("test", "statistic", "pvalue", "detail")}
     return (
         f"<p>{html.escape(comparison_verdict(comparison))}</p>"
         f'<div class="figures">{"".join(figures)}</div>'
-        f"<h3>Paired tests</h3>{table_html(tests)}"
-        f"<h3>{html.escape(measure)} per fold</h3>{table_html(per_fold)}"
+        f"<h3>Paired tests</h3>{table_html(tests)}{pooled}"
+        f"<h3>{html.escape(measure)} per fold</h3>{said}{table_html(per_fold)}"
+    )
+
+
+def _paired_difference(comparison: Any, level: float, method: str, random_state: int) -> Any:
+    """The paired differences A − B of the t-test's measure and the summary measures at
+    ``level`` (None without rows, as :attr:`Comparison.difference`)."""
+    from phidelta.assessment import SUMMARY_MEASURES
+    from phidelta.inference import paired_difference_from_table
+
+    if comparison.difference is None:
+        return None
+    return paired_difference_from_table(
+        comparison.difference.table,
+        measures=list(dict.fromkeys([comparison.measure, *SUMMARY_MEASURES])),
+        confidence_level=level,
+        method=method,  # the doors' names are the paired methods' names
+        random_state=random_state,
+    )
+
+
+def _difference_row(row: dict[str, Any], comparison: Any, difference: Any) -> dict[str, Any]:
+    """The summary's "paired difference" row at the section's level (other rows as they are)."""
+    if row["test"] != "paired difference" or difference is None:
+        return row
+    m, (a, b) = comparison.measure, comparison.names
+    return row | {
+        "statistic": difference.difference[m],
+        "detail": (
+            f"{m} {a} − {b} {difference.difference[m]:.4g}, "
+            f"{100 * difference.confidence_level:g}% interval [{difference.low[m]:.4g}, "
+            f"{difference.high[m]:.4g}] ({difference.methods[m]})"
+        ),
+    }
+
+
+def _pooled_differences(
+    comparison: Any, difference: Any, level: float, method: str, random_state: int
+) -> tuple[str, str]:
+    """The table of each classifier's pooled measures and their paired difference, every cell
+    with its interval, and the sentence that names the methods."""
+    from phidelta.assessment import SUMMARY_MEASURES
+    from phidelta.counts import BinaryCounts
+    from phidelta.inference import auc_confidence_interval, measure_intervals
+
+    a, b = comparison.a, comparison.b
+    name_a, name_b = (str(n) for n in comparison.names)
+    names = list(dict.fromkeys([comparison.measure, *SUMMARY_MEASURES]))
+    percent = f"{100 * level:g}%"
+    counts = BinaryCounts.concat([a.pooled(), b.pooled()])
+    if counts.is_soft:
+        return "", (
+            '<p class="note">Weighted counts are not counts of rows: the pooled measures and '
+            "their differences get no interval.</p>"
+        )
+    both = measure_intervals(
+        counts,
+        measures=names,
+        confidence_level=level,
+        method=INTERVAL_METHODS[method],
+        random_state=random_state,
+    )
+
+    def cell(value: float, low: float, high: float) -> str:
+        return interval_cell(column_text([value], digits=3)[0], low, high)
+
+    table: dict[str, list[Any]] = {
+        "measure": [],
+        name_a: [],
+        name_b: [],
+        f"{name_a} − {name_b}": [],
+        "method of the difference": [],
+    }
+    for m in names:
+        table["measure"].append(m)
+        for column, i in ((name_a, 0), (name_b, 1)):
+            table[column].append(cell(both.estimate[m][i], both.low[m][i], both.high[m][i]))
+        if difference is None:
+            table[f"{name_a} − {name_b}"].append("–")
+            table["method of the difference"].append("")
+        else:
+            table[f"{name_a} − {name_b}"].append(
+                cell(difference.difference[m], difference.low[m], difference.high[m])
+            )
+            table["method of the difference"].append(difference.methods[m])
+    auc = ""
+    if comparison.delong is not None:
+        ends = [auc_confidence_interval(r.pooled_table(), confidence_level=level) for r in (a, b)]
+        low, high = comparison.delong.confidence_interval(level)
+        table["measure"].append("auc")
+        for column, end in ((name_a, ends[0]), (name_b, ends[1])):
+            table[column].append(cell(end.statistic, end.low, end.high))
+        table[f"{name_a} − {name_b}"].append(cell(comparison.delong.difference, low, high))
+        table["method of the difference"].append("delong_paired")
+        auc = " The AUCs' intervals are DeLong's, their difference's the paired DeLong interval."
+    note = (
+        f'<p class="note">Pooled over the folds, in brackets the {percent} intervals: of each '
+        f"classifier's measures ({html.escape(method_text(both.methods))}); of the paired "
+        "differences A − B on the same rows (the 2×2×2 table of both predictions) Newcombe's "
+        "paired score interval for the rates and accuracy, the paired bootstrap on the table "
+        f"otherwise (seed {random_state}).{auc}</p>"
+    )
+    return f"<h3>Pooled measures and paired differences</h3>{note}{table_html(table)}", ""
+
+
+def _per_fold_intervals(
+    comparison: Any, per_fold: dict[str, Any], level: float, method: str, random_state: int
+) -> dict[str, Any]:
+    """The per-fold measure of each classifier as cells "0.873 [0.81, 0.92]"."""
+    from phidelta.inference import measure_intervals
+
+    measure = comparison.measure
+    shown = dict(per_fold)
+    for result, name in zip((comparison.a, comparison.b), comparison.names, strict=True):
+        key = f"{measure} ({name})"
+        if result.counts.is_soft:
+            continue
+        res = measure_intervals(
+            result.counts,
+            measures=[measure],
+            confidence_level=level,
+            method=INTERVAL_METHODS[method],
+            random_state=random_state,
+        )
+        text = column_text(list(per_fold[key]), digits=3)
+        shown[key] = [
+            interval_cell(t, lo, hi)
+            for t, lo, hi in zip(text, res.low[measure], res.high[measure], strict=True)
+        ]
+    return shown
+
+
+def _mean_difference(comparison: Any, level: float) -> str:
+    """The mean per-fold difference with the corrected resampled t interval (Nadeau & Bengio
+    2003), the interval the corrected t-test inverts; empty with one fold."""
+    from scipy import stats
+
+    if comparison.ttest is None:
+        return ""
+    measure = comparison.measure
+    d = np.asarray(comparison.a.measures([measure])[measure], dtype=float) - np.asarray(
+        comparison.b.measures([measure])[measure], dtype=float
+    )
+    d = d[np.isfinite(d)]
+    if len(d) < 2:
+        return ""
+    rho = comparison.test_fraction
+    spread = np.sqrt((1 / len(d) + rho / (1 - rho)) * d.var(ddof=1))
+    half = stats.t.ppf(0.5 + level / 2, len(d) - 1) * spread
+    a, b = (html.escape(str(n)) for n in comparison.names)
+    return (
+        f'<p class="note">Mean per-fold difference {html.escape(measure)} {a} − {b}: '
+        f"{d.mean():.4g}, {100 * level:g}% interval [{d.mean() - half:.4g}, "
+        f"{d.mean() + half:.4g}] (corrected resampled t, test fraction {rho:.3g}: the "
+        "interval the t-test above inverts). In brackets each fold's interval "
+        "(phidelta.inference.measure_intervals).</p>"
     )
 
 
@@ -677,8 +957,12 @@ def file_report(
     hint : str, default="missing_values={listed}"
         How the notes name the option (:func:`phidelta.data.describe_missing`).
     confidence_level : float, optional
-        In (0, 1): the assessment's measures with their intervals, its ROC curve with bands
-        and its reliability diagram with per-bin intervals (:func:`assessment_section`).
+        In (0, 1): every number with its interval — the assessment's measures, its ROC curve
+        with bands and its reliability diagram with per-bin intervals
+        (:func:`assessment_section`), the signature's φ, δ, rates and information gain of the
+        features with integer counts (:func:`signature_section`), the comparison's pooled
+        measures and paired differences (:func:`comparison_section`), and the entropy
+        triangle's quantities with segments in the triangle (:func:`triangle_section`).
     interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
         The measures' interval method (see :func:`assessment_section`).
     random_state : int, default=0
@@ -724,6 +1008,13 @@ def file_report(
         return f'<p class="note">Missing values: {html.escape(said)}.</p>' if said else ""
 
     built = Report("phidelta report")
+    switches: dict[str, Any] = {}
+    if confidence_level is not None:
+        switches = {
+            "confidence_level": confidence_level,
+            "interval_method": interval_method,
+            "random_state": random_state,
+        }
     if data is not None:
         sig = load_signature(
             data,
@@ -734,7 +1025,9 @@ def file_report(
         built.add(
             f"Feature signature of {Path(str(data)).name}",
             missing_note(sig.missing_cells)
-            + signature_section(sig, ratio=None if ratio in (None, "actual") else float(ratio)),
+            + signature_section(
+                sig, ratio=None if ratio in (None, "actual") else float(ratio), **switches
+            ),
         )
     if predictions is not None:
         from dataclasses import replace
@@ -778,7 +1071,9 @@ def file_report(
             built.add(
                 f"{comparison.names[0]} against {comparison.names[1]}",
                 comparison_section(
-                    comparison, ratio=None if ratio in (None, "actual") else float(ratio)
+                    comparison,
+                    ratio=None if ratio in (None, "actual") else float(ratio),
+                    **switches,
                 ),
             )
         if roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
@@ -796,7 +1091,12 @@ def file_report(
                 "Entropy triangle of the predictions",
                 (note or "")
                 + (missing_note(multiclass.missing_cells) if len(classes) > 2 else "")
-                + triangle_section(multiclass.matrices, multiclass.names),
+                + triangle_section(
+                    multiclass.matrices,
+                    multiclass.names,
+                    pooled=len(multiclass.names) > 1,
+                    **switches,
+                ),
             )
         elif matrix is None:
             built.add(
@@ -809,17 +1109,30 @@ def file_report(
 
         built.add(
             f"Entropy triangle of {Path(str(matrix)).name}",
-            triangle_section(read_matrix(matrix, header=header), [Path(str(matrix)).stem]),
+            triangle_section(
+                read_matrix(matrix, header=header), [Path(str(matrix)).stem], **switches
+            ),
         )
     return built.write(path)
 
 
-def triangle_section(matrices: Any, names: Sequence[str]) -> str:
+def triangle_section(
+    matrices: Any,
+    names: Sequence[str],
+    *,
+    pooled: bool = False,
+    confidence_level: float | None = None,
+    interval_method: str = "auto",
+    random_state: int = DEFAULT_RANDOM_STATE,
+) -> str:
     """Entropy balance of confusion matrices: the extended entropy triangle and its table.
 
     The extended de Finetti diagram of Valverde-Albacete & Peláez-Moreno (2010, Fig. 2b and
     §2.2), and per matrix the fractions ΔH′, 2MI′ and VI′, the mutual information, the
-    accuracy, EMA and NIT.
+    accuracy, EMA and NIT. With ``confidence_level`` every number of the table has its
+    interval (a bootstrap of the rows behind each matrix,
+    :func:`phidelta._door_intervals.triangle_intervals`, as ``phidelta triangle`` prints
+    them) and each point of the triangle three segments, the intervals of ΔH′, 2MI′ and VI′.
 
     Parameters
     ----------
@@ -827,6 +1140,15 @@ def triangle_section(matrices: Any, names: Sequence[str]) -> str:
         One or more multi-class confusion matrices.
     names : sequence of str
         One name per matrix.
+    pooled : bool, default False
+        Also the matrices added up (folds of one classifier; the matrices of different
+        classifiers have no meaningful sum): a star in the triangle and a row of the table.
+    confidence_level : float, optional
+        In (0, 1): the intervals at this level.
+    interval_method : {"auto", "bootstrap", "percentile"}, default="auto"
+        "auto" and "bootstrap": BCa; "percentile": the percentile bootstrap.
+    random_state : int, default=0
+        Seed of the bootstrap.
 
     Returns
     -------
@@ -843,28 +1165,89 @@ def triangle_section(matrices: Any, names: Sequence[str]) -> str:
     >>> body = triangle_section(ConfusionMatrix([a, b]), ["a", "b"])
     >>> body.count("<figure>"), body.count("<tr>")  # a header and one row per matrix
     (1, 3)
+    >>> "Intervals at 90%" in triangle_section(ConfusionMatrix([a, b]), ["a", "b"],
+    ...                                        confidence_level=0.9)
+    True
     """
     import matplotlib.pyplot as plt
 
+    from phidelta._door_intervals import pooled_label
+    from phidelta.counts import ConfusionMatrix
     from phidelta.measures import entropy_balance
     from phidelta.rendering import EntropyTriangleDisplay
 
+    labels = list(names)
+    total = None
+    if pooled and len(labels) > 1:
+        total = matrices.sum()
+        labels.append(pooled_label(labels))
     balance = entropy_balance(matrices)
+    bounds = None
+    if confidence_level is not None:
+        bounds = triangle_intervals(
+            matrices,
+            list(names),
+            confidence_level=confidence_level,
+            method=interval_method,
+            random_state=random_state,
+            pooled=total is not None,
+        )
     fig, ax = plt.subplots(figsize=(6.2, 5.6))
-    EntropyTriangleDisplay(balance=balance, names=list(names)).plot(ax=ax, extended=True)
-    columns: dict[str, Any] = {"matrix": list(names)}
-    for key, index, label in (
-        ("joint_fractions", 0, "ΔH′"),
-        ("joint_fractions", 1, "2MI′"),
-        ("joint_fractions", 2, "VI′"),
+    EntropyTriangleDisplay(
+        balance=balance,
+        names=list(names),
+        pooled=None if total is None else entropy_balance(total),
+        intervals=bounds,
+    ).plot(ax=ax, extended=True)
+    shown = balance
+    if total is not None:  # the table's last row: the matrices added up
+        shown = entropy_balance(
+            ConfusionMatrix(
+                np.concatenate([matrices.counts, total.counts]),
+                input_classes=matrices.input_classes,
+                output_classes=matrices.output_classes,
+            )
+        )
+    values = shown.to_dict()
+    columns: dict[str, Any] = {"matrix": labels}
+    for key, label in (
+        ("joint_delta_h", "ΔH′"),
+        ("joint_mi2", "2MI′"),
+        ("joint_vi", "VI′"),
+        ("mutual_information", "MI (bits)"),
+        ("accuracy", "accuracy"),
+        ("ema", "EMA"),
+        ("nit", "NIT"),
     ):
-        columns[label] = getattr(balance, key)[:, index]
-    columns["MI (bits)"] = balance.mutual_information
-    columns["accuracy"] = balance.accuracy
-    columns["EMA"] = balance.ema
-    columns["NIT"] = balance.nit
-    caption = "extended entropy triangle: F_X and F_Y flank F_XY"
-    return f'<div class="figures">{figure_html(fig, caption)}</div>{table_html(columns)}'
+        columns[label] = values[key]
+        if bounds is not None and key in bounds.methods:
+            text = column_text(list(values[key]), digits=3)
+            columns[label] = [
+                interval_cell(t, lo, hi)
+                for t, lo, hi in zip(text, bounds.low[key], bounds.high[key], strict=True)
+            ]
+    through = "the pooled star" if total is not None else "each F_XY point"
+    caption = "extended entropy triangle: F_X and F_Y flank F_XY" + (
+        f"; the segments through {through} are the intervals of ΔH′, 2MI′ and VI′"
+        if bounds is not None
+        else ""
+    )
+    said = ""
+    if confidence_level is not None:
+        percent = f"{100 * confidence_level:g}%"
+        said = (
+            f'<p class="note">Intervals at {percent}: '
+            + (
+                f"{next(iter(bounds.methods.values())).upper()} bootstrap of the rows behind "
+                f"each matrix ({bounds.n_resamples} resamples, seed {random_state}). Each "
+                "segment in the triangle runs across the level lines of one coordinate, from "
+                "its low to its high bound: three intervals, not a joint region."
+                if bounds is not None
+                else "the matrices hold weighted counts, not counts of rows, so they get none."
+            )
+            + "</p>"
+        )
+    return f'<div class="figures">{figure_html(fig, caption)}</div>{said}{table_html(columns)}'
 
 
 def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> Path:

@@ -367,8 +367,10 @@ class ScoreTable:
         w = None if sample_weight is None else check_sample_weight(sample_weight, len(y))
         is_pos = binary_target(y, pos_label, labels=labels).is_positive
         uniques, codes = np.unique(g, return_inverse=True)
-        # one stable pass puts each group's examples together (O(n), not one mask per group)
         codes = codes.ravel()
+        if len(uniques) * _SMALL_GROUP > len(s):  # many small groups (patients, documents)
+            return _tables_of_groups(s, is_pos, codes, len(uniques), w), uniques
+        # one stable pass puts each group's examples together (O(n), not one mask per group)
         order = np.argsort(codes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(np.bincount(codes, minlength=len(uniques)))])
         is_pos, s = is_pos[order], s[order]
@@ -622,6 +624,38 @@ def _runs(ascending: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct values of a sorted array and how often each occurs."""
     starts = _run_starts(ascending)
     return ascending[starts], np.diff(np.append(starts, len(ascending)))
+
+
+#: Below this many rows per group on average, ``ScoreTable.from_groups`` sorts all rows once
+#: by (group, score) instead of building each group's table apart (whose fixed cost dominates
+#: for groups of a few rows: several rows per patient, sentence or site).
+_SMALL_GROUP = 64
+
+
+def _tables_of_groups(
+    s: np.ndarray, is_pos: np.ndarray, codes: np.ndarray, k: int, w: np.ndarray | None
+) -> list[ScoreTable]:
+    """One table per group code 0 … k − 1 from one sort of all rows by (group, decreasing
+    score): the runs of equal (group, score) give each group's distinct scores and counts."""
+    order = np.lexsort((-s, codes))
+    group, score = codes[order], s[order]
+    new = np.concatenate([[True], (group[1:] != group[:-1]) | (score[1:] != score[:-1])])
+    starts = np.flatnonzero(new)
+    run = np.cumsum(new) - 1  # the (group, score) run of every sorted row
+    positive = is_pos[order]
+    if w is None:
+        pos = np.bincount(run[positive], minlength=len(starts)).astype(np.int64)
+        neg = np.bincount(run[~positive], minlength=len(starts)).astype(np.int64)
+    else:
+        weights = w[order]
+        pos = np.bincount(run, weights=np.where(positive, weights, 0.0), minlength=len(starts))
+        neg = np.bincount(run, weights=np.where(positive, 0.0, weights), minlength=len(starts))
+    bounds = np.searchsorted(group[starts], np.arange(k + 1))
+    values = score[starts]
+    return [
+        ScoreTable._trusted(values[a:b], pos[a:b].copy(), neg[a:b].copy())
+        for a, b in itertools.pairwise(bounds.tolist())
+    ]
 
 
 def _run_starts(keys: np.ndarray) -> np.ndarray:

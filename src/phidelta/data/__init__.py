@@ -18,7 +18,7 @@ The rules, each written once:
   ``None``, ``?``, …) in a column of numbers; in a column of text every value is a category.
   What was read as missing is reported per column (``missing_cells``,
   :func:`describe_missing`);
-* **missing role values** — rows with a missing label, prediction, score, fold or weight
+* **missing role values** — rows with a missing label, prediction, score, fold, weight or group
   are left out and counted (``rows_left_out``), or refused with ``missing="error"``;
 * **threshold** — scores become predictions as score ≥ threshold; the default is 0.5 when
   every score lies in [0, 1], else 0, decided on the merged score tables (so in memory,

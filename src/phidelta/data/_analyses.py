@@ -72,7 +72,7 @@ def _role_columns(*roles: Roles) -> dict[str, str]:
     """``{column: role}`` of the columns the roles name (the first role of a column)."""
     found: dict[str, str] = {}
     for named in roles:
-        for role in ("label", "prediction", "score", "fold", "weight"):
+        for role in ("label", "prediction", "score", "fold", "weight", "group"):
             column = getattr(named, role)
             if column is not None and column not in found:
                 found[column] = role
@@ -203,7 +203,7 @@ def _blocks(source: Any, chunksize: int | None, format: str | None) -> Blocks:
 def _check_roles(blocks: Blocks, roles: Roles) -> None:
     """Every column a role names must be in the table; the error names the role."""
     header = blocks.header()
-    for role in ("label", "prediction", "score", "fold", "weight"):
+    for role in ("label", "prediction", "score", "fold", "weight", "group"):
         column = getattr(roles, role)
         if column is not None and column not in header:
             raise missing_column(column, header, blocks.name, role)
@@ -278,7 +278,9 @@ def load_signature(
     check_roles(roles)
     _check_missing(missing)
     markers = check_missing_values(missing_values)
-    if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
+    if any(
+        getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight", "group")
+    ):
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
     header = blocks.header()
@@ -366,12 +368,19 @@ def load_assessment(
     missing_values: Any = None,
 ) -> Assessment:
     """Per-fold counts and score tables of a predictions table (label, prediction and/or
-    score, fold, weight): the same numbers whole, streamed or on Dask.
+    score, fold, weight, group): the same numbers whole, streamed or on Dask.
 
     Without a prediction column, scores become predictions at ``roles.threshold`` (default
     0.5 when every score lies in [0, 1], else 0), decided on the merged score tables; the cut
     is ``Assessment.threshold``. Rows with a missing role value are left out and counted in
     ``Assessment.rows_left_out``.
+
+    With a group column (``roles.group``: several rows per patient, speaker, document or
+    site) the counts and score tables are kept per group within each fold too
+    (``Assessment.groups``), and every interval of the result resamples whole groups: the
+    cluster bootstrap for the measures, Obuchowski's variance for the AUC
+    (:meth:`~phidelta.assessment.Assessment.summary`). A row with a missing group is left
+    out like one with a missing label.
 
     Parameters
     ----------
@@ -398,8 +407,9 @@ def load_assessment(
     Raises
     ------
     DataError
-        If neither a prediction nor a score column is named, a column is missing, or the
-        labels, predictions or scores cannot be read.
+        If neither a prediction nor a score column is named, a column is missing, the
+        labels, predictions or scores cannot be read, or the group column holds a single
+        group.
 
     Examples
     --------
@@ -408,6 +418,12 @@ def load_assessment(
     >>> result = load_assessment(frame, Roles("y", score="s"))
     >>> result.threshold, result.counts.tp.tolist()
     (0.0, [1])
+
+    Two rows per patient: the intervals resample patients.
+
+    >>> frame["patient"] = ["a", "a", "b", "b"]
+    >>> load_assessment(frame, Roles("y", score="s", group="patient")).groups.labels.tolist()
+    ['a', 'b']
     """
     check_roles(roles)
     _check_missing(missing)
@@ -437,6 +453,7 @@ def load_assessment(
                 sample_weight=block.weight,
                 classes=classes,
                 positive=positive,
+                groups=block.group,
             )
         except ValueError as exc:
             raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
@@ -451,6 +468,13 @@ def load_assessment(
     except ValueError as exc:
         raise DataError(str(exc), "label") from None
     check_threshold(result, roles.threshold)
+    if result.groups is not None and len(result.groups.labels) < 2:
+        raise DataError(
+            f"column {roles.group!r} (group) holds a single group: whole groups cannot be "
+            "resampled with one group (the intervals would have no width); name a column of "
+            "at least two groups, or none",
+            "group",
+        )
     return replace(result, missing_cells=total.cells)
 
 
@@ -554,8 +578,8 @@ def load_comparison(
     Raises
     ------
     DataError
-        If a weight column is named, the classifiers do not share their label, positive class
-        and fold, or a column is missing or unreadable.
+        If a weight or group column is named, the classifiers do not share their label,
+        positive class and fold, or a column is missing or unreadable.
 
     Examples
     --------
@@ -574,6 +598,13 @@ def load_comparison(
 
     if roles.weight is not None or other.weight is not None:
         raise DataError("paired tests count examples: a weight column has no use here", "weight")
+    if roles.group is not None or other.group is not None:
+        raise DataError(
+            "the paired tests of a comparison (McNemar, DeLong, the paired differences) treat "
+            "rows as independent and have no clustered form here yet: a group column cannot be "
+            "used with a comparison (assess each classifier with its groups instead)",
+            "group",
+        )
     for role in ("label", "fold"):
         if getattr(roles, role) != getattr(other, role):
             raise DataError(f"both classifiers must share the {role} column", role)
@@ -663,12 +694,77 @@ class Multiclass(NamedTuple):
     >>> frame = pd.DataFrame({"y": [0, 1, 1], "p": [0, 1, None]})
     >>> load_multiclass(frame, Roles("y", prediction="p")).rows_left_out
     1
+
+    The intervals ``phidelta triangle --confidence-level`` prints (the same seed, the same
+    numbers):
+
+    >>> frame = pd.DataFrame({"y": list("aabbcc") * 5, "p": list("abbbca") * 5})
+    >>> res = load_multiclass(frame, Roles("y", prediction="p")).intervals(random_state=0)
+    >>> res.index, res.methods["joint_mi2"]
+    (['all'], 'bca')
     """
 
     matrices: ConfusionMatrix
     names: list[str]
     rows_left_out: int
     missing_cells: MissingCells | None = None
+
+    def intervals(
+        self,
+        *,
+        confidence_level: float = 0.95,
+        method: str = "auto",
+        n_resamples: int = 2000,
+        random_state: Any = None,
+    ) -> Any:
+        """Bootstrap intervals of the entropy triangle's quantities and the accuracy, for each
+        matrix and, with several (folds), for the matrices added up: what the command line's
+        ``triangle --confidence-level``, the report and the web page show.
+
+        The rows behind each matrix are resampled (:func:`phidelta.inference.matrix_intervals`,
+        Efron 1987); every quantity of the entropy balance gets an interval but the uniform
+        entropies, fixed by the number of classes.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            In (0, 1).
+        method : {"auto", "bootstrap", "percentile"}, default="auto"
+            "auto" and "bootstrap": BCa; "percentile": the percentile bootstrap.
+        n_resamples : int, default=2000
+            Resamples of the bootstrap.
+        random_state : None, int or numpy.random.Generator, default=None
+            Source of randomness (None: fresh entropy; the doors use 0).
+
+        Returns
+        -------
+        MatrixIntervals
+            One row per matrix (``index``: the names), then ``"pooled"`` with several;
+            ``to_frame()`` gives ``<quantity>``, ``<quantity>_low`` and ``<quantity>_high``.
+
+        Raises
+        ------
+        ValueError
+            If the counts are weighted (not counts of rows), or an option is invalid.
+        """
+        from phidelta._door_intervals import MATRIX_METHODS, triangle_intervals
+
+        if method not in MATRIX_METHODS:
+            raise ValueError(f"`method` must be one of {list(MATRIX_METHODS)}; got {method!r}.")
+        res = triangle_intervals(
+            self.matrices,
+            self.names,
+            confidence_level=confidence_level,
+            method=method,
+            n_resamples=n_resamples,
+            random_state=random_state,
+        )
+        if res is None:
+            raise ValueError(
+                "The matrices hold weighted counts, not counts of rows: the bootstrap needs "
+                "counts of rows (no interval is given)."
+            )
+        return res
 
 
 def _declared(classes: Any, found: list[Any]) -> list[Any]:
@@ -741,6 +837,12 @@ def load_multiclass(
     markers = check_missing_values(missing_values)
     if roles.prediction is None:
         raise DataError("choose the label and the prediction columns", "prediction")
+    if roles.group is not None:
+        raise DataError(
+            "the multi-class intervals resample rows and have no clustered form here yet: a "
+            "group column cannot be used with the confusion matrices",
+            "group",
+        )
     blocks = _blocks(source, chunksize, format)
     _check_roles(blocks, roles)
     found = classes_of(blocks, [roles.label, roles.prediction], markers)

@@ -9,7 +9,7 @@ The rules every door shares:
   number (``"1"`` and ``"1.0"`` are the class 1, ``"007"`` the class 7, as a CSV reader
   reads a column of digits), one that spells ``true``/``false`` that boolean, other text is
   text — so a column read in blocks gives the classes it gives read whole.
-* **Missing values** in a role column (label, prediction, score, fold, weight): with
+* **Missing values** in a role column (label, prediction, score, fold, weight, group): with
   ``missing="drop"`` (the default, as pROC's ``na.rm``) the row is left out and the number of
   rows left out is reported with the result; with ``missing="error"`` the data are refused.
   Missing *feature* values follow the signature's own rules.
@@ -70,6 +70,11 @@ class Roles:
         default 0.5 when every score lies in [0, 1] and 0 otherwise.
     fold, weight : str, optional
         Columns of fold or run ids and of sample weights.
+    group : str, optional
+        Column of group ids (patient, speaker, document, site) when several rows belong to
+        one group: its rows are not independent, and every interval resamples whole groups
+        (the AUC's is Obuchowski's clustered one). A row of no group (a missing id) follows
+        the missing-value rule.
 
     Raises
     ------
@@ -90,11 +95,12 @@ class Roles:
     threshold: float | str | None = None
     fold: str | None = None
     weight: str | None = None
+    group: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.label, str) or not self.label:
             raise DataError(f"the label column must be a column name; got {self.label!r}", "label")
-        for role in ("prediction", "score", "fold", "weight"):
+        for role in ("prediction", "score", "fold", "weight", "group"):
             value = getattr(self, role)
             if value == "":  # an empty form field: no such column
                 object.__setattr__(self, role, None)
@@ -112,7 +118,7 @@ class Roles:
         list of str
             Column names.
         """
-        names = [self.label, self.prediction, self.score, self.fold, self.weight]
+        names = [self.label, self.prediction, self.score, self.fold, self.weight, self.group]
         return list(dict.fromkeys(n for n in names if n is not None))
 
 
@@ -241,6 +247,7 @@ class RoleBlock:
     fold: np.ndarray | None
     weight: np.ndarray | None
     left_out: int
+    group: np.ndarray | None = None
 
 
 def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
@@ -258,8 +265,8 @@ def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
     Returns
     -------
     RoleBlock
-        ``label``, ``prediction``, ``score``, ``fold`` and ``weight`` arrays (None for roles
-        not given) and ``left_out``.
+        ``label``, ``prediction``, ``score``, ``fold``, ``weight`` and ``group`` arrays (None
+        for roles not given) and ``left_out``.
 
     Raises
     ------
@@ -280,7 +287,7 @@ def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
         raise DataError(f"`missing` must be one of {', '.join(MISSING)}; got {missing!r}.")
     arrays: dict[str, np.ndarray] = {}
     gaps: dict[str, np.ndarray] = {}
-    for role in ("label", "prediction", "fold"):
+    for role in ("label", "prediction", "fold", "group"):
         column = getattr(roles, role)
         if column is not None:
             series = frame[column]
@@ -307,17 +314,23 @@ def role_block(frame: Any, roles: Roles, *, missing: str = "drop") -> RoleBlock:
     left_out = int(absent.sum())
     keep = ~absent if left_out else None
     out: dict[str, np.ndarray | None] = {}
-    for role in ("label", "prediction", "fold", "score", "weight"):
+    for role in ("label", "prediction", "fold", "group", "score", "weight"):
         if role not in arrays:
             out[role] = None
             continue
         value = arrays[role]
         if keep is not None:
             value = value[keep]
-        if role in ("label", "prediction", "fold"):
+        if role in ("label", "prediction", "fold", "group"):
             value = clean_classes(value.reset_index(drop=True))[0]
         out[role] = value
     assert out["label"] is not None
     return RoleBlock(
-        out["label"], out["prediction"], out["score"], out["fold"], out["weight"], left_out
+        out["label"],
+        out["prediction"],
+        out["score"],
+        out["fold"],
+        out["weight"],
+        left_out,
+        out["group"],
     )

@@ -18,6 +18,7 @@ from phidelta.geometry._ternary import (
     extended_triangle,
     ternary_coordinates,
     ternary_grid,
+    ternary_interval_segments,
 )
 
 __all__ = [
@@ -44,4 +45,5 @@ __all__ = [
     "spread_ellipse",
     "ternary_coordinates",
     "ternary_grid",
+    "ternary_interval_segments",
 ]

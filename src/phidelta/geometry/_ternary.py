@@ -23,6 +23,7 @@ __all__ = [
     "extended_triangle",
     "ternary_coordinates",
     "ternary_grid",
+    "ternary_interval_segments",
 ]
 
 _HEIGHT = np.sqrt(3.0) / 2
@@ -255,3 +256,76 @@ def ternary_grid(levels: Any = (0.2, 0.4, 0.6, 0.8)) -> TernaryGrid:
     ticks["vi"] = lines["vi"][:, 0]  # bottom (2MI′ = 0)
     ticks["delta_h"] = lines["delta_h"][:, 0]  # right side (VI′ = 0)
     return TernaryGrid(values, lines, ticks)
+
+
+def ternary_interval_segments(fractions: Any, low: Any, high: Any) -> np.ndarray:
+    """Segments that show an interval of each fraction of a point of the triangle.
+
+    The interval [low, high] of fraction c (ΔH′, 2MI′ or VI′) is drawn along the altitude
+    through the point towards vertex c, the direction across the level lines of c: moving
+    along it changes c and leaves the other two fractions equal shares of the rest, so each
+    end of the segment lies on the level line c = low or c = high (read on the grid). An end
+    that would leave the triangle stops at its side (where one of the other fractions is 0).
+
+    Parameters
+    ----------
+    fractions : array-like of shape (k, 3)
+        Rows [ΔH′, 2MI′, VI′] of non-negative fractions summing to 1 (a row of NaN: an
+        undefined point, without segments).
+    low, high : array-like of shape (k, 3)
+        The bounds of each fraction; NaN where there is none.
+
+    Returns
+    -------
+    ndarray of shape (k, 3, 2, 2)
+        For each point and fraction (ΔH′, 2MI′, VI′), the segment's two ends (x, y): the end
+        at ``low`` first; NaN where a bound is NaN.
+
+    Raises
+    ------
+    ValueError
+        If the shapes differ from (k, 3), or a row of `fractions` is negative or does not sum
+        to 1.
+
+    References
+    ----------
+    Valverde-Albacete, F. J., & Peláez-Moreno, C. (2010). Two information-theoretic tools to
+    assess the performance of multi-class classifiers. Pattern Recognition Letters. The de
+    Finetti diagram.
+
+    Examples
+    --------
+    >>> ends = ternary_interval_segments([[0.2, 0.6, 0.2]], [[0.1, 0.5, 0.15]],
+    ...                                  [[0.3, 0.7, 0.3]])
+    >>> np.round(ends[0, 1], 4)                   # 2MI′ from 0.5 to 0.7: straight up
+    array([[0.5   , 0.433 ],
+           [0.5   , 0.6062]])
+    """
+    point = np.array(fractions, dtype=np.float64, ndmin=2)
+    defined = ~np.isnan(point).any(axis=-1)
+    ternary_coordinates(point[defined] if point.ndim == 2 else point)  # the checks of the rows
+    bounds = []
+    for values, name in ((low, "low"), (high, "high")):
+        array = np.array(values, dtype=np.float64, ndmin=2)
+        if array.shape != point.shape:
+            raise ValueError(
+                f"`{name}` must have the shape of `fractions` {point.shape}; got {array.shape}."
+            )
+        bounds.append(np.where(defined[:, None], array, np.nan))
+    k = len(point)
+    out = np.full((k, 3, 2, 2), np.nan)
+    for column in range(3):
+        others = [c for c in range(3) if c != column]
+        # along the altitude the other two fractions each change by half the opposite amount:
+        # c may rise until the smaller of them is 0, and fall to 0
+        top = point[:, column] + 2 * point[:, others].min(axis=1)
+        for end, bound in enumerate(bounds):
+            value = np.clip(bound[:, column], 0.0, top)
+            shift = value - point[:, column]
+            moved = point - shift[:, None] / 2
+            moved[:, column] = value
+            moved = np.clip(moved, 0.0, 1.0)
+            xy = np.stack([moved[:, 0] + moved[:, 1] / 2, _HEIGHT * moved[:, 1]], axis=1)
+            xy[np.isnan(bound[:, column])] = np.nan
+            out[:, column, end] = xy
+    return out

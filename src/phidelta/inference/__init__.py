@@ -18,6 +18,10 @@ What lives here (the point estimates they qualify stay in :mod:`phidelta.measure
   over many data sets), :func:`fisher_exact_pvalues` and :func:`benjamini_hochberg` (many
   features).
 
+Clustered data (several rows per patient, speaker, document or site): ``groups=`` makes every
+interval resample whole groups (the cluster bootstrap) and gives the AUC Obuchowski's (1997)
+clustered variance; rows of one group are then never treated as independent.
+
 These names were in :mod:`phidelta.measures` before; ``phidelta.measures.wilson_interval`` and
 the like raise an :class:`AttributeError` naming their new place.
 
@@ -39,6 +43,15 @@ from phidelta.inference._bands import (
     precision_recall_band,
     reliability_intervals,
     roc_band,
+)
+from phidelta.inference._calibration_tests import (
+    CalibrationSummary,
+    CalibrationTest,
+    HosmerLemeshowTest,
+    calibration_summary,
+    hosmer_lemeshow_test,
+    spiegelhalter_test,
+    unreliability_test,
 )
 from phidelta.inference._comparisons import (
     FriedmanTest,
@@ -74,6 +87,7 @@ from phidelta.inference._methods import (
     woolf_odds_ratio_interval,
 )
 from phidelta.inference._multiclass_intervals import (
+    ENTROPY_BALANCE_MEASURES,
     MULTICLASS_MEASURES,
     MatrixIntervals,
     matrix_intervals,
@@ -84,7 +98,16 @@ from phidelta.inference._paired import (
     paired_difference_interval,
     paired_table,
 )
+from phidelta.inference._power import (
+    RocPower,
+    auc_covariance,
+    auc_power,
+    auc_variance,
+    binormal_roc_power,
+    roc_power,
+)
 from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
+from phidelta.inference._roc_tests import RocTest, VenkatramanTest, roc_test
 from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.inference._uncertainty import (
     AucInterval,
@@ -100,13 +123,17 @@ from phidelta.inference._uncertainty import (
 
 __all__: list[str] = [
     "AUTO_METHODS",
+    "ENTROPY_BALANCE_MEASURES",
     "MULTICLASS_MEASURES",
     "AucInterval",
+    "CalibrationSummary",
+    "CalibrationTest",
     "CoordinateIntervals",
     "CoverageBand",
     "DecisionCurveBand",
     "DelongTest",
     "FriedmanTest",
+    "HosmerLemeshowTest",
     "Interval",
     "MatrixIntervals",
     "MeasureIntervals",
@@ -118,9 +145,17 @@ __all__: list[str] = [
     "RankGroups",
     "ReliabilityIntervals",
     "RocBand",
+    "RocPower",
+    "RocTest",
+    "VenkatramanTest",
     "auc_confidence_interval",
+    "auc_covariance",
+    "auc_power",
+    "auc_variance",
     "benjamini_hochberg",
+    "binormal_roc_power",
     "bootstrap_interval",
+    "calibration_summary",
     "cohen_kappa_interval",
     "cohen_kappa_standard_error",
     "coordinate_intervals",
@@ -132,6 +167,7 @@ __all__: list[str] = [
     "delong_test",
     "fisher_exact_pvalues",
     "friedman_test",
+    "hosmer_lemeshow_test",
     "katz_ratio_interval",
     "matrix_intervals",
     "mcnemar_discordant_test",
@@ -151,7 +187,11 @@ __all__: list[str] = [
     "rate_intervals",
     "reliability_intervals",
     "roc_band",
+    "roc_power",
+    "roc_test",
+    "spiegelhalter_test",
     "table_bootstrap_interval",
+    "unreliability_test",
     "wilson_interval",
     "woolf_odds_ratio_interval",
 ]

@@ -22,6 +22,7 @@ import numpy as np
 
 from phidelta._validation import DEPRECATED, as_float_array, check_open_unit, check_positive_int
 from phidelta.counts import ScoreTable
+from phidelta.inference._clustered import curve_resamples, other_at_level_rows, table_parts
 from phidelta.inference._uncertainty import _generator, wilson_interval
 from phidelta.measures import CalibrationBins
 from phidelta.measures._ranking import _check_table, _check_two_classes
@@ -408,6 +409,48 @@ _REFERENCES = """
 _METHOD = "stratified bootstrap ({n} resamples): percentile pointwise, sup-t simultaneous"
 
 
+_CLUSTER_METHOD = (
+    "cluster bootstrap over {g} groups ({n} resamples{dropped}): percentile pointwise, sup-t "
+    "simultaneous"
+)
+
+
+def _clustered_band(
+    table: ScoreTable,
+    groups: Any,
+    curve: Any,
+    estimate: np.ndarray,
+    *,
+    rows: int,
+    rng: np.random.Generator,
+    level: float,
+) -> tuple[tuple[np.ndarray, ...], str]:
+    """The bands of a curve by the cluster bootstrap: ``curve(positives, negatives)`` of every
+    resampled table (rows, d) → (rows, k) (NaN where a resample lacks a class, which is left
+    out); returns the five summaries and the method."""
+    grouped = table_parts(table, groups)
+    for counts in (grouped.positives, grouped.negatives):
+        if counts.dtype.kind == "f" and np.any(counts != np.round(counts)):
+            raise ValueError(
+                "`groups` hold weighted (non-integer) counts; the band's bootstrap needs counts "
+                "of rows. Build the tables without sample_weight."
+            )
+    resampled = curve_resamples(grouped, curve, len(estimate), n_resamples=rows, rng=rng)
+    kept = ~np.isnan(resampled).any(axis=1)
+    if kept.sum() < 2:
+        raise ValueError(
+            "fewer than two cluster-bootstrap resamples hold both classes: too few groups "
+            "hold positives or negatives for a band."
+        )
+    dropped = rows - int(kept.sum())
+    method = _CLUSTER_METHOD.format(
+        g=grouped.n_groups,
+        n=rows,
+        dropped=f", {dropped} holding one class left out" if dropped else "",
+    )
+    return _summaries(estimate, resampled[kept], 1 - level, (0.0, 1.0)), method
+
+
 def _prepare(
     table: Any, confidence_level: Any, n_resamples: Any, random_state: Any, where: str
 ) -> tuple[np.ndarray, np.ndarray, float, int, np.random.Generator]:
@@ -427,6 +470,7 @@ def roc_band(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> RocBand:
     """Pointwise and simultaneous confidence bands of a ROC curve (stratified bootstrap).
 
@@ -450,6 +494,12 @@ def roc_band(
     f = 0 the resampled curve's first vertical segment tends to be taller); the simultaneous
     band always does.
 
+    With ``groups`` (several rows per patient, speaker, document, site) each resample draws
+    whole groups with replacement and adds their counts at the pooled distinct scores (the
+    cluster bootstrap): P and N vary, each resample's curve is read at the grid of its own
+    false positive rates, and resamples that hold one class only are left out (the method
+    says how many).
+
     Parameters
     ----------
     table : ScoreTable
@@ -463,6 +513,9 @@ def roc_band(
         Bootstrap resamples, at least 2.
     random_state : None, int, SeedSequence or Generator, optional
         Seeds the resampling (SciPy's meaning); the same seed gives the same band.
+    groups : sequence of ScoreTable, optional
+        The (unweighted) score table of each group of rows, adding up to `table`
+        (``ScoreTable.from_groups(y_true, scores, groups)`` gives them).
 
     Returns
     -------
@@ -502,8 +555,22 @@ def roc_band(
     level_counts = fpr * n
     ranks = np.floor(level_counts + _EPS * max(n, 1)).astype(np.int64) + 1  # m + 1, m = ⌊f·N⌋
     estimate = _other_at_level(level_counts, ranks, neg, pos, rows=None, rng=None) / p
-    resampled = _other_at_level(level_counts, ranks, neg, pos, rows=rows, rng=rng) / p
-    low, high, sim_low, sim_high, critical = _summaries(estimate, resampled, 1 - level, (0.0, 1.0))
+    method = _METHOD.format(n=rows)
+    if groups is not None:  # whole groups drawn (inference._clustered)
+        (low, high, sim_low, sim_high, critical), method = _clustered_band(
+            _check_table(table),
+            groups,
+            lambda pos_b, neg_b: _roc_rows(fpr, pos_b, neg_b),
+            estimate,
+            rows=rows,
+            rng=rng,
+            level=level,
+        )
+    else:
+        resampled = _other_at_level(level_counts, ranks, neg, pos, rows=rows, rng=rng) / p
+        low, high, sim_low, sim_high, critical = _summaries(
+            estimate, resampled, 1 - level, (0.0, 1.0)
+        )
     return RocBand(
         fpr=fpr,
         tpr=estimate,
@@ -512,11 +579,35 @@ def roc_band(
         simultaneous_low=sim_low,
         simultaneous_high=sim_high,
         confidence_level=level,
-        method=_METHOD.format(n=rows),
+        method=method,
         n_resamples=rows,
         critical_value=critical,
         table=_check_table(table),
     )
+
+
+def _roc_rows(fpr: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> np.ndarray:
+    """The true positive rate at `fpr` of each row of resampled counts (rows, d), read as
+    :func:`roc_band` reads the table; NaN where a class is absent."""
+    p, n = pos.sum(axis=1), neg.sum(axis=1)
+    level = fpr[None, :] * n[:, None]
+    ranks = np.floor(level + _EPS * np.maximum(n, 1)[:, None]).astype(np.int64) + 1
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tpr = other_at_level_rows(level, ranks, neg, pos) / p[:, None]
+    tpr[(p == 0) | (n == 0)] = np.nan
+    return tpr
+
+
+def _precision_rows(recall: np.ndarray, pos: np.ndarray, neg: np.ndarray) -> np.ndarray:
+    """The precision at `recall` of each row of resampled counts (rows, d), read as
+    :func:`precision_recall_band` reads the table; NaN where there is no positive."""
+    p = pos.sum(axis=1)
+    tp = recall[None, :] * p[:, None]
+    ranks = np.ceil(tp - _EPS * np.maximum(p, 1)[:, None]).astype(np.int64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = tp / (tp + other_at_level_rows(tp, ranks, pos, neg))
+    precision[p == 0] = np.nan
+    return precision
 
 
 def coverage_band(
@@ -596,6 +687,7 @@ def precision_recall_band(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> PrecisionRecallBand:
     """Pointwise and simultaneous bands of the precision–recall curve (stratified bootstrap).
 
@@ -604,7 +696,8 @@ def precision_recall_band(
     the fewest false positives with which k true positives are reached, interpolated linearly
     in counts along a tie (Davis & Goadrich 2006: linear in coverage space, not in PR space).
     The resamples, the pointwise percentile band and the sup-t simultaneous band are those of
-    :func:`roc_band`, with the classes' roles swapped.
+    :func:`roc_band`, with the classes' roles swapped; with ``groups`` too (the cluster
+    bootstrap: each resample's recalls are those of its own positives).
 
     Parameters
     ----------
@@ -619,6 +712,8 @@ def precision_recall_band(
         Bootstrap resamples, at least 2.
     random_state : None, int, SeedSequence or Generator, optional
         Seeds the resampling.
+    groups : sequence of ScoreTable, optional
+        The (unweighted) score table of each group of rows, adding up to `table`.
 
     Returns
     -------
@@ -672,10 +767,24 @@ def precision_recall_band(
     tp = recall * p
     ranks = np.ceil(tp - _EPS * max(p, 1)).astype(np.int64)  # first k with TP ≥ r·P
     estimate_fp = _other_at_level(tp, ranks, pos, neg, rows=None, rng=None)
-    resampled_fp = _other_at_level(tp, ranks, pos, neg, rows=rows, rng=rng)
     estimate = tp / (tp + estimate_fp)
-    resampled = tp / (tp + resampled_fp)
-    low, high, sim_low, sim_high, critical = _summaries(estimate, resampled, 1 - level, (0.0, 1.0))
+    method = _METHOD.format(n=rows)
+    if groups is not None:  # whole groups drawn (inference._clustered)
+        (low, high, sim_low, sim_high, critical), method = _clustered_band(
+            _check_table(table),
+            groups,
+            lambda pos_b, neg_b: _precision_rows(recall, pos_b, neg_b),
+            estimate,
+            rows=rows,
+            rng=rng,
+            level=level,
+        )
+    else:
+        resampled_fp = _other_at_level(tp, ranks, pos, neg, rows=rows, rng=rng)
+        resampled = tp / (tp + resampled_fp)
+        low, high, sim_low, sim_high, critical = _summaries(
+            estimate, resampled, 1 - level, (0.0, 1.0)
+        )
     return PrecisionRecallBand(
         recall=recall,
         precision=estimate,
@@ -684,7 +793,7 @@ def precision_recall_band(
         simultaneous_low=sim_low,
         simultaneous_high=sim_high,
         confidence_level=level,
-        method=_METHOD.format(n=rows),
+        method=method,
         n_resamples=rows,
         critical_value=critical,
         table=_check_table(table),

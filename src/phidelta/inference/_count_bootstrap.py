@@ -242,6 +242,7 @@ def count_bootstrap_interval(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> Interval:
     """Bootstrap interval of any measure of binary counts: BCa (default) or percentile.
 
@@ -252,6 +253,10 @@ def count_bootstrap_interval(
     are left out of the quantiles. BCa (Efron 1987) corrects the percentile interval for bias
     and skewness; its acceleration comes from the jackknife, which for a 2×2 table has only
     four distinct leave-one-out tables weighted by the cell counts.
+
+    With ``groups`` (the counts of each group of rows: patient, speaker, document, site) the
+    resamples draw whole groups with replacement and add their counts (the cluster
+    bootstrap), and BCa's jackknife leaves out one group at a time.
 
     Parameters
     ----------
@@ -269,6 +274,10 @@ def count_bootstrap_interval(
         Resamples per entry; at least 10 (SciPy's name).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of randomness (SciPy's name; None: fresh entropy).
+    groups : BinaryCounts or sequence of BinaryCounts, optional
+        The counts of each group of rows, adding up to `counts`: for one entry a BinaryCounts
+        with one entry per group (``BinaryCounts.from_groups(y_true, y_pred, groups)``), for
+        several a sequence of those, one per entry. Soft (weighted) counts are allowed then.
 
     Returns
     -------
@@ -282,8 +291,9 @@ def count_bootstrap_interval(
         If `counts` is not a :class:`~phidelta.counts.BinaryCounts`, or `random_state` or
         `n_resamples` is of another type.
     ValueError
-        If the counts are soft, `method` is unknown, `confidence_level` is not in (0, 1) or
-        `n_resamples` < 10.
+        If the counts are soft (without `groups`), `method` is unknown, `confidence_level` is
+        not in (0, 1) or `n_resamples` < 10; with `groups`, if they do not add up to `counts`
+        or an entry has fewer than two groups.
 
     See Also
     --------
@@ -307,9 +317,24 @@ def count_bootstrap_interval(
     c = check_counts(counts)
     if not callable(statistic):
         raise TypeError(f"`statistic` must be callable; got {type(statistic).__name__}.")
-    n_resamples, method = check_resampling(c, n_resamples, method, "count_bootstrap_interval")
+    n_resamples, method = check_resampling(
+        None if groups is not None else c, n_resamples, method, "count_bootstrap_interval"
+    )
     level = check_confidence_level(confidence_level, where="count_bootstrap_interval")
     rng = generator(random_state)
+    if groups is not None:  # whole groups drawn (inference._clustered)
+        from phidelta.inference._clustered import clustered_count_interval
+
+        return clustered_count_interval(  # type: ignore[no-any-return]
+            c,
+            statistic,
+            groups,
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            rng=rng,
+            quiet=False,
+        )
     estimate = np.asarray(statistic(c), dtype=np.float64)
     bounds = bootstrap_bounds(
         c,

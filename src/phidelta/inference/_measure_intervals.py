@@ -438,6 +438,7 @@ def measure_intervals(
     random_state: Any = None,
     n_resamples: int = 2000,
     index: Sequence[Any] | None = None,
+    groups: Any = None,
 ) -> MeasureIntervals:
     """Every measure of the registry (or a chosen subset) with its confidence interval.
 
@@ -464,6 +465,14 @@ def measure_intervals(
     Bounds never leave the measure's range [``info.low``, ``info.high``] (they are clipped)
     and are NaN wherever the measure is undefined.
 
+    **Clustered data.** With ``groups`` (the counts of each group of rows: patient, speaker,
+    document, site) no closed form is used — they treat the rows as independent — and every
+    measure gets the *cluster* bootstrap: whole groups drawn with replacement, their counts
+    added (Davison & Hinkley 1997, §3.8; Field & Welsh 2007), BCa (``"cluster_bca"``, its
+    acceleration from the jackknife that leaves out one group) or percentile
+    (``"cluster_percentile"``). Soft (weighted) counts are allowed then: a group carries its
+    weights whole.
+
     Parameters
     ----------
     counts : BinaryCounts
@@ -484,6 +493,11 @@ def measure_intervals(
         Resamples of the bootstrap methods; at least 10 (SciPy's name).
     index : sequence, optional
         Row labels for :meth:`MeasureIntervals.to_frame`; one per entry.
+    groups : BinaryCounts or sequence of BinaryCounts, optional
+        The counts of each group of rows, adding up to `counts`: for one entry a BinaryCounts
+        with one entry per group (``BinaryCounts.from_groups(y_true, y_pred, groups)``), for
+        several a sequence of those, one per entry. `method` may then be "auto" (BCa),
+        "bca" or "percentile".
 
     Returns
     -------
@@ -500,7 +514,8 @@ def measure_intervals(
     ValueError
         If a measure or a method is unknown or does not apply to its measure, `index` has the
         wrong length, `confidence_level` is not in (0, 1), `n_resamples` < 10, or soft counts
-        meet a bootstrap method.
+        meet a bootstrap method (without `groups`); with `groups`, if a closed form is asked
+        for, the groups do not add up to the counts or an entry has fewer than two groups.
 
     See Also
     --------
@@ -529,6 +544,12 @@ def measure_intervals(
     Efron, B. (1987). Better bootstrap confidence intervals. Journal of the American
     Statistical Association, 82(397), 171–185.
 
+    Davison, A. C., & Hinkley, D. V. (1997). Bootstrap Methods and their Application.
+    Cambridge University Press, §3.8 (resampling clusters).
+
+    Field, C. A., & Welsh, A. H. (2007). Bootstrapping clustered data. Journal of the Royal
+    Statistical Society: Series B, 69(3), 369–390.
+
     Examples
     --------
     >>> res = measure_intervals(BinaryCounts(tn=[15, 40], fp=[10, 10], fn=[15, 20], tp=[60, 30]),
@@ -539,12 +560,28 @@ def measure_intervals(
     array([0.6959, 0.4618])
     >>> list(res.to_frame().columns)[4:]
     ['sensitivity', 'sensitivity_low', 'sensitivity_high', 'mcc', 'mcc_low', 'mcc_high']
+
+    Several rows per patient: the counts of each patient, and the cluster bootstrap.
+
+    >>> y, pred = [1, 1, 0, 0, 1, 0, 1, 1, 0, 0] * 3, [1, 0, 0, 0, 1, 1, 1, 1, 0, 1] * 3
+    >>> patient = np.repeat(np.arange(10), 3)
+    >>> per_patient = BinaryCounts.from_groups(y, pred, patient)
+    >>> res = measure_intervals(BinaryCounts.from_labels(y, pred), measures=["sensitivity"],
+    ...                         groups=per_patient, random_state=0)
+    >>> res.methods
+    {'sensitivity': 'cluster_bca'}
     """
     c = check_counts(counts)
     names = list(AUTO_METHODS) if measures is None else _check_names(measures)
     if index is not None and len(index) != len(c):
         raise ValueError(f"`index` has {len(index)} labels for {len(c)} entries.")
     level = check_confidence_level(confidence_level, where="measure_intervals")
+    if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
+        from phidelta.inference._clustered import count_parts
+
+        return grouped_measure_intervals(
+            c, count_parts(c, groups), names, level, method, random_state, n_resamples, index
+        )
     chosen = _choose(names, method)
     boot = {name: m for name, m in chosen.items() if m in BOOTSTRAP_METHODS}
     if boot:
@@ -587,6 +624,61 @@ def measure_intervals(
         low=low,
         high=high,
         methods={name: chosen[name] for name in names},
+        confidence_level=level,
+        n_resamples=int(n_resamples),
+        counts=c,
+        index=None if index is None else list(index),
+    )
+
+
+def grouped_measure_intervals(
+    c: BinaryCounts,
+    parts: Sequence[np.ndarray],
+    names: list[str],
+    level: float,
+    method: Any,
+    random_state: Any,
+    n_resamples: Any,
+    index: Sequence[Any] | None,
+) -> MeasureIntervals:
+    """:func:`measure_intervals` with groups: every measure by the cluster bootstrap.
+
+    ``parts[e]`` holds entry e's counts per group (G_e, 4), trusted to add up to its counts;
+    an entry of fewer than two groups gets NaN bounds (the doors' folds of one patient)."""
+    from phidelta.inference._clustered import (
+        CLUSTER_METHODS,
+        clustered_measure_bounds,
+        clustered_methods,
+    )
+
+    chosen = clustered_methods(names, method, AUTO_METHODS)
+    n_resamples, _ = check_resampling(None, n_resamples, "bca", "The cluster bootstrap")
+    rng = generator(random_state)
+    estimate = {
+        name: np.asarray(_INFO[name](c, zero_division=np.nan), dtype=np.float64) for name in names
+    }
+    bounds = clustered_measure_bounds(
+        parts,
+        chosen,
+        {name: partial(_INFO[name], zero_division=np.nan) for name in names},
+        estimate,
+        level=level,
+        n_resamples=n_resamples,
+        rng=rng,
+    )
+    low: dict[str, np.ndarray] = {}
+    high: dict[str, np.ndarray] = {}
+    for name in names:
+        info = _INFO[name]
+        lo, hi = bounds.get(name, (np.full(len(c), np.nan), np.full(len(c), np.nan)))
+        undefined = np.isnan(estimate[name])
+        low[name] = np.where(undefined, np.nan, np.clip(lo, info.low, info.high))
+        high[name] = np.where(undefined, np.nan, np.clip(hi, info.low, info.high))
+    return MeasureIntervals(
+        estimate=estimate,
+        low=low,
+        high=high,
+        methods={name: CLUSTER_METHODS.get(m, m) for name, m in chosen.items()},
         confidence_level=level,
         n_resamples=int(n_resamples),
         counts=c,

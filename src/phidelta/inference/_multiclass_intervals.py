@@ -4,6 +4,7 @@ resampled matrices at once; percentile and BCa intervals (Efron 1987)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -33,17 +34,33 @@ from phidelta.measures import (
 from phidelta.measures._entropy import _check_matrix
 from phidelta.measures._results import TupleResult
 
-__all__ = ["MULTICLASS_MEASURES", "MatrixIntervals", "matrix_intervals"]
+__all__ = [
+    "ENTROPY_BALANCE_MEASURES",
+    "MULTICLASS_MEASURES",
+    "MatrixIntervals",
+    "matrix_intervals",
+]
 
 _NAN = {"zero_division": np.nan}
 
+# the entropy balances of the last two batches of matrices seen, per thread (a block of
+# resamples and its leave-one-out matrices, which BCa's statistics alternate between): every
+# quantity of one balance, which each statistic would otherwise compute again
+_LAST = threading.local()
 
-def _entropy_part(column: int, matrices: ConfusionMatrix) -> np.ndarray:
-    return entropy_balance(matrices).joint_fractions[:, column]
+
+def _balance(matrices: ConfusionMatrix) -> dict[str, np.ndarray]:
+    seen = getattr(_LAST, "balance", None) or []
+    for held, quantities in seen:
+        if held is matrices:
+            return quantities
+    quantities = entropy_balance(matrices).to_dict()
+    _LAST.balance = [(matrices, quantities), *seen[:1]]
+    return quantities
 
 
-def _mutual_information(matrices: ConfusionMatrix) -> np.ndarray:
-    return entropy_balance(matrices).mutual_information
+def _balance_part(name: str, matrices: ConfusionMatrix) -> np.ndarray:
+    return _balance(matrices)[name]
 
 
 _AVERAGES = {"macro": macro_average, "micro": micro_average, "weighted": weighted_average}
@@ -60,14 +77,41 @@ _STATISTICS: dict[str, tuple[Callable[[ConfusionMatrix], np.ndarray], bool]] = {
         for average in ("macro", "micro", "weighted")
     },
     # the entropy triangle: F_XY = [ΔH′, 2MI′, VI′] (Valverde-Albacete & Peláez-Moreno 2010)
-    "joint_delta_h": (partial(_entropy_part, 0), False),
-    "joint_mi2": (partial(_entropy_part, 1), False),
-    "joint_vi": (partial(_entropy_part, 2), False),
-    "mutual_information": (_mutual_information, False),
+    "joint_delta_h": (partial(_balance_part, "joint_delta_h"), False),
+    "joint_mi2": (partial(_balance_part, "joint_mi2"), False),
+    "joint_vi": (partial(_balance_part, "joint_vi"), False),
+    "mutual_information": (partial(_balance_part, "mutual_information"), False),
 }
 
 #: The measures of :func:`matrix_intervals`, in their default order.
 MULTICLASS_MEASURES: tuple[str, ...] = tuple(_STATISTICS)
+
+#: The other quantities of the entropy balance (:meth:`~phidelta.measures.EntropyBalance.to_dict`)
+#: that :func:`matrix_intervals` gives on request (by name, not by default): the entropies and
+#: conditional entropies in bits, the marginal fractions F_X and F_Y of the extended triangle,
+#: EMA and NIT. The uniform entropies ``h_uniform_x`` and ``h_uniform_y`` are not among them:
+#: they are fixed by the number of classes.
+ENTROPY_BALANCE_MEASURES: tuple[str, ...] = (
+    "h_x",
+    "h_y",
+    "h_xy",
+    "h_x_given_y",
+    "h_y_given_x",
+    "variation_of_information",
+    "delta_h_x",
+    "delta_h_y",
+    "input_delta_h",
+    "input_mi",
+    "input_h_cond",
+    "output_delta_h",
+    "output_mi",
+    "output_h_cond",
+    "ema",
+    "nit",
+)
+_STATISTICS.update(
+    {name: (partial(_balance_part, name), False) for name in ENTROPY_BALANCE_MEASURES}
+)
 
 
 def _trusted_matrices(counts: np.ndarray, like: ConfusionMatrix) -> ConfusionMatrix:
@@ -112,6 +156,8 @@ class MatrixIntervals(TupleResult):
         Resamples per matrix.
     matrices : ConfusionMatrix
         The matrices the intervals came from.
+    index : list or None
+        A label per matrix (the rows of :meth:`to_frame`), or None.
 
     See Also
     --------
@@ -138,12 +184,14 @@ class MatrixIntervals(TupleResult):
     confidence_level: float
     n_resamples: int
     matrices: ConfusionMatrix = field(repr=False)
+    index: list[Any] | None = field(default=None, repr=False)
 
     _fields: ClassVar[tuple[str, ...]] = ("estimate", "low", "high")
 
     def to_frame(self) -> Any:
         """A pandas DataFrame: ``<measure>``, ``<measure>_low`` and ``<measure>_high`` for every
-        measure, one row per matrix; the methods in ``frame.attrs["methods"]``.
+        measure, one row per matrix (labelled by ``index``); the methods in
+        ``frame.attrs["methods"]``.
 
         Returns
         -------
@@ -161,7 +209,7 @@ class MatrixIntervals(TupleResult):
             columns[name] = self.estimate[name]
             columns[f"{name}_low"] = self.low[name]
             columns[f"{name}_high"] = self.high[name]
-        frame = pd.DataFrame(columns)
+        frame = pd.DataFrame(columns, index=self.index)
         frame.attrs["methods"] = dict(self.methods)
         frame.attrs["confidence_level"] = self.confidence_level
         return frame
@@ -169,7 +217,7 @@ class MatrixIntervals(TupleResult):
 
 def _check_measures(measures: Any, declared: bool) -> list[str]:
     if measures is None:
-        return [name for name, (_, needs) in _STATISTICS.items() if declared or not needs]
+        return [name for name in MULTICLASS_MEASURES if declared or not _STATISTICS[name][1]]
     if isinstance(measures, str) or not isinstance(measures, Sequence):
         raise TypeError(
             f"`measures` must be a sequence of measure names; got {type(measures).__name__}."
@@ -178,7 +226,8 @@ def _check_measures(measures: Any, declared: bool) -> list[str]:
     unknown = [name for name in names if name not in _STATISTICS]
     if unknown or not names:
         raise ValueError(
-            f"`measures` must name some of {list(MULTICLASS_MEASURES)}; got {names!r}."
+            f"`measures` must name some of {list(MULTICLASS_MEASURES)} (or of "
+            f"ENTROPY_BALANCE_MEASURES, {list(ENTROPY_BALANCE_MEASURES)}); got {names!r}."
         )
     if not declared:
         needing = [name for name in names if _STATISTICS[name][1]]
@@ -198,6 +247,7 @@ def matrix_intervals(
     method: str = "bca",
     n_resamples: int = 2000,
     random_state: Any = None,
+    index: Sequence[Any] | None = None,
 ) -> MatrixIntervals:
     """Bootstrap intervals of multi-class measures: accuracy, MCC, κ, the averages of
     precision, recall and F1, the entropy-triangle coordinates and the mutual information.
@@ -218,15 +268,19 @@ def matrix_intervals(
     :func:`~phidelta.measures.macro_average` and the others compute them; a class whose value
     is undefined makes the average NaN); ``joint_delta_h``, ``joint_mi2`` and ``joint_vi``,
     the coordinates ΔH′, 2MI′ and VI′ of the entropy triangle, which sum to 1
-    (Valverde-Albacete & Peláez-Moreno 2010, eq. 10); ``mutual_information`` in bits.
+    (Valverde-Albacete & Peláez-Moreno 2010, eq. 10); ``mutual_information`` in bits. On
+    request, by name, every other quantity of the entropy balance
+    (:data:`ENTROPY_BALANCE_MEASURES`: the entropies in bits, the marginal fractions F_X and
+    F_Y, EMA and NIT).
 
     Parameters
     ----------
     matrices : ConfusionMatrix
         Integer counts (rows: true classes); one interval per matrix and measure.
     measures : sequence of str, optional
-        Names from :data:`MULTICLASS_MEASURES`; default all of them (only the entropy
-        measures for a rectangular matrix without declared ``output_classes``).
+        Names from :data:`MULTICLASS_MEASURES` and :data:`ENTROPY_BALANCE_MEASURES`; default
+        all of :data:`MULTICLASS_MEASURES` (only the entropy measures for a rectangular matrix
+        without declared ``output_classes``).
     confidence_level : float, default=0.95
         Confidence level, in (0, 1) (SciPy's name).
     method : {"bca", "percentile"}, default="bca"
@@ -235,6 +289,8 @@ def matrix_intervals(
         Resamples per matrix; at least 10 (SciPy's name).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of randomness (SciPy's name; None: fresh entropy).
+    index : sequence, optional
+        A label per matrix, for :meth:`MatrixIntervals.to_frame`.
 
     Returns
     -------
@@ -249,8 +305,8 @@ def matrix_intervals(
         `n_resamples` or `random_state` is of another type.
     ValueError
         If the counts are not integers, a measure is unknown (or needs declared outputs the
-        matrices lack), `method` is unknown, `confidence_level` is not in (0, 1) or
-        `n_resamples` < 10.
+        matrices lack), `method` is unknown, `confidence_level` is not in (0, 1),
+        `n_resamples` < 10 or `index` has not one label per matrix.
 
     See Also
     --------
@@ -288,6 +344,8 @@ def matrix_intervals(
         )
     names = _check_measures(measures, cm.outputs_declared)
     level = check_confidence_level(confidence_level, where="matrix_intervals")
+    if index is not None and len(index) != len(cm):
+        raise ValueError(f"`index` has {len(index)} labels for {len(cm)} matrices.")
     rng = generator(random_state)
     statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
     estimates = {name: statistic(cm) for name, statistic in statistics.items()}
@@ -297,16 +355,19 @@ def matrix_intervals(
     def build(flat: np.ndarray) -> ConfusionMatrix:
         return _trusted_matrices(flat.reshape(-1, n, p), cm)
 
-    bounds = cell_bootstrap_bounds(
-        cells,
-        build,
-        statistics,
-        estimates,
-        level=level,
-        method=method,
-        n_resamples=n_resamples,
-        rng=rng,
-    )
+    try:
+        bounds = cell_bootstrap_bounds(
+            cells,
+            build,
+            statistics,
+            estimates,
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            rng=rng,
+        )
+    finally:
+        _LAST.balance = None  # the resampled matrices are not kept
     return MatrixIntervals(
         estimate=estimates,
         low={name: bounds[name][0] for name in names},
@@ -315,4 +376,5 @@ def matrix_intervals(
         confidence_level=level,
         n_resamples=n_resamples,
         matrices=cm,
+        index=None if index is None else list(index),
     )

@@ -110,7 +110,8 @@ class PairedDifference(TupleResult):
         The bounds, within [range low − range high, range high − range low] of the measure;
         NaN where the difference is undefined.
     methods : dict of str to str
-        The method of each interval: ``"newcombe_paired"``, ``"bca"`` or ``"percentile"``.
+        The method of each interval: ``"newcombe_paired"``, ``"bca"`` or ``"percentile"``;
+        with groups ``"cluster_bca"`` or ``"cluster_percentile"``.
     confidence_level : float
         The confidence level.
     n_resamples : int
@@ -204,6 +205,7 @@ def paired_difference_interval(
     method: str = "auto",
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> PairedDifference:
     """Interval of measure(A) − measure(B) for two classifiers' predictions on the same rows.
 
@@ -222,6 +224,12 @@ def paired_difference_interval(
     by the cell counts). ``"bootstrap"``: BCa for every measure; ``"percentile"``: the
     percentile bootstrap for every measure.
 
+    With ``groups`` (several rows per patient, speaker, document, site) the sufficient
+    statistic is the 2×2×2 table of each group, and every measure gets the cluster bootstrap:
+    whole groups drawn with replacement, their tables added (``"cluster_bca"``, its
+    acceleration from the jackknife that leaves out one group, or ``"cluster_percentile"``);
+    Newcombe's paired interval treats the rows as independent, so it is not used.
+
     Parameters
     ----------
     y_true, y_pred_a, y_pred_b : array-like of shape (n,)
@@ -239,6 +247,9 @@ def paired_difference_interval(
         Resamples of the bootstrap; at least 10 (SciPy's name).
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of the bootstrap's randomness (SciPy's name; None: fresh entropy).
+    groups : array-like of shape (n,), optional
+        The group of every row (patient, speaker, document, site); at least two groups, no
+        missing label.
 
     Returns
     -------
@@ -254,7 +265,8 @@ def paired_difference_interval(
         If `measures`, `n_resamples` or `random_state` is of the wrong type.
     ValueError
         If the arrays are empty, differ in length or hold more than two classes, a measure or
-        `method` is unknown, `confidence_level` is not in (0, 1) or `n_resamples` < 10.
+        `method` is unknown, `confidence_level` is not in (0, 1) or `n_resamples` < 10; with
+        `groups`, if they have the wrong length, a missing label or a single group.
 
     See Also
     --------
@@ -298,6 +310,14 @@ def paired_difference_interval(
     classes = target.classes if len(target.classes) == 2 else None
     is_a = binary_target(pa, target.positive, name="y_pred_a", labels=classes).is_positive
     is_b = binary_target(pb, target.positive, name="y_pred_b", labels=classes).is_positive
+    if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
+        from phidelta.inference._clustered import clustered_paired, paired_parts
+
+        cells = paired_parts(groups, target.is_positive, is_a, is_b)
+        table = cells.sum(axis=0).reshape(2, 2, 2)
+        return clustered_paired(  # type: ignore[no-any-return]
+            table, cells, names, level, method, n_resamples, random_state
+        )
     return _from_table(
         paired_table(target.is_positive, is_a, is_b),
         names,
@@ -349,6 +369,7 @@ def paired_difference_from_table(
     method: str = "auto",
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> PairedDifference:
     """Interval of measure(A) − measure(B) from the 2×2×2 table of two classifiers' predictions.
 
@@ -370,6 +391,9 @@ def paired_difference_from_table(
         Resamples of the bootstrap; at least 10.
     random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, default=None
         Source of the bootstrap's randomness.
+    groups : array-like of shape (G, 2, 2, 2) or (G, 8), optional
+        The table of each group of rows (patient, site, …), adding up to `table`: every
+        interval is then the cluster bootstrap's (see :func:`paired_difference_interval`).
 
     Returns
     -------
@@ -420,6 +444,13 @@ def paired_difference_from_table(
         raise ValueError(f"`method` must be one of {list(PAIRED_METHODS)}; got {method!r}.")
     names = list(AUTO_METHODS) if measures is None else _check_names(measures)
     level = check_confidence_level(confidence_level, where="paired_difference_from_table")
+    if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
+        from phidelta.inference._clustered import check_paired_parts, clustered_paired
+
+        cells = check_paired_parts(groups, as_int)
+        return clustered_paired(  # type: ignore[no-any-return]
+            as_int.reshape(2, 2, 2), cells, names, level, method, n_resamples, random_state
+        )
     return _from_table(as_int.reshape(2, 2, 2), names, level, method, n_resamples, random_state)
 
 

@@ -183,12 +183,22 @@ def _weighted_variance(values: np.ndarray, weights: np.ndarray) -> float:
 
 
 def auc_confidence_interval(
-    table: ScoreTable, *, confidence_level: float = 0.95, level: float | None = None
+    table: ScoreTable,
+    *,
+    confidence_level: float = 0.95,
+    level: float | None = None,
+    groups: Any = None,
 ) -> AucInterval:
     """DeLong's (1988) variance of the AUC and a normal interval, as pROC computes it.
 
     Var = S₁₀/P + S₀₁/N with S₁₀, S₀₁ the sample variances of the structural components of the
     positives and the negatives; exact with ties and weights (a score table suffices).
+
+    With ``groups`` (several rows per patient, speaker, document or site) the variance is
+    Obuchowski's (1997) for clustered data: the components summed per group, their spread
+    between groups — S₁₀ = I₁₀/((I₁₀ − 1)P)·Σᵢ(V₁₀ᵢ − pᵢθ̂)², S₀₁ likewise, the cross term
+    S₁₁ = I/(I − 1)·Σᵢ(V₁₀ᵢ − pᵢθ̂)(V₀₁ᵢ − nᵢθ̂), Var = S₁₀/P + S₀₁/N + 2S₁₁/(PN). With one row
+    per group it is DeLong's variance exactly.
 
     Parameters
     ----------
@@ -198,6 +208,10 @@ def auc_confidence_interval(
         Confidence level, in (0, 1) (SciPy's name).
     level : float, optional
         Former name of `confidence_level` (deprecated).
+    groups : sequence of ScoreTable, optional
+        The score table of each group of rows (patient, speaker, document, site), adding up
+        to `table` — ``ScoreTable.from_groups(y_true, scores, groups)`` gives them. The
+        standard error is then Obuchowski's clustered one.
 
     Returns
     -------
@@ -208,9 +222,11 @@ def auc_confidence_interval(
     Raises
     ------
     TypeError
-        If `table` is not a :class:`~phidelta.counts.ScoreTable`.
+        If `table` is not a :class:`~phidelta.counts.ScoreTable`, or `groups` is not a
+        sequence of them.
     ValueError
-        If `confidence_level` is not in (0, 1) or a class is absent.
+        If `confidence_level` is not in (0, 1) or a class is absent; with `groups`, if they
+        do not add up to `table`, or fewer than two groups hold positives (or negatives).
 
     See Also
     --------
@@ -222,6 +238,9 @@ def auc_confidence_interval(
     DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
     or more correlated receiver operating characteristic curves: a nonparametric approach.
     Biometrics, 44(3), 837–845.
+
+    Obuchowski, N. A. (1997). Nonparametric analysis of clustered ROC curve data. Biometrics,
+    53(2), 567–578.
 
     Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
     ROC curves. BMC Bioinformatics, 12, 77.
@@ -239,6 +258,10 @@ def auc_confidence_interval(
     t = _check_table(table)
     p, n = _check_two_classes(t, "The AUC interval")
     lv = check_confidence_level(confidence_level, level, where="auc_confidence_interval")
+    if groups is not None:  # clustered rows: Obuchowski (inference._clustered)
+        from phidelta.inference._clustered import clustered_auc_interval
+
+        return clustered_auc_interval(t, groups, lv)  # type: ignore[no-any-return]
     v10, v01 = _components(t)
     variance = (
         _weighted_variance(v10, t.positives.astype(np.float64)) / p
@@ -360,11 +383,15 @@ def _per_sample_components(
     return v10[index[y_pos]], v01[index[~y_pos]], auc(table)
 
 
-def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = None) -> DelongTest:
+def delong_test(
+    y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = None, groups: Any = None
+) -> DelongTest:
     """Paired DeLong test: are the AUCs of two scorers on the same samples different?
 
     z = (AUC_a − AUC_b) / √Var with the covariance of the structural components (DeLong,
     DeLong & Clarke-Pearson 1988); two-sided p-value. Python had none; pROC is the reference.
+    With ``groups`` the (co)variances are Obuchowski's (1997) for clustered data: the
+    components summed per group (both curves' cross terms included).
 
     Parameters
     ----------
@@ -375,6 +402,9 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     pos_label : label, default=None
         The positive class (by default 1 or True for 0/1, ±1 or boolean
         classes; else it must be given).
+    groups : array-like of shape (n,), optional
+        The group of every sample (patient, speaker, document, site): its rows are not
+        independent, and the variance is Obuchowski's clustered one.
 
     Returns
     -------
@@ -385,7 +415,8 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     Raises
     ------
     ValueError
-        If the lengths differ or a class is absent.
+        If the lengths differ or a class is absent; with `groups`, if a label is missing,
+        there is a single group, or fewer than two groups hold positives (or negatives).
 
     See Also
     --------
@@ -396,6 +427,9 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under two
     or more correlated receiver operating characteristic curves: a nonparametric approach.
     Biometrics, 44(3), 837–845.
+
+    Obuchowski, N. A. (1997). Nonparametric analysis of clustered ROC curve data. Biometrics,
+    53(2), 567–578.
 
     Examples
     --------
@@ -411,13 +445,18 @@ def delong_test(y_true: Any, scores_a: Any, scores_b: Any, *, pos_label: Any = N
     b = as_float_array(scores_b, "scores_b")
     check_same_length(y_true=y, scores_a=a, scores_b=b)
     is_pos = binary_target(y, pos_label, both=True).is_positive
-    v10a, v01a, auc_a = _per_sample_components(is_pos, a)
-    v10b, v01b, auc_b = _per_sample_components(is_pos, b)
-    p, n = len(v10a), len(v01a)
-    s10 = np.cov(np.vstack([v10a, v10b])) if p > 1 else np.zeros((2, 2))
-    s01 = np.cov(np.vstack([v01a, v01b])) if n > 1 else np.zeros((2, 2))
-    cov = s10 / p + s01 / n
-    variance = cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
+    if groups is not None:  # clustered rows: Obuchowski (inference._clustered)
+        from phidelta.inference._clustered import clustered_delong
+
+        auc_a, auc_b, variance = clustered_delong(is_pos, a, b, groups)
+    else:
+        v10a, v01a, auc_a = _per_sample_components(is_pos, a)
+        v10b, v01b, auc_b = _per_sample_components(is_pos, b)
+        p, n = len(v10a), len(v01a)
+        s10 = np.cov(np.vstack([v10a, v10b])) if p > 1 else np.zeros((2, 2))
+        s01 = np.cov(np.vstack([v01a, v01b])) if n > 1 else np.zeros((2, 2))
+        cov = s10 / p + s01 / n
+        variance = cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
     difference = auc_a - auc_b
     if variance <= 0:
         z = 0.0 if difference == 0 else np.inf * np.sign(difference)
@@ -558,6 +597,7 @@ def bootstrap_interval(
     random_state: Any = None,
     stratified: bool = True,
     seed: Any = DEPRECATED,
+    groups: Any = None,
 ) -> Interval:
     """Percentile bootstrap interval of any measure of binary counts (vectorized).
 
@@ -566,6 +606,10 @@ def bootstrap_interval(
     ``statistic`` is evaluated on all resamples at once. ``random_state`` as in SciPy: None
     draws fresh entropy, an int or a ``numpy.random.Generator`` makes it reproducible
     (``seed``, its former name, is deprecated).
+
+    With ``groups`` (the counts of each group of rows: patient, speaker, document, site) the
+    resamples draw whole groups with replacement and add their counts (the cluster
+    bootstrap); the groups mix the classes, so ``stratified`` does not apply.
 
     Parameters
     ----------
@@ -586,6 +630,10 @@ def bootstrap_interval(
         Resample within each class (P and N fixed) rather than the whole matrix.
     seed : optional
         Former name of `random_state` (deprecated).
+    groups : BinaryCounts or sequence of BinaryCounts, optional
+        The counts of each group of rows, adding up to `counts`: for one entry a BinaryCounts
+        with one entry per group (``BinaryCounts.from_groups(y_true, y_pred, groups)``), for
+        several a sequence of those, one per entry. Soft (weighted) counts are allowed then.
 
     Returns
     -------
@@ -599,7 +647,9 @@ def bootstrap_interval(
         If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `random_state` is of
         another type.
     ValueError
-        If the counts are soft, `confidence_level` is not in (0, 1), or `n_resamples` < 10.
+        If the counts are soft (without `groups`), `confidence_level` is not in (0, 1), or
+        `n_resamples` < 10; with `groups`, if they do not add up to `counts` or an entry has
+        fewer than two groups.
 
     See Also
     --------
@@ -619,12 +669,18 @@ def bootstrap_interval(
     True
     """
     c = check_counts(counts)
-    if c.is_soft:
+    if c.is_soft and groups is None:
         raise ValueError("Bootstrap resampling needs integer counts; got soft counts.")
     lv = check_confidence_level(confidence_level, level, where="bootstrap_interval")
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
     rng = _generator(random_state, seed, "bootstrap_interval")
+    if groups is not None:  # whole groups drawn (inference._clustered)
+        from phidelta.inference._clustered import clustered_count_interval
+
+        return clustered_count_interval(  # type: ignore[no-any-return]
+            c, statistic, groups, level=lv, method="percentile", n_resamples=n_resamples, rng=rng
+        )
     cells = c.to_array().astype(np.int64)
     k = len(c)
     draws = np.empty((n_resamples, k, 4), dtype=np.int64)
@@ -663,6 +719,7 @@ def table_bootstrap_interval(
     random_state: Any = None,
     seed: Any = DEPRECATED,
     workers: int = -1,
+    groups: Any = None,
 ) -> Interval:
     """Percentile bootstrap interval of any statistic of a score table (e.g. partial AUC).
 
@@ -675,6 +732,12 @@ def table_bootstrap_interval(
     reproducible; ``seed``: its deprecated former name). The resamples are drawn in fixed
     blocks, each from its own generator derived from ``random_state``, so the result does not
     depend on ``workers``.
+
+    With ``groups`` (the score table of each group of rows: patient, speaker, document,
+    site) each resample draws whole groups with replacement and adds their counts at the
+    pooled distinct scores (the cluster bootstrap; no row is resampled, and the classes are
+    not fixed: resamples of one class are left out of the quantiles). Weighted tables are
+    allowed then.
 
     Parameters
     ----------
@@ -695,6 +758,9 @@ def table_bootstrap_interval(
     workers : int, default=-1
         Threads that draw blocks of resamples at once, as SciPy's ``workers``: −1 uses every
         CPU available to the process; 1 draws in the calling thread.
+    groups : sequence of ScoreTable, optional
+        The score table of each group of rows, adding up to `table` (as
+        ``ScoreTable.from_groups(y_true, scores, groups)`` gives them).
 
     Returns
     -------
@@ -707,7 +773,9 @@ def table_bootstrap_interval(
         If `table` is not a :class:`~phidelta.counts.ScoreTable` or `random_state` is of
         another type.
     ValueError
-        If the table is weighted, `confidence_level` is not in (0, 1), or `n_resamples` < 10.
+        If the table is weighted (without `groups`), `confidence_level` is not in (0, 1), or
+        `n_resamples` < 10; with `groups`, if they do not add up to `table` or are fewer than
+        two.
 
     See Also
     --------
@@ -733,12 +801,18 @@ def table_bootstrap_interval(
     t = _check_table(table)
     p, n = _check_two_classes(t, "The bootstrap interval")
     lv = check_confidence_level(confidence_level, level, where="table_bootstrap_interval")
-    if t.positives.dtype.kind not in "iu":
+    if t.positives.dtype.kind not in "iu" and groups is None:
         raise ValueError("Bootstrap resampling needs an integer (unweighted) score table.")
     if n_resamples < 10:
         raise ValueError(f"`n_resamples` must be at least 10; got {n_resamples}.")
     threads = _check_workers(workers)
     rng = _generator(random_state, seed, "table_bootstrap_interval")
+    if groups is not None:  # whole groups drawn (inference._clustered)
+        from phidelta.inference._clustered import clustered_table_interval
+
+        return clustered_table_interval(  # type: ignore[no-any-return]
+            t, statistic, groups, level=lv, n_resamples=n_resamples, rng=rng, threads=threads
+        )
     d = len(t)
     # the distinct score of every positive and every negative sample
     pos_index = np.repeat(np.arange(d, dtype=np.int64), t.positives)

@@ -7,11 +7,19 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import ConfusionMatrix
-from phidelta.geometry import TRIANGLE_VERTICES, extended_triangle, ternary_grid
+from phidelta.geometry import (
+    TRIANGLE_VERTICES,
+    extended_triangle,
+    ternary_grid,
+    ternary_interval_segments,
+)
 from phidelta.measures import entropy_balance
 from phidelta.rendering._common import place_labels, require_matplotlib
 
 __all__ = ["EntropyTriangleDisplay"]
+
+#: the coordinates of F_XY, in the order of the fractions [ΔH′, 2MI′, VI′]
+_COORDINATES = ("joint_delta_h", "joint_mi2", "joint_vi")
 
 
 class EntropyTriangleDisplay:
@@ -31,6 +39,14 @@ class EntropyTriangleDisplay:
         crowd).
     pooled : EntropyBalance, optional
         The entropy balance of the matrices added up (the folds pooled), drawn as a star.
+    intervals : MatrixIntervals, optional
+        Intervals of the coordinates (:func:`phidelta.inference.matrix_intervals` with
+        ``joint_delta_h``, ``joint_mi2`` and ``joint_vi``): one row per matrix, then one for
+        ``pooled`` when it is given. Each F_XY point gets three thin segments, one per
+        coordinate, along the altitude towards its vertex, from the level line of the low
+        bound to that of the high bound (:func:`phidelta.geometry.ternary_interval_segments`):
+        three intervals, not a joint region. With ``pooled`` only the star gets them: the
+        folds' own points show how much they vary, and their segments would hide each other.
 
     Attributes
     ----------
@@ -38,6 +54,8 @@ class EntropyTriangleDisplay:
         The F_XY points (set by :meth:`plot`, like every attribute below).
     pooled_ : matplotlib PathCollection or None
         The pooled F_XY star.
+    intervals_ : matplotlib LineCollection or None
+        The interval segments (with ``intervals``).
     triangle_ : matplotlib Line2D
         The outline of the triangle.
     vertex_labels_, tick_labels_, labels_ : list of Text
@@ -76,17 +94,42 @@ class EntropyTriangleDisplay:
     ...     [0, 1, 2] * 4, [0, 1, 1, 0, 1, 2] * 2, folds=[1, 1, 1, 2, 2, 2] * 2)
     >>> d.names, d.pooled_.get_offsets().shape
     (['1', '2'], (1, 2))
+
+    With the intervals of the coordinates (three segments per point):
+
+    >>> from phidelta.inference import matrix_intervals
+    >>> cm = ConfusionMatrix([a, b])
+    >>> res = matrix_intervals(cm, ["joint_delta_h", "joint_mi2", "joint_vi"], random_state=0)
+    >>> d = EntropyTriangleDisplay(balance=entropy_balance(cm), intervals=res).plot()
+    >>> len(d.intervals_.get_segments())
+    6
     """
 
-    def __init__(self, *, balance: Any, names: list[str] | None = None, pooled: Any = None) -> None:
+    def __init__(
+        self,
+        *,
+        balance: Any,
+        names: list[str] | None = None,
+        pooled: Any = None,
+        intervals: Any = None,
+    ) -> None:
         entries = len(np.atleast_1d(balance.accuracy))
         if names is not None and len(names) != entries:
             raise ValueError(f"`names` has {len(names)} names for {entries} matrices.")
         if pooled is not None and len(np.atleast_1d(pooled.accuracy)) != 1:
             raise ValueError("`pooled` must be the entropy balance of one (pooled) matrix.")
+        if intervals is not None:
+            wanted = entries + (pooled is not None)
+            for name in _COORDINATES:
+                if name not in intervals.low or len(intervals.low[name]) != wanted:
+                    raise ValueError(
+                        f"`intervals` must hold {name!r} for {wanted} matrices (one per matrix"
+                        + (", then the pooled one)" if pooled is not None else ")")
+                    )
         self.balance = balance
         self.names = names
         self.pooled = pooled
+        self.intervals = intervals
 
     @classmethod
     def from_matrices(
@@ -276,6 +319,7 @@ class EntropyTriangleDisplay:
                 zorder=6,
                 label="F_XY pooled (all folds)",
             )
+        self.intervals_ = self._draw_intervals(ax) if self.intervals is not None else None
         ax.set_xlim(-0.12, 1.12)
         ax.set_ylim(-0.14, 0.98)
         ax.set_aspect("equal")
@@ -291,6 +335,11 @@ class EntropyTriangleDisplay:
             )
             if self.pooled_ is not None:
                 points = np.vstack([points, self.pooled_.get_offsets()])
+            if self.intervals_ is not None:  # names beside the segments, not on them
+                steps = np.linspace(0, 1, 7)[:, None]
+                points = np.vstack(
+                    [points] + [a + steps * (b - a) for a, b in self.intervals_.get_segments()]
+                )
             self.labels_ = place_labels(
                 ax,
                 coords.joint[:, 0],
@@ -304,6 +353,34 @@ class EntropyTriangleDisplay:
             )
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def _draw_intervals(self, ax: Any) -> Any:
+        """The three segments of each F_XY point (and of the pooled star), under the marks."""
+        from matplotlib.collections import LineCollection
+
+        low = np.stack([self.intervals.low[n] for n in _COORDINATES], axis=1)
+        high = np.stack([self.intervals.high[n] for n in _COORDINATES], axis=1)
+        if self.pooled is not None:  # the star's only (its row is the last)
+            fractions, colour = np.atleast_2d(self.pooled.joint_fractions), "tab:red"
+            low, high = low[-1:], high[-1:]
+        else:
+            fractions, colour = np.atleast_2d(self.balance.joint_fractions), "tab:blue"
+        ends = ternary_interval_segments(fractions, low, high)  # (k, 3, 2, 2)
+        shown = ~np.isnan(ends).any(axis=(2, 3))
+        segments = ends[shown]
+        level = getattr(self.intervals, "confidence_level", None)
+        label = (f"{100 * level:g}% " if level else "") + "intervals"
+        lines = LineCollection(
+            list(segments),
+            colors=colour,
+            linewidths=1.6,
+            alpha=0.55,
+            capstyle="butt",
+            zorder=3,
+            label=label,
+        )
+        ax.add_collection(lines)
+        return lines
 
     def _draw_grid(self, ax: Any, grid: Any) -> None:
         """Level lines of each fraction and their values on the side where they are read."""

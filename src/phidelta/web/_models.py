@@ -154,9 +154,11 @@ class AnalysisParams(BaseModel):
     )
     intervals: bool = Field(
         False,
-        description="classifier and signature views: every measure with its interval, bands "
-        "on the ROC curve, reliability intervals (phidelta.inference.measure_intervals, "
-        "roc_band, reliability_intervals; bootstrap seeded with 0); a view's query overrides it",
+        description="every measure with its interval, bands on the ROC curves, reliability "
+        "intervals (phidelta.inference.measure_intervals, roc_band, reliability_intervals); "
+        "in a multi-class view every number of the triangle's table with its interval and "
+        "segments in the triangle (matrix_intervals); bootstrap seeded with 0; a view's query "
+        "overrides it",
     )
     confidence_level: float = Field(
         CONFIDENCE_LEVEL, gt=0, lt=1, description="the intervals' confidence level, in (0, 1)"
@@ -409,6 +411,7 @@ class PairedTest(BaseModel):
 
 class RocCurve(RocPoints):
     auc: float
+    band: RocBandView | None = Field(None, description="with the interval switch")
 
 
 class ComparisonView(BaseModel):
@@ -508,6 +511,44 @@ class PooledBalance(BaseModel):
     accuracy: float | None
 
 
+class PooledTriangleIntervals(BaseModel):
+    """The intervals of the pooled row of the triangle's table."""
+
+    fractions_low: Numbers = Field(..., description="ΔH′, 2MI′, VI′")
+    fractions_high: Numbers
+    mutual_information_low: float | None
+    mutual_information_high: float | None
+    accuracy_low: float | None
+    accuracy_high: float | None
+
+
+class TriangleIntervals(BaseModel):
+    """The intervals of the triangle's table (phidelta.inference.matrix_intervals: a bootstrap
+    of the rows behind each matrix, as ``phidelta triangle --confidence-level`` prints them)."""
+
+    confidence_level: float
+    n_resamples: int = Field(..., description="resamples of the bootstrap")
+    random_state: int = Field(
+        ..., description="the bootstrap's seed: the same file, the same intervals"
+    )
+    method: str = Field(..., description='"bca"')
+    fractions_low: list[Numbers] = Field(..., description="ΔH′, 2MI′, VI′ per matrix")
+    fractions_high: list[Numbers]
+    mutual_information_low: Numbers
+    mutual_information_high: Numbers
+    accuracy_low: Numbers = Field(..., description="null for undeclared outputs")
+    accuracy_high: Numbers
+    pooled: PooledTriangleIntervals | None = Field(
+        None, description="the matrices added up (with several matrices)"
+    )
+    segments: list[list[list[Numbers]]] = Field(
+        ...,
+        description="per point drawn (each matrix's F_XY, or the pooled star's alone with "
+        "several matrices), three segments (ΔH′, 2MI′, VI′), each two ends (x, y): the "
+        "intervals across the level lines (phidelta.geometry.ternary_interval_segments)",
+    )
+
+
 class MulticlassView(BaseModel):
     kind: Literal["multiclass"]
     names: list[str]
@@ -529,6 +570,7 @@ class MulticlassView(BaseModel):
     grid: dict[str, list[list[Numbers]]] = Field(
         default_factory=dict, description="level lines of ΔH′, 2MI′ and VI′ at 0.2 … 0.8"
     )
+    intervals: TriangleIntervals | None = Field(None, description="with the interval switch")
 
 
 View = Annotated[SignatureView | ClassifierView | MulticlassView, Field(discriminator="kind")]

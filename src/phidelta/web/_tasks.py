@@ -277,7 +277,8 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
             stored = _current().reader.content(dataset_id)
             if stored is None:
                 raise ApiError(404, f"No dataset {dataset_id!r}.", "dataset_id")
-            return to_json(multiclass_view(None, params, *stored))
+            intervals = interval_settings(params, query)
+            return to_json(multiclass_view(None, params, *stored, intervals=intervals))
         entry = _entry(dataset_id)
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, kind, params)
@@ -301,7 +302,7 @@ def render_view(dataset_id: str, kind: str, params: dict[str, Any], query: dict[
                 **{n: query[n] for n in names if n in query},
             )
         else:
-            payload = multiclass_view(frame, params)
+            payload = multiclass_view(frame, params, intervals=intervals)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
     return to_json(payload)

@@ -20,6 +20,7 @@ from phidelta.geometry import (
     line_in_box,
     spread_ellipse,
     ternary_grid,
+    ternary_interval_segments,
 )
 from phidelta.inference import benjamini_hochberg, phi_delta_region
 from phidelta.measures import (
@@ -333,7 +334,17 @@ PARAMETERS = {
         "confidence_level",
         "n_resamples",
     ),
-    "multiclass": ("label", "prediction", "fold", "matrix", "header", "missing_values"),
+    "multiclass": (
+        "label",
+        "prediction",
+        "fold",
+        "matrix",
+        "header",
+        "missing_values",
+        "intervals",
+        "confidence_level",
+        "n_resamples",
+    ),
 }
 
 
@@ -911,8 +922,9 @@ def _comparison_payload(
     params: dict[str, Any],
     intervals: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The second classifier (its folds at ``ratio``, measure table and ROC curve) and the
-    paired tests with their verdict (:meth:`Comparison.summary`, :meth:`Comparison.verdict`)."""
+    """The second classifier (its folds at ``ratio``, measure table and ROC curve, with the
+    interval switch its intervals and ROC bands) and the paired tests with their verdict
+    (:meth:`Comparison.summary`, :meth:`Comparison.verdict`)."""
     b = comparison.b
     measure = comparison.measure
     payload: dict[str, Any] = {
@@ -941,6 +953,8 @@ def _comparison_payload(
         table = b.pooled_table()
         curve = roc_curve(table)
         payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
+        if intervals is not None:  # every classifier's curve with its bands
+            payload["roc"]["band"] = roc_band_payload(table, intervals)
     return payload
 
 
@@ -1016,8 +1030,17 @@ def regions_payload(counts: Any, ratio: float) -> dict[str, Any]:
 
 
 def multiclass_view(
-    frame: Any, params: dict[str, Any], content: bytes | None = None, fmt: str | None = None
+    frame: Any,
+    params: dict[str, Any],
+    content: bytes | None = None,
+    fmt: str | None = None,
+    *,
+    intervals: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The entropy triangle of the matrices (one per fold, or of a matrix file): F_XY, F_X and
+    F_Y of each, the table (ΔH′, 2MI′, VI′, MI, accuracy) and with several matrices the
+    pooled ones; with ``intervals`` (:func:`interval_settings`) every number of the table
+    with its interval and the segments of the triangle (:func:`triangle_intervals_payload`)."""
     from phidelta.data import load_multiclass, read_matrix
 
     left_out, missing = 0, ""
@@ -1043,7 +1066,7 @@ def multiclass_view(
         missing = missing_report(loaded.missing_cells)
     balance = entropy_balance(matrices)
     coords = extended_triangle(balance)
-    return {
+    payload = {
         "kind": "multiclass",
         "names": names,
         "classes": [str(c) for c in matrices.input_classes],
@@ -1061,6 +1084,58 @@ def multiclass_view(
             name: [_float_rows(segment) for segment in lines]
             for name, lines in ternary_grid().lines.items()
         },
+    }
+    if intervals is not None:
+        payload["intervals"] = triangle_intervals_payload(matrices, names, intervals)
+    return payload
+
+
+def triangle_intervals_payload(
+    matrices: Any, names: list[str], settings: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The intervals of the triangle's table (:func:`phidelta._door_intervals.triangle_intervals`,
+    BCa, seeded with :data:`INTERVAL_SEED`: the numbers ``phidelta triangle`` prints): per
+    matrix and, with several, pooled; and the segments that draw the intervals of ΔH′, 2MI′
+    and VI′ through the points (the pooled star's only, with several matrices). None for
+    counts that are not counts of rows."""
+    from phidelta._door_intervals import triangle_intervals
+
+    res = triangle_intervals(
+        matrices,
+        names,
+        confidence_level=settings["confidence_level"],
+        n_resamples=settings["n_resamples"],
+        random_state=INTERVAL_SEED,
+    )
+    if res is None:
+        return None
+    k = len(matrices)
+    coordinates = ("joint_delta_h", "joint_mi2", "joint_vi")
+    low = np.stack([res.low[c] for c in coordinates], axis=1)
+    high = np.stack([res.high[c] for c in coordinates], axis=1)
+    if k > 1:  # the pooled star's segments: the folds' points show their spread
+        fractions = entropy_balance(matrices.sum()).joint_fractions
+        ends = ternary_interval_segments(fractions, low[k:], high[k:])
+    else:
+        ends = ternary_interval_segments(entropy_balance(matrices).joint_fractions, low, high)
+
+    def bounds(rows: slice) -> dict[str, Any]:
+        out = {"fractions_low": _float_rows(low[rows]), "fractions_high": _float_rows(high[rows])}
+        for name in ("mutual_information", "accuracy"):  # accuracy: declared outputs only
+            for end in ("low", "high"):
+                values = getattr(res, end).get(name)
+                shown = None if values is None else _floats(values[rows])
+                out[f"{name}_{end}"] = shown or [None] * len(low[rows])
+        return out
+
+    return {
+        "confidence_level": res.confidence_level,
+        "n_resamples": res.n_resamples,
+        "random_state": INTERVAL_SEED,
+        "method": next(iter(res.methods.values())),
+        **bounds(slice(0, k)),
+        "pooled": {key: v[0] for key, v in bounds(slice(k, k + 1)).items()} if k > 1 else None,
+        "segments": [[_float_rows(segment) for segment in point] for point in ends],
     }
 
 

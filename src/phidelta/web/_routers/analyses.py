@@ -40,8 +40,9 @@ Ratio = Annotated[
 
 Intervals = Query(
     None,
-    description="classifier and signature views: every measure with its interval, bands on "
-    "the ROC curve and reliability intervals (seeded bootstrap); by default the analysis's own",
+    description="every measure with its interval, bands on the ROC curves and reliability "
+    "intervals; in a multi-class view the triangle's numbers with their intervals (seeded "
+    "bootstrap); by default the analysis's own",
 )
 ConfidenceLevel = Query(
     None, gt=0, lt=1, description="the intervals' level, in (0, 1); by default the analysis's"

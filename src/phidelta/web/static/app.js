@@ -187,7 +187,7 @@ function settingsQuery() {
     if ($("regions").checked) q.set("regions", "1");
     if ($("coverage").checked) q.set("coverage", "1");
   }
-  if (kind !== "multiclass" && $("intervals").checked) {
+  if ($("intervals").checked) {
     q.set("intervals", "1");
     q.set("level", $("confidence-level").value);
   }
@@ -288,10 +288,8 @@ async function refresh() {
   const kind = state.analysis.kind;
   if (kind === "classifier" && $("regions").checked) params.set("regions", "true");
   if (kind === "signature" && $("significance").checked) params.set("significance", "true");
-  if (kind !== "multiclass") {
-    params.set("intervals", $("intervals").checked ? "true" : "false");
-    if ($("intervals").checked) params.set("confidence_level", $("confidence-level").value);
-  }
+  params.set("intervals", $("intervals").checked ? "true" : "false");
+  if ($("intervals").checked) params.set("confidence_level", $("confidence-level").value);
   try { render(await api("GET", `/api/analyses/${state.analysis.id}/view?${params}`)); }
   catch (e) { showError(e); }
 }
@@ -317,7 +315,6 @@ function render(view) {
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
   document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
   document.querySelectorAll(".ratio-controls").forEach((e) => { e.hidden = kind === "multiclass"; });
-  document.querySelectorAll(".interval-control").forEach((e) => { e.hidden = kind === "multiclass"; });
   $("significance-note").hidden = !(kind === "signature" && view.significance);
   if (kind === "signature") renderSignature(view);
   else if (kind === "classifier") renderClassifier(view);
@@ -619,16 +616,21 @@ function renderRoc(view) {
     {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
      line: {dash: "dot", color: "green"}, name: `best iso-cost line at ${condition}: score ≥ ${cut}`,
      hovertemplate: `cost-optimal at ${condition}: score ≥ ${cut}<extra></extra>`}];
-  if (r.band) {  // shaded: the simultaneous band under the pointwise one
-    const b = r.band, level = percent(b.confidence_level);
-    const shade = (low, high, color, name) => [
+  // a curve's bands, shaded: the simultaneous band under the pointwise one, in its colour
+  // (two classifiers: the legend names the pointwise bands only, the note says the paler
+  // simultaneous ones are there too — nine entries would hide the curves)
+  const shades = (b, rgb, who) => {
+    const level = percent(b.confidence_level);
+    const shade = (low, high, alpha, name, showlegend) => [
       {x: X(b.fpr), y: Y(low), mode: "lines", line: {width: 0}, showlegend: false, hoverinfo: "skip"},
-      {x: X(b.fpr), y: Y(high), mode: "lines", line: {width: 0}, fill: "tonexty", fillcolor: color,
-       name, hoverinfo: "skip"}];
-    traces.splice(1, 0, ...shade(b.simultaneous_low, b.simultaneous_high, "rgba(31,119,180,0.12)",
-      `${level} simultaneous band (sup-t)`), ...shade(b.low, b.high, "rgba(31,119,180,0.28)",
-      `${level} pointwise band (percentile)`));
-  }
+      {x: X(b.fpr), y: Y(high), mode: "lines", line: {width: 0}, fill: "tonexty",
+       fillcolor: `rgba(${rgb},${alpha})`, name, showlegend, hoverinfo: "skip"}];
+    return [...shade(b.simultaneous_low, b.simultaneous_high, 0.12,
+      `${level} simultaneous band (sup-t)${who}`, !cmp), ...shade(b.low, b.high, 0.28,
+      `${level} pointwise band (percentile)${who}`, true)];
+  };
+  if (r.band) traces.splice(1, 0, ...shades(r.band, "31,119,180", cmp ? ` ${esc(cmp.names[0])}` : ""));
+  if (cmp && cmp.roc && cmp.roc.band) traces.push(...shades(cmp.roc.band, "19,141,117", ` ${esc(cmp.names[1])}`));
   if (cmp && cmp.roc) traces.push({x: X(cmp.roc.fpr), y: Y(cmp.roc.tpr), mode: "lines",
     line: {color: TEAL, width: 2}, name: `ROC ${esc(cmp.names[1])} (AUC ${cmp.roc.auc.toFixed(3)})`});
   if (point.fpr !== null && point.tpr !== null) traces.push({x: [point.fpr * sx],
@@ -660,7 +662,8 @@ function renderRoc(view) {
     customdata: rel.count, hovertemplate: "mean predicted %{x:.3f}<br>observed %{y:.3f}" +
       "<br>%{customdata} rows<extra></extra>"});
   if (r.band) $("operating-note").textContent += ` ROC bands: ${r.band.method}, random_state = ` +
-    `${r.band.random_state}.`;
+    `${r.band.random_state}` + (cmp ? "; each curve has its pointwise band (in the legend) and, " +
+    "paler around it, its simultaneous band." : ".");
   if (rel) $("operating-note").textContent += ` Calibration bins: ${rel.method}.`;
   Plotly.react("calibration", calTraces,
     {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
@@ -776,24 +779,65 @@ function renderTriangle(view) {
     mode: "lines+markers", name: "pooled", line: {color: "black", width: 1.5},
     marker: {symbol: ["triangle-left", "star", "triangle-right"], size: [10, 15, 10],
       color: "black"}, hovertemplate: "pooled<br>(%{x:.3f}, %{y:.3f})<extra></extra>"});
+  // the intervals of ΔH′, 2MI′ and VI′: a segment each across its level lines, through every
+  // point (the pooled star's alone with several matrices), under the marks
+  const iv = view.intervals;
+  if (iv) {
+    const xs = [], ys = [];
+    iv.segments.forEach((point) => point.forEach((ends) => {
+      if (ends.every((e) => e[0] !== null && e[1] !== null)) {
+        xs.push(ends[0][0], ends[1][0], null); ys.push(ends[0][1], ends[1][1], null);
+      }
+    }));
+    traces.splice(traces.length - view.names.length - (view.pooled ? 1 : 0), 0, {x: xs, y: ys,
+      mode: "lines", name: `${percent(iv.confidence_level)} intervals of ΔH′, 2MI′, VI′`,
+      line: {color: view.pooled ? "rgba(0,0,0,0.45)" : "rgba(31,119,180,0.55)", width: 3},
+      hoverinfo: "skip"});
+  }
   Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
     "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}}, annotations,
     xaxis: {visible: false, range: [-0.32, 1.32]}, yaxis: {visible: false, scaleanchor: "x",
     range: [-0.2, 1]}}, {responsive: true});
   const body = document.querySelector("#triangle-table tbody");
   body.innerHTML = "";
+  // each number with its interval under it (with the switch): [value, low, high]
+  const lows = (i) => iv && [...iv.fractions_low[i], iv.mutual_information_low[i], iv.accuracy_low[i]];
+  const highs = (i) => iv && [...iv.fractions_high[i], iv.mutual_information_high[i], iv.accuracy_high[i]];
   const rows = view.names.map((name, i) =>
-    [name, ...view.fractions[i], view.mutual_information[i], view.accuracy[i]]);
+    [name, [...view.fractions[i], view.mutual_information[i], view.accuracy[i]], lows(i), highs(i)]);
   // the pooled row: what the legend's "pooled" marks are
-  if (view.pooled_row) rows.push(["pooled", ...view.pooled_row.fractions,
-    view.pooled_row.mutual_information, view.pooled_row.accuracy]);
-  rows.forEach((cells) => {
+  if (view.pooled_row) {
+    const p = iv && iv.pooled;
+    rows.push(["pooled", [...view.pooled_row.fractions, view.pooled_row.mutual_information,
+      view.pooled_row.accuracy], p && [...p.fractions_low, p.mutual_information_low, p.accuracy_low],
+      p && [...p.fractions_high, p.mutual_information_high, p.accuracy_high]]);
+  }
+  rows.forEach(([name, values, low, high]) => {
     const row = body.insertRow();
-    if (cells[0] === "pooled" && view.pooled_row) row.classList.add("summary-row");
-    cells.forEach((v) => {
-      row.insertCell().textContent = typeof v === "number" ? v.toFixed(4) : (v === null ? "–" : v);
+    row.dataset.row = name;
+    if (name === "pooled" && view.pooled_row) row.classList.add("summary-row");
+    row.insertCell().textContent = name;
+    values.forEach((v, j) => {
+      const cell = row.insertCell();
+      cell.textContent = v === null ? "–" : v.toFixed(4);
+      if (low && low[j] !== null && high[j] !== null) {
+        const small = document.createElement("span");
+        small.className = "interval";
+        small.textContent = `[${low[j].toFixed(3)}, ${high[j].toFixed(3)}]`;
+        cell.append(small);
+      }
     });
   });
+  const note = $("triangle-intervals-note");
+  const asked = $("intervals").checked;
+  note.hidden = !iv && !asked;
+  note.textContent = !iv ? (asked ? "No intervals: the matrix holds weighted counts, not " +
+    "counts of rows." : "") : `In brackets the ${percent(iv.confidence_level)} intervals: ` +
+    `${iv.method.toUpperCase()} bootstrap of the rows behind each matrix (${iv.n_resamples} ` +
+    `resamples, random_state = ${iv.random_state}, so the same file gives the same intervals). ` +
+    `The segments through ${view.pooled ? "the pooled star" : "each point"} run across the ` +
+    "level lines of ΔH′, 2MI′ and VI′ from the low to the high bound: three intervals, not a " +
+    "joint region.";
 }
 
 // --- wiring ---------------------------------------------------------------------------------
