@@ -22,13 +22,13 @@ from click.testing import CliRunner  # noqa: E402
 
 from phidelta.cli import cli  # noqa: E402
 from phidelta.counts import ScoreTable  # noqa: E402
-from phidelta.inference import net_benefit_difference  # noqa: E402
-from phidelta.inference._calibration_tests import (  # noqa: E402
+from phidelta.inference import (  # noqa: E402
+    auc_power,
     calibration_summary,
     hosmer_lemeshow_test,
+    net_benefit_difference,
+    roc_test,
 )
-from phidelta.inference._power import auc_power  # noqa: E402
-from phidelta.inference._roc_tests import roc_test  # noqa: E402
 from phidelta.measures import (  # noqa: E402
     debiased_calibration_error,
     decision_curve,

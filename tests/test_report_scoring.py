@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 from phidelta._report_scoring import file_scoring_sections  # noqa: E402
 from phidelta.counts import ScoreTable  # noqa: E402
 from phidelta.data import Roles  # noqa: E402
-from phidelta.inference._calibration_tests import calibration_summary  # noqa: E402
+from phidelta.inference import calibration_summary  # noqa: E402
 from phidelta.measures import decision_curve  # noqa: E402
 from phidelta.report import (  # noqa: E402
     Report,

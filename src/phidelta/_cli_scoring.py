@@ -253,9 +253,7 @@ def register(cli: Any) -> None:
 
         Example: phidelta roc-test preds.csv --label y --score a --score b --method bootstrap
         """
-        from phidelta.inference._roc_tests import (
-            roc_test,  # not yet re-exported by phidelta.inference in HEAD
-        )
+        from phidelta.inference import roc_test
 
         if len(scores) != 2:
             base._fail(f"give --score twice (curve a, then curve b); got {len(scores)}")
@@ -362,9 +360,7 @@ def register(cli: Any) -> None:
 
         Example: phidelta power --auc 0.75 --power 0.9 --ratio 2
         """
-        from phidelta.inference._power import (
-            auc_power,  # not yet re-exported by phidelta.inference in HEAD
-        )
+        from phidelta.inference import auc_power
 
         res = auc_power(
             auc,

@@ -69,11 +69,7 @@ def calibration_numbers(
     >>> round(numbers["Brier"], 4), numbers["HL:df"]  # Σ(y − p)²/10 = 1.615/10
     (0.1615, 3.0)
     """
-    # not yet re-exported by phidelta.inference in HEAD
-    from phidelta.inference._calibration_tests import (
-        calibration_summary,
-        hosmer_lemeshow_test,
-    )
+    from phidelta.inference import calibration_summary, hosmer_lemeshow_test
     from phidelta.measures import debiased_calibration_error, expected_calibration_error
 
     y, p = is_positive, probabilities
