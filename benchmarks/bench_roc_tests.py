@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from phidelta.inference._roc_tests import roc_test  # re-exported by phidelta.inference
+from phidelta import inference
 
 
 def sklearn_loop(y: np.ndarray, a: np.ndarray, b: np.ndarray, resamples: int) -> float:
@@ -98,7 +98,7 @@ def main() -> None:
     for workers in (1, -1):
         times[workers], res = best(
             args.repeat,
-            lambda w=workers: roc_test(
+            lambda w=workers: inference.roc_test(
                 (y, a),
                 (y, b),
                 method="bootstrap",
@@ -125,7 +125,7 @@ def main() -> None:
     for workers in (1, -1):
         times[workers], res = best(
             args.repeat,
-            lambda w=workers: roc_test(
+            lambda w=workers: inference.roc_test(
                 (y, a),
                 (y, b),
                 method="venkatraman",

@@ -23,14 +23,7 @@ from scipy import stats
 
 from phidelta import inference, measures
 from phidelta.counts import ScoreTable
-from phidelta.inference._power import (
-    auc_covariance,
-    auc_power,
-    auc_variance,
-    binormal_roc_power,
-    roc_power,
-)
-from phidelta.inference._roc_tests import _as_curve, _Estimand, _Resampler, roc_test
+from phidelta.inference._roc_tests import _as_curve, _Estimand, _Resampler
 
 PROC = json.loads((Path(__file__).parent / "data" / "proc_tests.json").read_text("utf-8"))
 CASES = PROC["cases"]
@@ -68,20 +61,20 @@ def test_compared_quantities_are_procs(case):
         ({"fpr_range": (0, 0.2)}, "pauc_sp"),
         ({"tpr_range": (0.8, 1), "mcclish": True}, "pauc_se_corrected"),
     ):
-        res = roc_test(a, b, n_resamples=10, random_state=0, **kw)
+        res = inference.roc_test(a, b, n_resamples=10, random_state=0, **kw)
         assert res.method == "bootstrap"  # chosen for a partial area, as pROC does
         for ours, theirs in zip((res.estimate_a, res.estimate_b), case[key], strict=True):
             if theirs is not None:  # pROC: no McClish correction below the diagonal
                 assert_allclose(ours, theirs, **TOL)
     for i, specificity in enumerate(case["specificities"]):
-        res = roc_test(
+        res = inference.roc_test(
             a, b, method="specificity", specificity=specificity, n_resamples=10, random_state=0
         )
         assert_allclose(
             [res.estimate_a, res.estimate_b], np.array(case["sensitivity_at"])[:, i], **TOL
         )
     for i, sensitivity in enumerate(case["sensitivities"]):
-        res = roc_test(
+        res = inference.roc_test(
             a, b, method="sensitivity", sensitivity=sensitivity, n_resamples=10, random_state=0
         )
         assert_allclose(
@@ -94,13 +87,13 @@ def test_delong_unpaired_is_procs(case):
     a, b = _curves(case)
     ref = case["delong_unpaired"]
     for alternative, key in ALTERNATIVES.items():
-        res = roc_test(a, b, paired=False, alternative=alternative)
+        res = inference.roc_test(a, b, paired=False, alternative=alternative)
         assert_allclose(
             [res.statistic, res.df, res.pvalue], [ref["statistic"], ref["df"], ref[key]], **TOL
         )
     # the same from the score tables: DeLong's unpaired test needs no rows
     tables = [ScoreTable.from_scores(*a), ScoreTable.from_scores(*b)]
-    assert_allclose(roc_test(*tables).statistic, ref["statistic"], **TOL)
+    assert_allclose(inference.roc_test(*tables).statistic, ref["statistic"], **TOL)
 
 
 @pytest.mark.parametrize("case", PAIRED, ids=[c["name"] for c in PAIRED])
@@ -108,11 +101,11 @@ def test_delong_paired_is_procs(case):
     a, b = _curves(case)
     ref = case["delong_paired"]
     for alternative, key in ALTERNATIVES.items():
-        res = roc_test(a, b, alternative=alternative)
+        res = inference.roc_test(a, b, alternative=alternative)
         assert res.paired
         assert res.method == "delong"
         assert_allclose([res.statistic, res.pvalue], [ref["statistic"], ref[key]], **TOL)
-    res = roc_test(a, b)
+    res = inference.roc_test(a, b)
     assert_allclose(tuple(res.confidence_interval()), ref["conf_int"], **TOL)
     assert_allclose(tuple(res.confidence_interval(0.9)), ref["conf_int_90"], **TOL)
 
@@ -120,17 +113,19 @@ def test_delong_paired_is_procs(case):
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_delong_variance_and_covariance_are_procs(case):
     a, b = _curves(case)
-    assert_allclose([auc_variance(a), auc_variance(b)], case["var_delong"], **TOL)
+    assert_allclose(
+        [inference.auc_variance(a), inference.auc_variance(b)], case["var_delong"], **TOL
+    )
     if case["paired"]:
-        assert_allclose(auc_covariance(a, b), case["cov_delong"], **TOL)
+        assert_allclose(inference.auc_covariance(a, b), case["cov_delong"], **TOL)
     else:
-        assert auc_covariance(a, b) == 0.0  # independent rows, as pROC returns it
+        assert inference.auc_covariance(a, b) == 0.0  # independent rows, as pROC returns it
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_venkatraman_statistic_is_procs_and_its_pvalue_within_monte_carlo_error(case):
     a, b = _curves(case)
-    res = roc_test(a, b, method="venkatraman", n_resamples=B, random_state=1)
+    res = inference.roc_test(a, b, method="venkatraman", n_resamples=B, random_state=1)
     # unpaired: the pooled proportion of positives (pROC 1.18 halves by the first curve's rows)
     ref = case.get("venkatraman_mixed", case["venkatraman"])
     assert res.paired == case["paired"]
@@ -146,20 +141,22 @@ def test_venkatraman_statistic_is_procs_and_its_pvalue_within_monte_carlo_error(
 def test_power_of_two_curves_is_procs(case):
     a, b = _curves(case)
     ref = case["power"]
-    res = roc_power(a, b)  # at the pilot's positives
+    res = inference.roc_power(a, b)  # at the pilot's positives
     assert_allclose(
         [res.power, res.n_positives], [ref["at_n"]["power"], ref["at_n"]["ncases"]], **TOL
     )
-    res = roc_power(a, b, alternative="one-sided")
+    res = inference.roc_power(a, b, alternative="one-sided")
     assert_allclose(res.power, ref["at_n_one_sided"]["power"], **TOL)
-    assert_allclose(roc_power(a, b, alpha=0.01).power, ref["at_n_alpha_01"]["power"], **TOL)
-    res = roc_power(a, b, power=0.9)
+    assert_allclose(
+        inference.roc_power(a, b, alpha=0.01).power, ref["at_n_alpha_01"]["power"], **TOL
+    )
+    res = inference.roc_power(a, b, power=0.9)
     assert_allclose(
         [res.n_positives, res.n_negatives],
         [ref["n_for_90"]["ncases"], ref["n_for_90"]["ncontrols"]],
         **TOL,
     )
-    assert_allclose(roc_power(a, b, n_positives=res.n_positives).power, 0.9, **TOL)
+    assert_allclose(inference.roc_power(a, b, n_positives=res.n_positives).power, 0.9, **TOL)
 
 
 @pytest.mark.parametrize("case", PAIRED, ids=[c["name"] for c in PAIRED])
@@ -170,10 +167,10 @@ def test_power_of_another_ratio_uses_delongs_split_of_the_variance(case):
     ref = case["power"]["n_for_80_one_sided_kappa_2"]
     pilot = len(case["y1"]) / sum(case["y1"]) - 1
     kappas = [0.5, 2.0, pilot]
-    runs = [roc_power(a, b, power=0.8, alternative="one-sided", ratio=k) for k in kappas]
+    runs = [inference.roc_power(a, b, power=0.8, alternative="one-sided", ratio=k) for k in kappas]
     slope = (runs[1].variance - runs[0].variance) / (1 / kappas[1] - 1 / kappas[0])
     assert_allclose(runs[2].variance, runs[0].variance + slope * (1 / pilot - 1 / kappas[0]), **TOL)
-    proc = roc_power(a, b, power=0.8, alternative="one-sided")  # pilot's ratio
+    proc = inference.roc_power(a, b, power=0.8, alternative="one-sided")  # pilot's ratio
     assert_allclose(proc.n_positives, ref["ncases"], **TOL)
     assert_allclose(runs[1].n_negatives, 2 * runs[1].n_positives, **TOL)
 
@@ -183,10 +180,12 @@ def test_power_of_one_auc_is_procs_with_obuchowskis_formula(ref):
     alternative = "two-sided" if ref["alternative"] == "two.sided" else "one-sided"
     kw = {"alpha": ref["sig_level"], "alternative": alternative, "formula": "obuchowski"}
     if ref["input"] == "n":
-        res = auc_power(ref["auc"], n_positives=ref["ncases"], n_negatives=ref["ncontrols"], **kw)
+        res = inference.auc_power(
+            ref["auc"], n_positives=ref["ncases"], n_negatives=ref["ncontrols"], **kw
+        )
         assert_allclose(res.power, ref["power"], **TOL)
     else:
-        res = auc_power(ref["auc"], power=ref["power"], ratio=ref["kappa"], **kw)
+        res = inference.auc_power(ref["auc"], power=ref["power"], ratio=ref["kappa"], **kw)
         assert_allclose(
             [res.n_positives, res.n_negatives], [ref["ncases"], ref["ncontrols"]], **TOL
         )
@@ -207,12 +206,12 @@ def test_power_of_two_binormal_curves_is_procs_with_obuchowskis_formula(ref):
     }
     params = (ref["A1"], ref["B1"], ref["A2"], ref["B2"])
     if ref["input"] == "n":
-        res = binormal_roc_power(
+        res = inference.binormal_roc_power(
             *params, n_positives=ref["ncases"], n_negatives=ref["ncontrols"], **kw
         )
         assert_allclose(res.power, ref["power"], **TOL)
     else:
-        res = binormal_roc_power(*params, power=ref["power"], ratio=ref["kappa"], **kw)
+        res = inference.binormal_roc_power(*params, power=ref["power"], ratio=ref["kappa"], **kw)
         assert_allclose(
             [res.n_positives, res.n_negatives], [ref["ncases"], ref["ncontrols"]], **TOL
         )
@@ -240,7 +239,7 @@ def test_bootstrap_tests_agree_with_proc_within_monte_carlo_error(case, kind):
     kw = {"method": "bootstrap", **BOOTSTRAPS[kind]}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # unstratified resamples of one class
-        res = roc_test(a, b, n_resamples=B, random_state=2, **kw)
+        res = inference.roc_test(a, b, n_resamples=B, random_state=2, **kw)
     assert res.paired == case["paired"]
     ratio = res.standard_error / ref["standard_error"]
     assert abs(ratio - 1) <= _sd_tolerance(res.bootstrap_distribution, ref["n_resamples"], B)
@@ -252,11 +251,11 @@ def test_bootstrap_variance_and_covariance_agree_with_proc(case):
     a, b = _curves(case)
     b_ref = case["bootstrap_n_resamples"]
     for curve, ref in zip((a, b), case["var_bootstrap"], strict=True):
-        ours = auc_variance(curve, method="bootstrap", n_resamples=B, random_state=3)
+        ours = inference.auc_variance(curve, method="bootstrap", n_resamples=B, random_state=3)
         # the variance's relative Monte Carlo error is about √((κ − 1)/B), κ ≈ 3 for AUCs
         assert abs(ours / ref - 1) <= 4 * math.sqrt(2.5 * (1 / B + 1 / b_ref))
     if case["paired"]:
-        ours = auc_covariance(a, b, method="bootstrap", n_resamples=B, random_state=3)
+        ours = inference.auc_covariance(a, b, method="bootstrap", n_resamples=B, random_state=3)
         scale = math.sqrt(np.prod(case["var_delong"]))
         assert abs(ours - case["cov_bootstrap"]) <= 4 * scale * math.sqrt(2 * (1 / B + 1 / b_ref))
 
@@ -285,9 +284,9 @@ def _achieved(estimates: np.ndarray, plan, n: int, null: float = 0.0) -> float:
 )
 def test_planned_positives_achieve_the_power_of_one_auc_in_a_simulation(auc, alternative):
     rng = np.random.default_rng(11)
-    plan = auc_power(auc, power=0.8, alternative=alternative)
+    plan = inference.auc_power(auc, power=0.8, alternative=alternative)
     n = math.ceil(plan.n_positives)
-    expected = auc_power(auc, n_positives=n, n_negatives=n, alternative=alternative)
+    expected = inference.auc_power(auc, n_positives=n, n_negatives=n, alternative=alternative)
     runs = 2000
     shift = math.sqrt(2) * stats.norm.ppf(auc)  # binormal, equal variances: AUC = Φ(μ/√2)
     estimates = _mann_whitney(rng.normal(shift, 1, (runs, n)), rng.normal(0, 1, (runs, n)))
@@ -296,7 +295,9 @@ def test_planned_positives_achieve_the_power_of_one_auc_in_a_simulation(auc, alt
     assert abs(achieved - expected.power) <= 2 * error
     # pROC's (Obuchowski's) formula overstates the variance: it plans more than needed
     assert (
-        auc_power(auc, power=0.8, alternative=alternative, formula="obuchowski").n_positives
+        inference.auc_power(
+            auc, power=0.8, alternative=alternative, formula="obuchowski"
+        ).n_positives
         > plan.n_positives
     )
 
@@ -310,8 +311,8 @@ def test_planned_positives_achieve_the_power_of_two_curves_in_a_simulation(desig
     a1, b1, a2, b2, r_pos, r_neg = design
     rng = np.random.default_rng(21)
     kw = {"r_positives": r_pos, "r_negatives": r_neg}
-    n = math.ceil(binormal_roc_power(a1, b1, a2, b2, power=0.8, **kw).n_positives)
-    expected = binormal_roc_power(a1, b1, a2, b2, n_positives=n, **kw)
+    n = math.ceil(inference.binormal_roc_power(a1, b1, a2, b2, power=0.8, **kw).n_positives)
+    expected = inference.binormal_roc_power(a1, b1, a2, b2, n_positives=n, **kw)
     runs = 2000
     # negatives N(0, 1); positives of test i: N(Aᵢ/Bᵢ, 1/Bᵢ²) (A = μ/σ₁, B = σ₀/σ₁)
     negatives = rng.multivariate_normal([0, 0], [[1, r_neg], [r_neg, 1]], size=(runs, n))
@@ -335,9 +336,9 @@ def test_planned_positives_from_a_pilot_achieve_the_power_in_a_simulation():
         return y, a, b
 
     y, a, b = study(20_000, 1)
-    plan = roc_power((y, a[0]), (y, b[0]), power=0.8)
+    plan = inference.roc_power((y, a[0]), (y, b[0]), power=0.8)
     n = math.ceil(plan.n_positives)
-    expected = roc_power((y, a[0]), (y, b[0]), n_positives=n)
+    expected = inference.roc_power((y, a[0]), (y, b[0]), n_positives=n)
     runs = 2000
     y, a, b = study(n, runs)
     difference = _mann_whitney(a[:, y], a[:, ~y]) - _mann_whitney(b[:, y], b[:, ~y])
@@ -361,24 +362,24 @@ def paired_scores(draw):
 @settings(max_examples=25, deadline=None)
 def test_delong_identities(data):
     y, a, b = data
-    res = roc_test((y, a), (y, b))
+    res = inference.roc_test((y, a), (y, b))
     reference = inference.delong_test(y, a, b)
     assert_allclose(
         [res.statistic, res.pvalue], [reference.statistic, reference.pvalue], atol=1e-12
     )
-    var_a, var_b = auc_variance((y, a)), auc_variance((y, b))
-    cov = auc_covariance((y, a), (y, b))
+    var_a, var_b = inference.auc_variance((y, a)), inference.auc_variance((y, b))
+    cov = inference.auc_covariance((y, a), (y, b))
     assert_allclose(res.standard_error**2, var_a + var_b - 2 * cov, atol=1e-12)
-    assert_allclose(auc_covariance((y, a), (y, a)), var_a, atol=1e-12)
+    assert_allclose(inference.auc_covariance((y, a), (y, a)), var_a, atol=1e-12)
     assert_allclose(
         var_a, inference.auc_confidence_interval(ScoreTable.from_scores(y, a)).variance, atol=1e-12
     )
-    unpaired = roc_test((y, a), (y, b), paired=False)
+    unpaired = inference.roc_test((y, a), (y, b), paired=False)
     assert_allclose(unpaired.standard_error**2, var_a + var_b, atol=1e-12)
-    swapped = roc_test((y, b), (y, a))
+    swapped = inference.roc_test((y, b), (y, a))
     assert_allclose(swapped.statistic, -res.statistic, atol=1e-12)
-    less = roc_test((y, a), (y, b), alternative="less")
-    greater = roc_test((y, a), (y, b), alternative="greater")
+    less = inference.roc_test((y, a), (y, b), alternative="less")
+    greater = inference.roc_test((y, a), (y, b), alternative="greater")
     if np.isfinite(res.statistic):
         assert_allclose(less.pvalue + greater.pvalue, 1, atol=1e-12)
         assert_allclose(res.pvalue, min(1, 2 * min(less.pvalue, greater.pvalue)), atol=1e-12)
@@ -429,7 +430,9 @@ def test_confidence_intervals_agree_with_the_pvalues():
         {"method": "bootstrap"},
     ):
         for alternative in ("two-sided", "less", "greater"):
-            res = roc_test(a, b, alternative=alternative, random_state=4, n_resamples=500, **kw)
+            res = inference.roc_test(
+                a, b, alternative=alternative, random_state=4, n_resamples=500, **kw
+            )
             level = 1 - res.pvalue  # the interval at this level just touches 0
             low, high = res.confidence_interval(level)
             assert min(abs(low), abs(high)) < 1e-9
@@ -444,16 +447,16 @@ def test_confidence_intervals_agree_with_the_pvalues():
 def test_venkatraman_sees_equal_curves_and_is_symmetric():
     case = CASES[0]
     a, b = _curves(case)
-    same = roc_test(a, a, method="venkatraman", random_state=0, n_resamples=200)
+    same = inference.roc_test(a, a, method="venkatraman", random_state=0, n_resamples=200)
     assert same.statistic == 0
     assert same.pvalue == 1
-    forward = roc_test(a, b, method="venkatraman", random_state=0, n_resamples=200)
-    backward = roc_test(b, a, method="venkatraman", random_state=0, n_resamples=200)
+    forward = inference.roc_test(a, b, method="venkatraman", random_state=0, n_resamples=200)
+    backward = inference.roc_test(b, a, method="venkatraman", random_state=0, n_resamples=200)
     assert forward.statistic == backward.statistic
     unpaired = CASES[4]
     a, b = _curves(unpaired)
-    forward = roc_test(a, b, method="venkatraman", random_state=0, n_resamples=200)
-    backward = roc_test(b, a, method="venkatraman", random_state=0, n_resamples=200)
+    forward = inference.roc_test(a, b, method="venkatraman", random_state=0, n_resamples=200)
+    backward = inference.roc_test(b, a, method="venkatraman", random_state=0, n_resamples=200)
     assert_allclose(forward.statistic, backward.statistic, rtol=1e-12)
     assert len(forward.null_distribution) == 200
     assert 0 < forward.pvalue <= 1
@@ -468,31 +471,33 @@ def test_venkatraman_pvalues_are_uniform_under_the_null():
         latent = y + rng.normal(size=40)
         a, b = latent + rng.normal(size=40), latent + rng.normal(size=40)
         pvalues.append(
-            roc_test((y, a), (y, b), method="venkatraman", n_resamples=99, random_state=rng).pvalue
+            inference.roc_test(
+                (y, a), (y, b), method="venkatraman", n_resamples=99, random_state=rng
+            ).pvalue
         )
     assert stats.kstest(pvalues, "uniform").pvalue > 0.01
 
 
 def test_results_do_not_depend_on_workers():
     a, b = _curves(CASES[0])
-    one = roc_test(a, b, method="bootstrap", random_state=6, workers=1, n_resamples=300)
-    two = roc_test(a, b, method="bootstrap", random_state=6, workers=2, n_resamples=300)
+    one = inference.roc_test(a, b, method="bootstrap", random_state=6, workers=1, n_resamples=300)
+    two = inference.roc_test(a, b, method="bootstrap", random_state=6, workers=2, n_resamples=300)
     assert one.statistic == two.statistic
-    one = roc_test(a, b, method="venkatraman", random_state=6, workers=1, n_resamples=300)
-    two = roc_test(a, b, method="venkatraman", random_state=6, workers=2, n_resamples=300)
+    one = inference.roc_test(a, b, method="venkatraman", random_state=6, workers=1, n_resamples=300)
+    two = inference.roc_test(a, b, method="venkatraman", random_state=6, workers=2, n_resamples=300)
     np.testing.assert_array_equal(one.null_distribution, two.null_distribution)
 
 
 def test_result_shapes():
     a, b = _curves(CASES[0])
-    res = roc_test(a, b)
+    res = inference.roc_test(a, b)
     statistic, pvalue = res
     assert (statistic, pvalue) == (res.statistic, res.pvalue)
     assert res.difference == res.estimate_a - res.estimate_b
     assert res.estimand == "AUC"
     assert "paired=True" in repr(res)
     assert "bootstrap_distribution" not in repr(res)
-    plan = auc_power(0.8, power=0.9)
+    plan = inference.auc_power(0.8, power=0.9)
     assert plan.power == 0.9
     assert plan.n_negatives == plan.n_positives
 
@@ -502,34 +507,36 @@ def test_errors_name_the_argument():
     a, b = _curves(CASES[0])
     u, v = _curves(CASES[4])
     with pytest.raises(ValueError, match=r"`paired=True` needs two curves of the same rows"):
-        roc_test(u, v, paired=True)
+        inference.roc_test(u, v, paired=True)
     with pytest.raises(
         TypeError, match=r"`curve_a` must be a pair \(y_true, scores\) or a ScoreTable"
     ):
-        roc_test(3, b)
+        inference.roc_test(3, b)
     with pytest.raises(ValueError, match=r"a partial area needs method=\"bootstrap\""):
-        roc_test(a, b, method="delong", fpr_range=(0, 0.2))
+        inference.roc_test(a, b, method="delong", fpr_range=(0, 0.2))
     with pytest.raises(ValueError, match=r"Venkatraman's test is two-sided only"):
-        roc_test(a, b, method="venkatraman", alternative="less")
+        inference.roc_test(a, b, method="venkatraman", alternative="less")
     with pytest.raises(TypeError, match=r"Venkatraman's test ranks the rows"):
-        roc_test(ScoreTable.from_scores(*a), ScoreTable.from_scores(*b), method="venkatraman")
+        inference.roc_test(
+            ScoreTable.from_scores(*a), ScoreTable.from_scores(*b), method="venkatraman"
+        )
     with pytest.raises(
         ValueError, match=r"`specificity` is the fixed coordinate of method=\"specificity\""
     ):
-        roc_test(a, b, method="bootstrap", specificity=0.9)
+        inference.roc_test(a, b, method="bootstrap", specificity=0.9)
     with pytest.raises(TypeError, match=r"method=\"specificity\" needs `specificity`"):
-        roc_test(a, b, method="specificity")
+        inference.roc_test(a, b, method="specificity")
     with pytest.raises(
         ValueError, match=r"`alternative` must be \"two-sided\", \"less\" or \"greater\""
     ):
-        roc_test(a, b, alternative="two.sided")
+        inference.roc_test(a, b, alternative="two.sided")
     with pytest.raises(ValueError, match=r"Pass `n_positives` or `power`, not both"):
-        auc_power(0.8, n_positives=10, power=0.8)
+        inference.auc_power(0.8, n_positives=10, power=0.8)
     with pytest.raises(ValueError, match=r"The difference to detect is 0"):
-        auc_power(0.5, power=0.8)
+        inference.auc_power(0.5, power=0.8)
     with pytest.raises(ValueError, match=r"`formula` must be \"delta\" or \"obuchowski\""):
-        auc_power(0.8, power=0.8, formula="pROC")
+        inference.auc_power(0.8, power=0.8, formula="pROC")
     with pytest.raises(ValueError, match=r"`ratio`=2 needs method=\"delong\""):
-        roc_power(a, b, ratio=2, method="bootstrap", n_resamples=50)
+        inference.roc_power(a, b, ratio=2, method="bootstrap", n_resamples=50)
     with pytest.raises(ValueError, match=r"`b_1` must be a positive number"):
-        binormal_roc_power(1, 0, 1, 1, power=0.8)
+        inference.binormal_roc_power(1, 0, 1, 1, power=0.8)
