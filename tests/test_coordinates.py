@@ -162,22 +162,43 @@ def test_resampled_thresholds_are_measure_table_of_the_counts():
     rates=st.lists(st.floats(0, 1), min_size=1, max_size=5),
 )
 def test_resampled_curves_read_as_the_point_functions(labels, seed, rates):
-    """The vectorized reading of every resample's curve equals the point function applied to
-    the resampled table (one resample = the whole table with a single row group)."""
-    from phidelta.inference._coordinates import _upper_rows
+    """The reading of every resample's curve equals the point function applied to the
+    resampled table (here two copies of the table's own curve), exact hits included."""
+    from phidelta.inference._coordinates import _read_rows
 
     y = np.asarray(labels)
     if y.all() or not y.any():
         return
     scores = np.round(np.random.default_rng(seed).normal(size=len(y)) + y, 1)
     t = ScoreTable.from_scores(y, scores)
-    grid = np.asarray(rates)
-    curve = measures.roc_curve(t)
-    fpr, tpr = np.vstack([curve.fpr, curve.fpr]), np.vstack([curve.tpr, curve.tpr])
-    rows = _upper_rows(fpr, tpr, 1 - grid)
-    np.testing.assert_allclose(rows[1], measures.sensitivity_at_specificity(t, grid), atol=1e-12)
-    swapped = _upper_rows(1 - tpr[:, ::-1], 1 - fpr[:, ::-1], 1 - grid)
-    np.testing.assert_allclose(swapped[0], measures.specificity_at_sensitivity(t, grid), atol=1e-12)
+    tp, fp = t.cumulative()
+    p, n = tp[-1], fp[-1]
+    specificity = np.vstack([(n - fp) / n] * 2)
+    sensitivity = np.vstack([tp / p] * 2)
+    grid = np.concatenate([np.asarray(rates), specificity[0][:3]])  # points' own rates too
+    rows = _read_rows("specificity", specificity, sensitivity, grid)
+    np.testing.assert_array_equal(rows[1], measures.sensitivity_at_specificity(t, grid))
+    grid = np.concatenate([np.asarray(rates), sensitivity[0][-3:]])
+    swapped = _read_rows("sensitivity", specificity, sensitivity, grid)
+    np.testing.assert_array_equal(swapped[0], measures.specificity_at_sensitivity(t, grid))
+
+
+def test_a_rate_on_a_step_is_read_as_procs():
+    """0.9 is a point's specificity (9 of 10 negatives below the cut) although 1 − 1/10 is not
+    0.9 in floating point; pROC 1.18 reads the top of that vertical step:
+    ``coords(roc(y, s, direction = "<"), c(0.9, 0.8, 0.3, 1/3), input = "specificity")`` gives
+    sensitivity 0.75 at all four, and specificity 0.9 at sensitivities 0.75, 0.5, 0.25."""
+    t = ScoreTable.from_scores([0, 1, 1, 1] + [0] * 9 + [1], [*range(10, -3, -1), -5])
+    np.testing.assert_array_equal(
+        measures.sensitivity_at_specificity(t, [0.9, 0.8, 0.3, 1 / 3]), [0.75] * 4
+    )
+    np.testing.assert_allclose(
+        measures.specificity_at_sensitivity(t, [0.75, 0.5, 0.25]), [0.9] * 3, rtol=1e-15
+    )
+    interval = inference.coordinate_intervals(
+        t, "specificity", [0.9], n_resamples=50, random_state=0
+    )
+    assert interval.estimate["sensitivity"][0] == 0.75
 
 
 def test_ties_policies_and_errors():

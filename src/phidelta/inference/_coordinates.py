@@ -140,13 +140,24 @@ def _at_thresholds(
     return BinaryCounts._trusted(n - fp, fp, p - tp, tp)
 
 
-def _upper_rows(x: np.ndarray, y: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """``upper_tpr_at`` of every row of polylines (rows, points) at the same grid, in one
-    call: row r is moved to [2r, 2r + 1], so the rows never meet."""
-    rows = x.shape[0]
-    shift = 2.0 * np.arange(rows)[:, None]
-    values = upper_tpr_at((x + shift).ravel(), y.ravel(), (grid[None, :] + shift).ravel())
-    return values.reshape(rows, len(grid))
+def _read_rows(
+    at: str, specificity: np.ndarray, sensitivity: np.ndarray, values: np.ndarray
+) -> np.ndarray:
+    """Every row's curve (rows, points) read at the same specificities (``at="specificity"``)
+    or sensitivities, as :func:`~phidelta.measures.sensitivity_at_specificity` reads one:
+    negated rates for ``upper_tpr_at``, one call per resample, so each compares the rates
+    exactly as the point estimate does."""
+    target = -np.asarray(values, dtype=np.float64)
+    if at == "specificity":
+        rows = [
+            upper_tpr_at(-sp, se, target) for sp, se in zip(specificity, sensitivity, strict=True)
+        ]
+    else:  # the curve with the classes swapped, read backwards
+        rows = [
+            upper_tpr_at(-se[::-1], sp[::-1], target)
+            for sp, se in zip(specificity, sensitivity, strict=True)
+        ]
+    return np.stack(rows)
 
 
 def _best(
@@ -381,13 +392,12 @@ def coordinate_intervals(
             for name in names:
                 drawn[name][part] = np.asarray(resampled[name]).reshape(rows, len(grid))
             continue
-        zero = np.zeros((rows, 1))
-        tpr = np.concatenate([zero, np.cumsum(positives, axis=1) / p], axis=1)
-        fpr = np.concatenate([zero, np.cumsum(negatives, axis=1) / n], axis=1)
-        if at == "specificity":
-            drawn["sensitivity"][part] = _upper_rows(fpr, tpr, 1 - grid)
-        else:  # the curve with the classes swapped, read backwards (as specificity_at_sensitivity)
-            drawn["specificity"][part] = _upper_rows(1 - tpr[:, ::-1], 1 - fpr[:, ::-1], 1 - grid)
+        zero = np.zeros((rows, 1), dtype=np.int64)
+        tp = np.concatenate([zero, np.cumsum(positives, axis=1)], axis=1)
+        fp = np.concatenate([zero, np.cumsum(negatives, axis=1)], axis=1)
+        # the rates as the point functions compute them (tn/N, tp/P: see rates_of)
+        specificity, sensitivity = (n - fp) / n, tp / p
+        drawn[names[0]][part] = _read_rows(at, specificity, sensitivity, grid)
     alpha = (1 - level) / 2
     low, high = {}, {}
     for name in names:

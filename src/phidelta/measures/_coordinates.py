@@ -10,7 +10,7 @@ import numpy as np
 
 from phidelta._compute import upper_tpr_at
 from phidelta.counts import ScoreTable
-from phidelta.measures._ranking import _check_table, _check_two_classes, roc_curve
+from phidelta.measures._ranking import _check_table, _check_two_classes
 
 __all__ = ["sensitivity_at_specificity", "specificity_at_sensitivity"]
 
@@ -32,16 +32,30 @@ def _rates(values: Any, name: str) -> tuple[np.ndarray, bool]:
     return np.atleast_1d(rates), rates.ndim == 0
 
 
-def upper_sensitivity(fpr: np.ndarray, tpr: np.ndarray, specificity: np.ndarray) -> np.ndarray:
-    """Sensitivity of a ROC polyline (fpr ascending, tpr ascending within an fpr) at each
-    specificity: the top of a vertical segment, linear between points."""
-    return upper_tpr_at(fpr, tpr, 1 - specificity)
+def rates_of(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
+    """(specificity, sensitivity) of every point of the ROC curve, from the top score down,
+    computed as pROC computes them, tn/N and tp/P: a requested rate that equals a point's
+    is then found equal (1 − fp/N is not always tn/N in floating point)."""
+    tp, fp = table.cumulative()
+    p, n = tp[-1], fp[-1]
+    return (n - fp) / n, tp / p
 
 
-def upper_specificity(fpr: np.ndarray, tpr: np.ndarray, sensitivity: np.ndarray) -> np.ndarray:
-    """Specificity of a ROC polyline at each sensitivity: the curve seen with the classes
-    swapped, (fpr, tpr) → (1 − tpr, 1 − fpr) read backwards, is a ROC curve again."""
-    return upper_tpr_at(1 - tpr[::-1], 1 - fpr[::-1], 1 - sensitivity)
+def upper_sensitivity(
+    specificity: np.ndarray, sensitivity: np.ndarray, at: np.ndarray
+) -> np.ndarray:
+    """Sensitivity of a curve's points (specificity non-increasing, sensitivity
+    non-decreasing) at each specificity in ``at``: the top of a vertical segment, linear
+    between points. Negating a rate is exact, so the comparisons are pROC's."""
+    return upper_tpr_at(-specificity, sensitivity, -np.asarray(at, dtype=np.float64))
+
+
+def upper_specificity(
+    specificity: np.ndarray, sensitivity: np.ndarray, at: np.ndarray
+) -> np.ndarray:
+    """Specificity of a curve's points at each sensitivity in ``at``: the curve seen with the
+    classes swapped and read backwards is a ROC curve again."""
+    return upper_tpr_at(-sensitivity[::-1], specificity[::-1], -np.asarray(at, dtype=np.float64))
 
 
 def sensitivity_at_specificity(table: ScoreTable, specificity: Any) -> Any:
@@ -94,8 +108,7 @@ def sensitivity_at_specificity(table: ScoreTable, specificity: Any) -> Any:
     t = _check_table(table)
     _check_two_classes(t, "A sensitivity at a specificity")
     rates, scalar = _rates(specificity, "specificity")
-    curve = roc_curve(t)
-    values = upper_sensitivity(curve.fpr, curve.tpr, rates)
+    values = upper_sensitivity(*rates_of(t), rates)
     return float(values[0]) if scalar else values
 
 
@@ -144,6 +157,5 @@ def specificity_at_sensitivity(table: ScoreTable, sensitivity: Any) -> Any:
     t = _check_table(table)
     _check_two_classes(t, "A specificity at a sensitivity")
     rates, scalar = _rates(sensitivity, "sensitivity")
-    curve = roc_curve(t)
-    values = upper_specificity(curve.fpr, curve.tpr, rates)
+    values = upper_specificity(*rates_of(t), rates)
     return float(values[0]) if scalar else values
