@@ -5,7 +5,13 @@ coordinates, the test patterns of the software paper, the entropy triangle's coo
 the calibration map as a polyline with the score range to show it over.
 """
 
-from phidelta.geometry._calibration import CalibrationPolyline, calibration_polyline
+from phidelta.geometry._calibration import (
+    CalibrationCurve,
+    CalibrationPolyline,
+    calibration_polyline,
+    logistic_calibration_curve,
+    smooth_calibration_curve,
+)
 from phidelta.geometry._diamond import CORNER_NAMES, Corner, Diamond, diamond, spread_ellipse
 from phidelta.geometry._envelope import LowerEnvelope, lower_envelope
 from phidelta.geometry._hull import convex_hull, dominated, line_in_box
@@ -25,6 +31,7 @@ __all__ = [
     "CORNER_NAMES",
     "ISOMETRIC_MEASURES",
     "TRIANGLE_VERTICES",
+    "CalibrationCurve",
     "CalibrationPolyline",
     "Corner",
     "Diamond",
@@ -39,9 +46,11 @@ __all__ = [
     "extended_triangle",
     "isometrics",
     "line_in_box",
+    "logistic_calibration_curve",
     "lower_envelope",
     "make_grid",
     "random_samples",
+    "smooth_calibration_curve",
     "spread_ellipse",
     "ternary_coordinates",
     "ternary_grid",

@@ -7,12 +7,23 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import ScoreTable
-from phidelta.geometry import calibration_polyline, line_in_box
-from phidelta.inference import coverage_band, reliability_intervals, roc_band
+from phidelta.geometry import (
+    calibration_polyline,
+    line_in_box,
+    logistic_calibration_curve,
+    smooth_calibration_curve,
+)
+from phidelta.inference import (
+    calibration_summary,
+    coverage_band,
+    reliability_intervals,
+    roc_band,
+)
 from phidelta.measures import (
     IsotonicCalibrator,
     expected_calibration_error,
     isometric_slope,
+    logistic_calibration,
     optimal_points,
     roc_convex_hull,
     roc_curve,
@@ -602,11 +613,14 @@ class ThresholdScanDisplay:
 
 
 class CalibrationDisplay:
-    """The calibration map (Flach Fig. 2.13) and a reliability diagram.
+    """The calibration map (Flach Fig. 2.13), a reliability diagram and smooth calibration curves.
 
     The calibration map is the isotonic one read off the ROC convex hull (Flach 2012, §2.3 and
     Fig. 2.13), optionally Laplace-corrected; the reliability diagram bins the scores (they
-    must be probabilities) and shows the expected calibration error.
+    must be probabilities) and shows the expected calibration error; the smooth view is rms's
+    ``val.prob`` plot (Harrell 2015, §10.11): the lowess and the logistic calibration curves
+    beside the isotonic map, over the spread of the predictions. Any view of probabilities can
+    print val.prob's statistics beside the axes (``statistics=True``).
 
     Parameters
     ----------
@@ -625,6 +639,11 @@ class CalibrationDisplay:
         Each bin's Wilson intervals (``plot(kind="reliability", band=...)``).
     band_bars_ : list of matplotlib artists
         The drawn intervals, simultaneous first.
+    statistics_ : CalibrationSummary or None
+        val.prob's statistics (``plot(statistics=True)``), from
+        :func:`phidelta.inference.calibration_summary`.
+    statistics_text_ : matplotlib Text or None
+        Their panel, right of the axes.
     ax_ : matplotlib Axes
         The axes drawn on.
     figure_ : matplotlib Figure
@@ -633,6 +652,7 @@ class CalibrationDisplay:
     See Also
     --------
     phidelta.measures.IsotonicCalibrator, phidelta.measures.expected_calibration_error
+    phidelta.geometry.smooth_calibration_curve, phidelta.inference.calibration_summary
 
     Examples
     --------
@@ -647,6 +667,9 @@ class CalibrationDisplay:
     >>> d = CalibrationDisplay.from_predictions(y, scores, kind="reliability", bins=2, band=True)
     >>> d.band_.method
     'Wilson score per bin; simultaneous: Bonferroni over the non-empty bins'
+    >>> d = CalibrationDisplay.from_predictions(y, scores, kind="smooth", statistics=True)
+    >>> d.map_.get_label(), round(d.statistics_.statistics.eavg, 3)
+    ('nonparametric (lowess)', 0.316)
     """
 
     def __init__(self, *, y_true: Any, scores: Any, pos_label: Any = None) -> None:
@@ -738,17 +761,21 @@ class CalibrationDisplay:
         title: str | None = None,
         band: bool | str = False,
         confidence_level: float = 0.95,
+        statistics: bool = False,
     ) -> CalibrationDisplay:
-        """Draw the calibration map or the reliability diagram.
+        """Draw the calibration map, the reliability diagram or the smooth calibration curves.
 
         Parameters
         ----------
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
-        kind : {"map", "reliability"}, default "map"
+        kind : {"map", "reliability", "smooth"}, default "map"
             ``"map"``: score → calibrated probability (isotonic, and Laplace-corrected);
-            ``"reliability"``: observed frequency against mean predicted probability per bin
-            (scores must be probabilities).
+            ``"reliability"``: observed frequency against mean predicted probability per bin;
+            ``"smooth"``: rms's val.prob plot — the lowess curve
+            (:func:`phidelta.geometry.smooth_calibration_curve`), the logistic calibration
+            curve and the isotonic map, with the distribution of the predictions along the
+            bottom. The last two need probabilities.
         bins : int, default 10
             Bins of the reliability diagram.
         laplace : bool, default True
@@ -762,6 +789,11 @@ class CalibrationDisplay:
             kept in ``band_``.
         confidence_level : float, default=0.95
             The intervals' confidence level.
+        statistics : bool, default=False
+            Print rms's val.prob statistics (Dxy, C, R², D, U, Q, Brier, intercept, slope,
+            Emax, E90, Eavg, Spiegelhalter's z and p; see
+            :func:`phidelta.inference.calibration_summary`) in a panel right of the axes;
+            kept in ``statistics_``. The scores must be probabilities.
 
         Returns
         -------
@@ -771,7 +803,9 @@ class CalibrationDisplay:
         Raises
         ------
         ValueError
-            If ``kind`` or ``band`` is unknown, or a band is asked of the calibration map.
+            If ``kind`` or ``band`` is unknown, a band is asked of another view than the
+            reliability diagram, or ``kind="smooth"`` or ``statistics`` is asked of scores
+            that are not probabilities.
         """
         plt = require_matplotlib("CalibrationDisplay.plot")
         kinds = _band_kinds(band)
@@ -780,10 +814,26 @@ class CalibrationDisplay:
                 f'`band` is drawn on the reliability diagram (kind="reliability"); got '
                 f"kind={kind!r}."
             )
+        if kind not in ("map", "reliability", "smooth"):
+            raise ValueError(f'`kind` must be "map", "reliability" or "smooth"; got {kind!r}.')
+        if (kind == "smooth" or statistics) and (
+            self.scores.size and (self.scores.min() < 0 or self.scores.max() > 1)
+        ):
+            asked = 'kind="smooth"' if kind == "smooth" else "statistics=True"
+            raise ValueError(
+                f"{asked} needs probabilities in [0, 1] as scores; these range over "
+                f'[{self.scores.min():g}, {self.scores.max():g}] (use kind="map", or '
+                "calibrate them first)."
+            )
         self.band_, self.band_bars_ = None, []
+        self.statistics_, self.statistics_text_ = None, None
         if ax is None:
-            # bands put the legend under the axes: a layout that keeps it in the figure
-            _, ax = plt.subplots(figsize=(5.2, 4.6), layout="constrained" if kinds else None)
+            # bands put the legend under the axes, statistics (and the smooth view's legend)
+            # go right of them: a layout that keeps them in the figure
+            right = statistics or kind == "smooth"
+            width = 7.4 if right else 5.2
+            layout = "constrained" if kinds or right else None
+            _, ax = plt.subplots(figsize=(width, 4.6), layout=layout)
         if kind == "map":
             table = ScoreTable.from_scores(self.y_true, self.scores, pos_label=self.pos_label)
             isotonic = calibration_polyline(IsotonicCalibrator().fit_table(table))
@@ -830,14 +880,90 @@ class CalibrationDisplay:
             ax.set_xlim(-0.03, 1.03)  # room for the markers at 0 and 1
             ax.set_ylim(-0.03, 1.03)
             legend = "upper left"
-        else:
-            raise ValueError(f'`kind` must be "map" or "reliability"; got {kind!r}.')
+        else:  # "smooth": rms's val.prob plot
+            legend = self._draw_smooth(ax)
+        if statistics:
+            self._print_statistics(ax)
         if self.band_bars_:  # tall bars can reach any corner: the legend goes below the axes
             ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+        elif legend == "right":  # four curves can cross any corner: the legend goes beside
+            ax.legend(fontsize=7, loc="lower left", bbox_to_anchor=(1.03, 0.0), borderaxespad=0)
         else:
             ax.legend(fontsize=7, loc=legend)
-        ax.set_title(
-            title or ("calibration map" if kind == "map" else "reliability diagram"), fontsize=10
-        )
+        titles = {
+            "map": "calibration map",
+            "reliability": "reliability diagram",
+            "smooth": "calibration curves",
+        }
+        ax.set_title(title or titles[kind], fontsize=10)
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def _draw_smooth(self, ax: Any) -> str:
+        """The ideal line, the lowess and logistic curves, the isotonic map and the spread of
+        the predictions (rms's ``val.prob`` plot); returns where the legend goes."""
+        p = self.scores
+        ax.plot([0, 1], [0, 1], color="0.82", lw=4, label="ideal", zorder=1)
+        # the predictions' distribution as spikes along the bottom, at most 15 % high
+        count, edges = np.histogram(p, bins=100, range=(0.0, 1.0))
+        shown = count > 0
+        ax.vlines(
+            edges[:-1][shown] + 0.005,
+            -0.03,
+            -0.03 + 0.15 * count[shown] / count.max(),
+            color="0.55",
+            lw=1,
+            zorder=1,
+        )
+        table = ScoreTable.from_scores(self.y_true, p, pos_label=self.pos_label)
+        isotonic = calibration_polyline(IsotonicCalibrator().fit_table(table), (0.0, 1.0))
+        ax.plot(
+            isotonic.score,
+            isotonic.probability,
+            color="tab:red",
+            lw=1,
+            alpha=0.8,
+            label="isotonic calibration map",
+        )
+        fit = logistic_calibration(self.y_true, p, pos_label=self.pos_label)
+        logistic = logistic_calibration_curve(fit)
+        ax.plot(
+            logistic.probability,
+            logistic.observed,
+            color="black",
+            lw=1,
+            ls="--",
+            label="logistic calibration",
+        )
+        smooth = smooth_calibration_curve(self.y_true, p, pos_label=self.pos_label)
+        (self.map_,) = ax.plot(
+            smooth.probability,
+            smooth.observed,
+            color="tab:blue",
+            lw=1.8,
+            label="nonparametric (lowess)",
+        )
+        ax.set_xlabel("predicted probability")
+        ax.set_ylabel("observed frequency of the positive class")
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_ylim(-0.03, 1.03)
+        return "right"
+
+    def _print_statistics(self, ax: Any) -> None:
+        """val.prob's statistics, three decimals, in a panel right of the axes."""
+        self.statistics_ = calibration_summary(self.y_true, self.scores, pos_label=self.pos_label)
+        numbers = self.statistics_.to_dict()
+        shown = ("Dxy", "C (ROC)", "R2", "D", "U", "Q", "Brier", "Intercept", "Slope")
+        shown += ("Emax", "E90", "Eavg", "S:z", "S:p")  # val.prob's panel, in its order
+        lines = [f"{name:<10}{numbers[name]:>8.3f}" for name in shown]
+        self.statistics_text_ = ax.text(
+            1.04,
+            1.0,
+            "\n".join(lines),
+            transform=ax.transAxes,
+            ha="left",
+            va="top",
+            family="monospace",
+            fontsize=8,
+            linespacing=1.35,
+        )
