@@ -132,7 +132,7 @@ def test_calibration_doors_agree(predictions):
             ece = expected_calibration_error(y, p, pos_label="sick", bins=8, strategy=strategy)
             assert got[key][name] == pytest.approx(ece.ece, rel=1e-12)
         debiased = debiased_calibration_error(y, p, pos_label="sick", bins=8)
-        assert got["CE² (debiased)"][name] == pytest.approx(debiased[0], rel=1e-12, abs=1e-15)
+        assert got["ℓ2 CE (debiased)"][name] == pytest.approx(debiased.error, rel=1e-12, abs=1e-15)
 
 
 def test_decision_doors_agree(predictions):

@@ -59,7 +59,8 @@ def calibration_numbers(
     dict of str to float
         ``Dxy`` … ``S:p`` (:meth:`phidelta.inference.CalibrationSummary.to_dict`),
         ``HL:Chi-sq``, ``HL:df``, ``HL:p``, ``ECE (equal width)``, ``ECE (equal mass)`` and
-        ``CE² (debiased)`` (Kumar, Liang & Ma 2019, equal-mass bins).
+        ``ℓ2 CE (debiased)``, the root of the debiased squared error clipped at 0 (Kumar, Liang & Ma
+        2019, equal-mass bins).
 
     Examples
     --------
@@ -78,7 +79,7 @@ def calibration_numbers(
     numbers |= {"HL:Chi-sq": hl.statistic, "HL:df": float(hl.df), "HL:p": hl.pvalue}
     for strategy, name in (("uniform", "ECE (equal width)"), ("quantile", "ECE (equal mass)")):
         numbers[name] = expected_calibration_error(y, p, bins=bins, strategy=strategy).ece
-    numbers["CE² (debiased)"] = float(debiased_calibration_error(y, p, bins=bins)[0])
+    numbers["ℓ2 CE (debiased)"] = float(debiased_calibration_error(y, p, bins=bins).error)
     return numbers
 
 

@@ -45,7 +45,7 @@ _MEANING = {
     "HL:p": "p of Hosmer–Lemeshow's test",
     "ECE (equal width)": "expected calibration error, equal-width bins",
     "ECE (equal mass)": "expected calibration error, equal-mass bins",
-    "CE² (debiased)": "squared calibration error, debiased (Kumar et al. 2019)",
+    "ℓ2 CE (debiased)": "root of the debiased squared calibration error (Kumar et al. 2019)",
 }
 
 
