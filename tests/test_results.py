@@ -92,6 +92,14 @@ CASES = {
         ("operating_condition", "loss"),
     ),
     "SmoothRocCurve": (lambda: measures.smooth_roc(TABLE, n=16), ("fpr", "tpr")),
+    "LogisticCalibration": (
+        lambda: measures.logistic_calibration(Y, PROBABILITIES),
+        ("intercept", "slope"),
+    ),
+    "DebiasedCalibrationError": (
+        lambda: measures.debiased_calibration_error(Y, PROBABILITIES, bins=3),
+        ("error", "squared"),
+    ),
     "CalibrationBins": (
         lambda: measures.expected_calibration_error(Y, PROBABILITIES, bins=4),
         ("ece", "mean_predicted", "observed"),
@@ -117,7 +125,9 @@ def test_every_result_type_is_covered():
         for name in names
         if inspect.isclass(obj := _result_type(name)) and dataclasses.is_dataclass(obj)
     }
-    assert exported - {"MeasureInfo"} == set(CASES)  # MeasureInfo: a registry entry
+    # MeasureInfo: a registry entry; CalibrationStatistics: val.prob's record of 17 numbers,
+    # read by name (to_dict, to_frame), not unpacked
+    assert exported - {"MeasureInfo", "CalibrationStatistics"} == set(CASES)
     for name in CASES:
         assert issubclass(_result_type(name), TupleResult), name
 
@@ -274,6 +284,7 @@ def test_convert_is_defined_once():
 # the base modules every layer may use, then the layers from the bottom up
 BASE = (
     "phidelta._format",
+    "phidelta._lowess",  # the smoother of calibration curves (a numerical kernel, as _compute)
     "phidelta._validation",
     "phidelta._compute",
     "phidelta._parallel",
@@ -293,6 +304,7 @@ LAYERS = (
 # right below it
 PRIVATE_ALLOWED = {
     "phidelta.counts._labels",
+    "phidelta.measures._calibration",  # the check of labels and probabilities
     "phidelta.measures._common",
     "phidelta.measures._entropy",
     "phidelta.measures._phidelta",

@@ -491,6 +491,8 @@ def expected_calibration_error(
     if strategy == "uniform":
         edges = np.linspace(0, 1, bins + 1)
     elif strategy == "quantile":
+        if len(p) == 0:  # no examples: no quantiles (the uniform bins are merely all empty)
+            raise ValueError("No examples: equal-mass bins need at least one probability.")
         edges = np.unique(np.quantile(p, np.linspace(0, 1, bins + 1)))
         edges[0], edges[-1] = 0.0, 1.0
     else:
