@@ -84,8 +84,8 @@ def calibration_section(
     """
     import matplotlib.pyplot as plt
 
+    from phidelta._report_html import figure_html, table_html
     from phidelta.rendering import CalibrationDisplay
-    from phidelta.report import figure_html, table_html
 
     y = np.asarray(is_positive, dtype=bool)
     names = list(probabilities)
@@ -171,9 +171,9 @@ def decision_section(
     >>> body.count("<figure>"), "paired difference" in body
     (1, True)
     """
+    from phidelta._report_html import figure_html, table_html
     from phidelta.counts import ScoreTable
     from phidelta.rendering import DecisionCurveDisplay
-    from phidelta.report import figure_html, table_html
 
     y = np.asarray(is_positive, dtype=bool)
     names = list(probabilities)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 import datetime as _dt
 import html
-import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,8 @@ from phidelta._door_intervals import (
     signature_intervals,
     triangle_intervals,
 )
-from phidelta._format import column_text, html_table
+from phidelta._format import column_text
+from phidelta._report_html import figure_html, table_html
 from phidelta._report_scoring import calibration_section, decision_section, file_scoring_sections
 
 __all__ = [
@@ -51,29 +50,6 @@ th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}
 th{background:#f4f4f4}
 .note{font-size:.88rem;color:#444} nav a{margin-right:1rem}
 """
-
-
-def figure_html(fig: Any, caption: str = "", dpi: int = 130) -> str:
-    """A matplotlib figure as an embedded PNG (closes the figure)."""
-    import matplotlib.pyplot as plt
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
-    plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    text = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-    source = f"data:image/png;base64,{data}"
-    return f'<figure><img alt="{html.escape(caption)}" src="{source}">{text}</figure>'
-
-
-def table_html(
-    columns: Mapping[str, Sequence[Any]], *, digits: int = 4, max_rows: int | None = None
-) -> str:
-    """An HTML table from named columns of equal length: the numbers of a column share their
-    decimals (``digits`` significant digits of the largest, two of the smallest; a column of
-    p-values keeps ``digits`` significant digits a value), as the command line prints them
-    and a notebook shows results (:func:`phidelta._format.html_table`)."""
-    return html_table(columns, max_rows=max_rows, digits=digits)
 
 
 @dataclass
