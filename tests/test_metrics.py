@@ -469,3 +469,17 @@ def test_fuzzed_corners_match_scikit_learn():
             package.average_precision_score([1, 1], [0.2, 0.3], pos_label=None)
         with pytest.raises(ValueError, match="Mix of label input types"):
             package.log_loss([0, 1, 1], [[0.5, 0.5], [0.2, 0.8], [0.3, 0.7]], labels=["a", 1])
+
+
+def test_weighted_auc_with_the_extreme_scores_weighted_zero():
+    """The scores' bounds found while checking them are not used once rows of zero weight,
+    here those holding the smallest and the largest score, are dropped."""
+    rng = np.random.default_rng(8)
+    y = rng.random(400) < 0.4
+    scores = rng.normal(size=400) + y
+    w = rng.random(400) + 0.1
+    w[[np.argmin(scores), np.argmax(scores)]] = 0.0
+    for max_fpr in (None, 0.3):
+        expected = sk.roc_auc_score(y, scores, sample_weight=w, max_fpr=max_fpr)
+        got = metrics.roc_auc_score(y, scores, sample_weight=w, max_fpr=max_fpr)
+        assert got == pytest.approx(expected, rel=1e-12)

@@ -10,10 +10,13 @@ import time
 import numpy as np
 import pytest
 
-from phidelta import _parallel, _sorting, metrics
+from phidelta import _compute, _parallel, _sorting, metrics
 from phidelta.counts import _ranked, _score_keys
 from phidelta.counts._ranked import RankedLabels, rank_scores
+from phidelta.measures import _pr
+from phidelta.measures import _ranking as _measures_ranking
 from phidelta.metrics import _inputs, _ranking
+from phidelta.signatures import _accumulate
 
 BLOCK = 16
 
@@ -24,7 +27,7 @@ def small_parts(monkeypatch):
     monkeypatch.setenv("PHIDELTA_NUM_THREADS", "3")
     monkeypatch.setattr(_parallel, "MIN_ROWS", 64)
     monkeypatch.setattr(_sorting, "SPLIT_SORT_ROWS", 64)
-    for module in (_score_keys, _ranked, _ranking):
+    for module in (_score_keys, _ranked, _ranking, _measures_ranking, _pr):
         monkeypatch.setattr(module, "BLOCK_ROWS", BLOCK)
     return monkeypatch
 
@@ -136,6 +139,7 @@ def _cases():
 
 
 CASES = _cases()
+WEIGHTS = np.random.default_rng(12).random(3001) + 0.01
 CALLS = [
     ("roc_curve", {}),
     ("roc_curve", {"drop_intermediate": False}),
@@ -143,6 +147,8 @@ CALLS = [
     ("det_curve", {}),
     ("roc_auc_score", {}),
     ("average_precision_score", {}),
+    ("roc_auc_score", {"sample_weight": WEIGHTS}),
+    ("average_precision_score", {"sample_weight": WEIGHTS}),
 ]
 
 
@@ -242,3 +248,72 @@ def test_weights_gathered_over_the_order_equal_a_plain_gather(small_parts, threa
     assert metrics.roc_auc_score(y, scores, sample_weight=weights) == pytest.approx(
         _ranking.measures.auc(kept.table()), rel=1e-12
     )
+
+
+@pytest.mark.parametrize("case", ["both signs", "probabilities"])
+def test_weighted_areas_in_blocks_on_threads_equal_one_thread(small_parts, case):
+    """The weighted AUC's blocks (running sums within a block, added in block order) and the
+    ranked labels' class weights are the same on one thread and on three, the class weights
+    found on the way are the ranked labels' own, and the area is the score table's."""
+    y, scores = CASES[case]
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "1")
+    ranked = rank_scores(scores, y, WEIGHTS, keep_scores=False)
+    expected = _measures_ranking.ranked_weighted_auc_sums(ranked.labels, ranked.weights)
+    totals = ranked.total_positives, ranked.total_negatives
+    assert expected[1:] == totals
+    small_parts.setenv("PHIDELTA_NUM_THREADS", "3")
+    again = rank_scores(scores, y, WEIGHTS, keep_scores=False)
+    assert len(_parallel.row_parts(len(y), BLOCK)) == 3
+    assert _measures_ranking.ranked_weighted_auc_sums(again.labels, again.weights) == expected
+    assert (again.total_positives, again.total_negatives) == totals
+    assert totals == pytest.approx((WEIGHTS[y].sum(), WEIGHTS[~y].sum()), rel=1e-13)
+    kept = rank_scores(scores, y, WEIGHTS)
+    area = expected[0] / (2 * totals[0] * totals[1])
+    assert area == pytest.approx(_measures_ranking.auc(kept.table()), rel=1e-13)
+
+
+def test_dot_is_the_dot_product():
+    a, b = np.random.default_rng(3).random((2, 1000))
+    assert _compute.dot(a, b) == pytest.approx(float(np.dot(a, b)), rel=1e-14)
+    assert _compute.dot(a[:0], b[:0]) == 0.0
+
+
+@pytest.fixture
+def small_stretches(monkeypatch):
+    monkeypatch.setattr(_accumulate, "_PARALLEL_CELLS", 64)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("prevalence", [0.0, 0.3, 0.8, 1.0])
+@pytest.mark.parametrize("order", ["C", "F", "C, long rows", "C, wide"])
+def test_column_sums_on_threads_equal_one_thread_and_the_products(
+    small_stretches, prevalence, order
+):
+    """The signature's one read of a dense matrix: the same minimum, maximum and class sums on
+    one thread and on three (a fixed number of stretches, added in order; by columns for a
+    column-major matrix), equal to the products with the labels to rounding; NaN marks a
+    column with a missing value."""
+    if order == "C, long rows":  # rows added one by one
+        small_stretches.setattr(_accumulate, "_LONG_ROW", 4)
+    if order == "C, wide":  # results too large for 12 stretches: 2
+        small_stretches.setattr(_accumulate, "_STRETCH_RESULTS", 32 * 7 * 2)
+    order = order[0]
+    rng = np.random.default_rng(4)
+    x = np.asarray(rng.normal(size=(1000, 7)) * 10 + 3, order=order)
+    x[500, 2] = np.nan
+    is_pos = rng.random(1000) < prevalence
+    small_stretches.setenv("PHIDELTA_NUM_THREADS", "1")
+    expected = _accumulate.column_sums_and_range(x, is_pos, block_bytes=16 * 8 * 7)
+    small_stretches.setenv("PHIDELTA_NUM_THREADS", "3")
+    got = _accumulate.column_sums_and_range(x, is_pos, block_bytes=16 * 8 * 7)
+    for a, b in zip(expected, got, strict=True):
+        np.testing.assert_array_equal(a, b)
+    low, high, pos_sum, neg_sum = got
+    pos = is_pos.astype(np.float64)
+    finite = np.arange(7) != 2
+    np.testing.assert_array_equal(low[finite], x[:, finite].min(axis=0))
+    np.testing.assert_array_equal(high[finite], x[:, finite].max(axis=0))
+    assert np.isnan(low[2])
+    assert np.isnan(high[2])
+    np.testing.assert_allclose(pos_sum[finite], (pos @ x)[finite], rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(neg_sum[finite], ((1 - pos) @ x)[finite], rtol=1e-12, atol=1e-9)

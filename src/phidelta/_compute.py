@@ -26,6 +26,7 @@ __all__ = [
     "HUGE_PAGE",
     "criterion_gain",
     "curve_hull",
+    "dot",
     "empty_large",
     "unit_scale",
     "upper_tpr_at",
@@ -71,6 +72,23 @@ def empty_large(n: int, dtype: Any = np.float64) -> np.ndarray:
     raw = np.empty(nbytes + HUGE_PAGE, dtype=np.uint8)
     offset = -raw.ctypes.data % HUGE_PAGE
     return raw[offset : offset + nbytes].view(dtype)
+
+
+def dot(a: np.ndarray, b: np.ndarray) -> float:
+    """Σ aᵢ·bᵢ of two 1-D arrays on the calling thread only: NumPy's own vectorized loop
+    (``einsum``), never BLAS.
+
+    ``np.dot`` of float vectors calls BLAS, and OpenBLAS shares out a product of more than
+    about 10⁴ numbers among threads of its own: in a blocked pass, one product per block, each
+    call starts or wakes BLAS threads on top of phidelta's helper threads, and on a busy
+    machine waits for them (see :mod:`phidelta._parallel`). A block's product is cheap anyway.
+
+    Examples
+    --------
+    >>> dot(np.array([1.0, 2.0, 3.0]), np.array([0.5, 0.0, 2.0]))
+    6.5
+    """
+    return float(np.einsum("i,i->", a, b))
 
 
 def unit_scale(largest: Any) -> np.ndarray:

@@ -43,12 +43,12 @@ class RankedLabels:
 
     __slots__ = (
         "_code",
+        "_negatives",
         "_order",
+        "_positives",
         "_scores",
         "_source",
         "labels",
-        "total_negatives",
-        "total_positives",
         "weights",
     )
 
@@ -61,8 +61,8 @@ class RankedLabels:
             np.bitwise_and(keys, _ONE, out=labels, casting="unsafe")
         self.labels = labels
         self.weights = None
-        self.total_positives = int(np.count_nonzero(self.labels.view(bool)))
-        self.total_negatives = len(keys) - self.total_positives
+        self._positives: float | None = int(np.count_nonzero(self.labels.view(bool)))
+        self._negatives: float | None = len(keys) - self._positives
 
     @classmethod
     def weighted(
@@ -70,21 +70,52 @@ class RankedLabels:
     ) -> RankedLabels:
         """Weighted rows: ``order`` the rows by decreasing score, ``labels`` and ``weights`` in
         that order; the table's counts are ``weights·labels`` and ``weights·(1 − labels)``.
-        The scores are read from ``scores`` (the caller's, not copied) when asked for."""
+        The scores are read from ``scores`` (the caller's, not copied) when asked for; the
+        class weights are added up when first asked for (an area finds them on its way)."""
         self = object.__new__(cls)
         self._source, self._code, self._scores, self._order = scores, None, None, order
         self.labels, self.weights = labels, weights
-        positive = negative = 0.0
-        part = np.empty(min(len(labels), BLOCK_ROWS))
-        for start in range(0, len(labels), BLOCK_ROWS):
-            w = weights[start : start + BLOCK_ROWS]
-            p = part[: len(w)]
-            p[:] = labels[start : start + BLOCK_ROWS]
-            positive += float(np.dot(p, w))
-            np.subtract(1.0, p, out=p)
-            negative += float(np.dot(p, w))
-        self.total_positives, self.total_negatives = positive, negative
+        self._positives = self._negatives = None
         return self
+
+    @property
+    def total_positives(self) -> float:
+        """The number (weighted: the weight) of positive rows."""
+        if self._positives is None:
+            self._add_weights()
+        return self._positives
+
+    @property
+    def total_negatives(self) -> float:
+        """The number (weighted: the weight) of negative rows."""
+        if self._negatives is None:
+            self._add_weights()
+        return self._negatives
+
+    def _add_weights(self) -> None:
+        """The positive and the negative weight, per block (a weight times a label bit is
+        exact) and the blocks added in order: the same sums on any number of threads, and no
+        BLAS call in the helper threads (see :mod:`phidelta._parallel`)."""
+        labels, weights = self.labels, self.weights
+
+        def sums(start: int, stop: int) -> list[tuple[float, float]]:
+            part = np.empty(min(stop - start, BLOCK_ROWS))
+            found = []
+            for at in range(start, stop, BLOCK_ROWS):
+                w = weights[at : min(at + BLOCK_ROWS, stop)]
+                p = part[: len(w)]
+                np.multiply(w, labels[at : at + len(w)], out=p)
+                positive = float(np.add.reduce(p))
+                np.subtract(w, p, out=p)
+                found.append((positive, float(np.add.reduce(p))))
+            return found
+
+        positive = negative = 0.0
+        for part_sums in run_parts(sums, row_parts(len(labels), BLOCK_ROWS)):
+            for p_sum, n_sum in part_sums:
+                positive += p_sum
+                negative += n_sum
+        self._positives, self._negatives = positive, negative
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -397,15 +428,21 @@ def _order_exactly(
     keys. False (the numbers left in an unspecified order) when two rows share a score."""
     shift = np.uint64(index_bits + 1)
     n = len(packed)
-    scratch = np.empty(min(n, BLOCK_ROWS) + 1, dtype=np.uint64)
-    shared = []
-    for start in range(0, n - 1, BLOCK_ROWS):
-        stop = min(start + BLOCK_ROWS + 1, n)
-        part = scratch[: stop - start]
-        np.right_shift(packed[start:stop], shift, out=part)
-        at = np.flatnonzero(part[1:] == part[:-1])
-        if len(at):
-            shared.append(at + start)
+
+    def scan(start: int, stop: int) -> list[np.ndarray]:
+        """The rows of ``start … stop − 1`` that share their part with the next row."""
+        scratch = np.empty(min(stop - start, BLOCK_ROWS) + 1, dtype=np.uint64)
+        found = []
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            part = scratch[: end + 1 - at]
+            np.right_shift(packed[at : end + 1], shift, out=part)  # with the next row
+            rows = np.flatnonzero(part[1:] == part[:-1])
+            if len(rows):
+                found.append(rows + at)
+        return found
+
+    shared = [rows for part in run_parts(scan, row_parts(n - 1, BLOCK_ROWS)) for rows in part]
     if not shared:
         return True
     first = np.concatenate(shared)

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS
+from phidelta._compute import BLOCK_ROWS, dot
 from phidelta.counts import ScoreTable
 
 __all__ = ["average_precision", "pr_auc", "pr_break_even"]
@@ -128,7 +128,7 @@ def ranked_weighted_average_precision(labels: np.ndarray, weights: np.ndarray) -
         carried_tp, carried_fp = float(a[-1]), float(b[-1])
         b += a  # predicted positive
         np.divide(a, b, out=a)  # precision
-        total += float(np.dot(g, a))
+        total += dot(g, a)  # never BLAS in a blocked pass (see _compute.dot)
     return total / carried_tp
 
 

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._compute import BLOCK_ROWS, curve_hull
+from phidelta._compute import BLOCK_ROWS, curve_hull, dot
+from phidelta._parallel import row_parts, run_parts
 from phidelta._validation import check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.measures._results import TupleResult
@@ -586,28 +587,52 @@ def _pair_sum(pos: np.ndarray, neg: np.ndarray, above: Any) -> Any:
         r -= part
         if above:
             r += 2 * above
-        total += np.dot(neg[start : start + BLOCK_ROWS], r)
+        block = neg[start : start + BLOCK_ROWS]
+        # floats never go to BLAS (see _compute.dot); integers take NumPy's own exact loop
+        total += dot(block, r) if r.dtype.kind == "f" else np.dot(block, r)
     return total
 
 
 def ranked_weighted_auc_numerator(labels: np.ndarray, weights: np.ndarray) -> float:
     """:func:`auc_numerator` of weighted labels ranked by distinct scores: 2·Σ over negatives
     of their weight times the positives' weight above them (no ties, so no half credits).
-    In cache-sized blocks, the running sum carried in the order one cumsum would add it."""
+    See :func:`ranked_weighted_auc_sums`."""
+    return ranked_weighted_auc_sums(labels, weights)[0]
+
+
+def ranked_weighted_auc_sums(labels: np.ndarray, weights: np.ndarray) -> tuple[float, float, float]:
+    """:func:`ranked_weighted_auc_numerator` with the positive and the negative weight, found
+    on the way (the same sums as :class:`~phidelta.counts._ranked.RankedLabels` gives).
+
+    In cache-sized blocks, shared out among the threads (:mod:`phidelta._parallel`): block k
+    gives Σ bᵢ·(positive weight above row i within the block), its positive weight Aₖ and its
+    negative weight Bₖ; the blocks are then added in order, each with the positive weight of
+    the blocks before it times Bₖ. A block's numbers depend on the block alone, so the result
+    is the same on any number of threads. No BLAS (:func:`phidelta._compute.dot`)."""
     n = len(labels)
-    size = min(n, BLOCK_ROWS)
-    above, negative = np.empty(size), np.empty(size)
-    carried = total = 0.0
-    for start in range(0, n, BLOCK_ROWS):
-        w = weights[start : start + BLOCK_ROWS]
-        a, b = above[: len(w)], negative[: len(w)]
-        np.multiply(w, labels[start : start + BLOCK_ROWS], out=a)
-        np.subtract(w, a, out=b)
-        a[0] += carried
-        np.cumsum(a, out=a)  # a negative row adds nothing: inclusive = positives above it
-        carried = float(a[-1])
-        total += float(np.dot(b, a))
-    return 2.0 * total
+
+    def blocks(start: int, stop: int) -> list[tuple[float, float, float]]:
+        size = min(stop - start, BLOCK_ROWS)
+        above, negative = np.empty(size), np.empty(size)
+        sums = []
+        for at in range(start, stop, BLOCK_ROWS):
+            end = min(at + BLOCK_ROWS, stop)
+            w = weights[at:end]
+            a, b = above[: len(w)], negative[: len(w)]
+            np.multiply(w, labels[at:end], out=a)
+            np.subtract(w, a, out=b)
+            positive, negative_weight = float(np.add.reduce(a)), float(np.add.reduce(b))
+            np.cumsum(a, out=a)  # a negative row adds nothing: inclusive = positives above it
+            sums.append((dot(b, a), positive, negative_weight))
+        return sums
+
+    carried = total = negatives = 0.0
+    for part in run_parts(blocks, row_parts(n, BLOCK_ROWS)):
+        for pairs, positive, negative in part:
+            total += pairs + carried * negative
+            carried += positive
+            negatives += negative
+    return 2.0 * total, carried, negatives
 
 
 def ranked_auc_numerator(labels: np.ndarray) -> int:
@@ -626,7 +651,7 @@ def ranked_auc_numerator(labels: np.ndarray) -> int:
         p = part[: len(block)]
         p[:] = block
         # Σ of in-block ranks: below 2¹⁶·2¹⁶, exact in a double
-        rank_sum += int(np.dot(p, steps[: len(block)])) + start * int(np.count_nonzero(p))
+        rank_sum += int(dot(p, steps[: len(block)])) + start * int(np.count_nonzero(p))
     return 2 * (n * positives - rank_sum - positives * (positives + 1) // 2)
 
 

@@ -190,6 +190,15 @@ def finite_bounds(y: Any, name: str | None = None) -> tuple[np.ndarray, float, f
     array = _float_scores(y, name)
     if not array.size:
         return array, 0.0, 0.0
+    low, high = _bounds(array)
+    if not (np.isfinite(low) and np.isfinite(high)):
+        _check_finite(array, name)  # raises, with the message for NaN or infinity
+    return array, low, high
+
+
+def _bounds(array: np.ndarray) -> tuple[float, float]:
+    """Minimum and maximum of a non-empty 1-D float array in one blocked pass, in parts on
+    the threads (NaN for both when it holds a NaN)."""
 
     def bounds(start: int, stop: int) -> tuple[float, float]:
         low, high = np.inf, -np.inf
@@ -197,14 +206,11 @@ def finite_bounds(y: Any, name: str | None = None) -> tuple[np.ndarray, float, f
             block = array[at : min(at + BLOCK_ROWS, stop)]
             low, high = np.minimum(low, block.min()), np.maximum(high, block.max())
             if np.isnan(low) or np.isnan(high):
-                break
+                return np.nan, np.nan
         return low, high
 
     found = np.array(run_parts(bounds, row_parts(array.size, BLOCK_ROWS)))
-    low, high = float(np.min(found[:, 0])), float(np.max(found[:, 1]))
-    if not (np.isfinite(low) and np.isfinite(high)):
-        _check_finite(array, name)  # raises, with the message for NaN or infinity
-    return array, low, high
+    return float(np.min(found[:, 0])), float(np.max(found[:, 1]))
 
 
 def _float_scores(y: Any, name: str | None) -> np.ndarray:
@@ -263,13 +269,17 @@ def check_weights(sample_weight: Any, n: int, *, allow_all_zero: bool = False) -
             )
         if w.shape != (n,):
             raise ValueError(f"sample_weight.shape == {w.shape}, expected {(n,)}!")
-    _check_finite(w, "sample_weight")
-    if n and np.any(w < 0):
+    if not n:
+        return w
+    low, high = _bounds(w)  # one pass finds NaN, infinity, a negative weight and all zero
+    if not (np.isfinite(low) and np.isfinite(high)):
+        _check_finite(w, "sample_weight")  # raises, with the message for NaN or infinity
+    if low < 0:
         raise ValueError(
             f"`sample_weight` must be non-negative for phidelta's counts; got a minimum of "
-            f"{w.min():g} (scikit-learn accepts negative weights, phidelta does not)."
+            f"{low:g} (scikit-learn accepts negative weights, phidelta does not)."
         )
-    if not allow_all_zero and n and not np.any(w):
+    if not allow_all_zero and high == 0:
         raise ValueError("Sample weights must contain at least one non-zero number.")
     return w
 

@@ -27,7 +27,7 @@ from phidelta.measures._ranking import (
     mcclish_standardized,
     ranked_auc_numerator,
     ranked_partial_auc,
-    ranked_weighted_auc_numerator,
+    ranked_weighted_auc_sums,
 )
 from phidelta.metrics._inputs import (
     _at_most_two,
@@ -629,20 +629,32 @@ def auc(x: Any, y: Any) -> float:
 
 
 # --- areas ----------------------------------------------------------------------------------------
-def _roc_auc_of(is_positive: np.ndarray, scores: np.ndarray, weight: Any, max_fpr: Any) -> float:
+def _roc_auc_of(
+    is_positive: np.ndarray,
+    scores: np.ndarray,
+    weight: Any,
+    max_fpr: Any,
+    bounds: tuple[float, float] | None = None,
+) -> float:
+    """AUC (or McClish's partial AUC) of one binary problem; ``bounds``: the minimum and
+    maximum of ``scores`` when known."""
+    rows = len(scores)
     is_positive, scores, weight = _without_zero_weights(is_positive, scores, weight)
+    if len(scores) != rows:  # rows of zero weight dropped: the bounds may have changed
+        bounds = None
     n_pos = np.count_nonzero(is_positive)
     if n_pos == 0 or n_pos == len(is_positive):
         warn_undefined(_ONE_CLASS_AUC)
         return float("nan")
     whole = max_fpr is None or max_fpr == 1
-    counts = _rank(is_positive, scores, weight, keep_scores=not whole)
+    counts = _rank(is_positive, scores, weight, bounds, keep_scores=not whole)
     if isinstance(counts, RankedLabels):
         if whole:
-            pairs = counts.total_positives * counts.total_negatives
             if counts.weights is None:
+                pairs = counts.total_positives * counts.total_negatives
                 return float(ranked_auc_numerator(counts.labels) / (2 * pairs))
-            return float(ranked_weighted_auc_numerator(counts.labels, counts.weights) / (2 * pairs))
+            numerator, positive, negative = ranked_weighted_auc_sums(counts.labels, counts.weights)
+            return float(numerator / (2 * positive * negative))
         if counts.weights is None:
             area = ranked_partial_auc(counts.labels, float(max_fpr))
             return mcclish_standardized(area, 0.0, float(max_fpr))
@@ -720,6 +732,13 @@ def _average(
 
 
 def _scores_2d(y_score: Any) -> np.ndarray:
+    return _scores_and_bounds(y_score)[0]
+
+
+def _scores_and_bounds(y_score: Any) -> tuple[np.ndarray, tuple[float, float] | None]:
+    """The scores as a float64 array (at most 2-D, all finite: scikit-learn's messages), and
+    for 1-D scores their minimum and maximum, found by the same blocked pass (in parts on
+    the threads) that checks them."""
     array = as_target(y_score, "y_score")
     if hasattr(array, "toarray"):
         array = array.toarray()
@@ -731,11 +750,14 @@ def _scores_2d(y_score: Any) -> np.ndarray:
     array = np.asarray(array, dtype=np.float64)
     if array.ndim > 2:
         raise ValueError(f"Found array with dim {array.ndim}, while dim <= 2 is required.")
+    if array.ndim == 1 and array.size:
+        _, low, high = finite_bounds(array)  # the same messages
+        return array, (low, high)
     if array.size and not np.isfinite(array).all():
         if np.isnan(array).any():
             raise ValueError("Input contains NaN.")
         raise ValueError("Input contains infinity or a value too large for dtype('float64').")
-    return array
+    return array, None
 
 
 def _indicator(y: Any) -> np.ndarray:
@@ -860,7 +882,7 @@ def roc_auc_score(
         )
     y = as_target(y_true, "y_true")
     kind, present = target_classes(y, "y_true")
-    scores = _scores_2d(y_score)
+    scores, bounds = _scores_and_bounds(y_score)
     weight = None
     if sample_weight is not None:
         weight = scale_free(
@@ -886,7 +908,7 @@ def roc_auc_score(
         is_positive = (
             _equals(y, classes[-1], classes) if len(classes) == 2 else np.zeros(len(y), dtype=bool)
         )
-        return _roc_auc_of(is_positive, column(scores, "y_score"), weight, max_fpr)
+        return _roc_auc_of(is_positive, column(scores, "y_score"), weight, max_fpr, bounds)
     if kind != "multilabel-indicator":
         raise ValueError(f"{kind} format is not supported")
     truth = _indicator(y)
