@@ -34,7 +34,12 @@ from scipy import sparse
 
 from phidelta.counts import BinaryCounts, GroupedCounts, ScoreTable
 from phidelta.counts._labels import as_label_array, python_value
-from phidelta.inference._count_bootstrap import _bca, _quantiles, jackknife_acceleration
+from phidelta.inference._resampling import (
+    BOOTSTRAP_METHODS,
+    _bca,
+    _quantiles,
+    jackknife_acceleration,
+)
 
 __all__ = [
     "CLUSTER_METHODS",
@@ -617,12 +622,13 @@ def curve_resamples(
 
 
 # --- the public functions' clustered paths ------------------------------------------------------
-def clustered_auc_interval(table: ScoreTable, groups: Any, level: float) -> Any:
+def clustered_auc_interval(
+    table: ScoreTable, groups: Any, level: float
+) -> tuple[float, float, float, float]:
     """:func:`~phidelta.inference.auc_confidence_interval` with groups: Obuchowski's variance
-    and the normal interval, clipped to [0, 1]."""
+    and the normal interval, clipped to [0, 1]: ``(auc, standard error, low, high)``."""
     from scipy import special
 
-    from phidelta.inference._uncertainty import AucInterval
     from phidelta.measures import auc
 
     grouped = table_parts(table, groups)
@@ -636,13 +642,7 @@ def clustered_auc_interval(table: ScoreTable, groups: Any, level: float) -> Any:
     value = auc(table)
     se = float(np.sqrt(max(clustered.variance, 0.0)))
     z = float(special.ndtri(0.5 + level / 2))
-    return AucInterval(
-        auc=value,
-        standard_error=se,
-        low=float(max(0.0, value - z * se)),
-        high=float(min(1.0, value + z * se)),
-        level=level,
-    )
+    return value, se, float(max(0.0, value - z * se)), float(min(1.0, value + z * se))
 
 
 def clustered_table_interval(
@@ -654,10 +654,10 @@ def clustered_table_interval(
     n_resamples: int,
     rng: np.random.Generator,
     threads: int,
-) -> Any:
+) -> tuple[float, float, float]:
     """:func:`~phidelta.inference.table_bootstrap_interval` with groups: the percentile
-    interval of the statistic over cluster-bootstrap tables (resamples of one class left out)."""
-    from phidelta.inference._uncertainty import Interval
+    interval of the statistic over cluster-bootstrap tables (resamples of one class left out):
+    ``(estimate, low, high)``."""
     from phidelta.measures import auc
 
     grouped = table_parts(table, groups)
@@ -670,12 +670,7 @@ def clustered_table_interval(
         threads=threads,
     )
     low, high = percentile(values, level)
-    return Interval(
-        estimate=np.array([statistic(table)]),
-        low=np.array([low]),
-        high=np.array([high]),
-        level=level,
-    )
+    return statistic(table), low, high
 
 
 def _binary_tables(flat: np.ndarray) -> BinaryCounts:
@@ -692,13 +687,11 @@ def clustered_count_interval(
     n_resamples: int,
     rng: np.random.Generator,
     quiet: bool = True,
-) -> Any:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`~phidelta.inference.bootstrap_interval` (percentile) and
     :func:`~phidelta.inference.count_bootstrap_interval` with groups: each entry's groups
-    drawn whole."""
+    drawn whole: ``(estimate, low, high)``."""
     from functools import partial
-
-    from phidelta.inference._uncertainty import Interval
 
     parts = count_parts(counts, groups)
     measure = partial(statistic, zero_division=np.nan) if quiet else statistic
@@ -713,7 +706,7 @@ def clustered_count_interval(
         n_resamples=n_resamples,
         rng=rng,
     )["statistic"]
-    return Interval(estimate=estimate, low=low, high=high, level=level)
+    return estimate, low, high
 
 
 def clustered_delong(
@@ -742,7 +735,6 @@ def clustered_delong(
 def clustered_methods(names: Sequence[str], method: Any, auto: Mapping[str, str]) -> dict[str, str]:
     """Each measure's bootstrap once groups are given ("bca" or "percentile"; "none" for the
     plain counts): closed forms treat the rows as independent, so none is used."""
-    from phidelta.inference._count_bootstrap import BOOTSTRAP_METHODS
 
     def refuse(value: Any) -> ValueError:
         return ValueError(
@@ -839,77 +831,3 @@ def check_paired_parts(groups: Any, table: np.ndarray) -> np.ndarray:
             "the groups' tables do not add up to `table`: the groups must split the same rows."
         )
     return cells
-
-
-def clustered_paired(
-    table: np.ndarray,
-    cells: np.ndarray,
-    names: list[str],
-    level: float,
-    method: str,
-    n_resamples: Any,
-    random_state: Any,
-) -> Any:
-    """:func:`~phidelta.inference.paired_difference_interval` with groups: the cluster
-    bootstrap of the per-group 2×2×2 tables for every measure (Newcombe's paired interval
-    treats the rows as independent, so it is not used)."""
-    from phidelta.inference._count_bootstrap import check_resampling, generator
-    from phidelta.inference._measure_intervals import _INFO
-    from phidelta.inference._paired import PairedDifference, _counts_of
-
-    kind = "percentile" if method == "percentile" else "bca"
-    counts_a, _ = _counts_of(table[None])
-    n_resamples, _ = check_resampling(counts_a, n_resamples, kind, "The paired bootstrap")
-    rng = generator(random_state)
-
-    def build(flat: np.ndarray) -> tuple[BinaryCounts, BinaryCounts]:
-        return _counts_of(flat.reshape(-1, 2, 2, 2))
-
-    def difference(name: str) -> Callable[[tuple[BinaryCounts, BinaryCounts]], np.ndarray]:
-        info = _INFO[name]
-
-        def of(pair: tuple[BinaryCounts, BinaryCounts]) -> np.ndarray:
-            with np.errstate(invalid="ignore"):
-                a = np.asarray(info(pair[0], zero_division=np.nan), dtype=np.float64)
-                b = np.asarray(info(pair[1], zero_division=np.nan), dtype=np.float64)
-                return a - b
-
-        return of
-
-    statistics = {name: difference(name) for name in names}
-    observed = build(table.reshape(1, 8))
-    estimates = {name: statistic(observed) for name, statistic in statistics.items()}
-    bounds = cluster_bounds(
-        [cells],
-        build,
-        statistics,
-        estimates,
-        level=level,
-        method=kind,
-        n_resamples=n_resamples,
-        rng=rng,
-    )
-    difference_, low, high, est_a, est_b = {}, {}, {}, {}, {}
-    for name in names:
-        info = _INFO[name]
-        estimate = float(estimates[name][0])
-        with np.errstate(invalid="ignore"):
-            span_low, span_high = info.low - info.high, info.high - info.low
-        lo, hi = (float(b[0]) for b in bounds[name])
-        undefined = np.isnan(estimate)
-        difference_[name] = estimate
-        low[name] = np.nan if undefined else float(np.clip(lo, span_low, span_high))
-        high[name] = np.nan if undefined else float(np.clip(hi, span_low, span_high))
-        est_a[name] = float(np.asarray(info(observed[0], zero_division=np.nan))[0])
-        est_b[name] = float(np.asarray(info(observed[1], zero_division=np.nan))[0])
-    return PairedDifference(
-        difference=difference_,
-        low=low,
-        high=high,
-        methods=dict.fromkeys(names, CLUSTER_METHODS[kind]),
-        confidence_level=level,
-        n_resamples=int(n_resamples),
-        estimate_a=est_a,
-        estimate_b=est_b,
-        table=table,
-    )

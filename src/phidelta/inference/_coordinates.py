@@ -12,7 +12,7 @@ import numpy as np
 from phidelta._compute import BLOCK_ROWS, criterion_gain, upper_tpr_at
 from phidelta._validation import check_confidence_level, check_ratio, require_pandas
 from phidelta.counts import BinaryCounts, ScoreTable
-from phidelta.inference._count_bootstrap import generator
+from phidelta.inference._resampling import generator
 from phidelta.inference._uncertainty import _resampled_counts
 from phidelta.measures import (
     MEASURES,

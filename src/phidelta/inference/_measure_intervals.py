@@ -14,12 +14,7 @@ from scipy import special
 
 from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import BinaryCounts
-from phidelta.inference._count_bootstrap import (
-    BOOTSTRAP_METHODS,
-    bootstrap_bounds,
-    check_resampling,
-    generator,
-)
+from phidelta.inference._count_bootstrap import bootstrap_bounds
 from phidelta.inference._methods import (
     KAPPA_METHODS,
     PROPORTION_METHODS,
@@ -30,6 +25,7 @@ from phidelta.inference._methods import (
     proportion_bounds,
     woolf_bounds,
 )
+from phidelta.inference._resampling import BOOTSTRAP_METHODS, check_resampling, generator
 from phidelta.measures import MEASURES
 from phidelta.measures._common import check_counts, floats
 from phidelta.measures._results import TupleResult

@@ -14,11 +14,8 @@ import numpy as np
 
 from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import ConfusionMatrix
-from phidelta.inference._count_bootstrap import (
-    cell_bootstrap_bounds,
-    check_resampling,
-    generator,
-)
+from phidelta.inference._count_bootstrap import cell_bootstrap_bounds
+from phidelta.inference._resampling import check_resampling, generator
 from phidelta.measures import (
     entropy_balance,
     f1_score,

@@ -3,7 +3,7 @@ rows, from the 2×2×2 table (true class × A's prediction × B's prediction).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -11,15 +11,21 @@ import numpy as np
 
 from phidelta._validation import check_confidence_level, check_same_length, require_pandas
 from phidelta.counts import BinaryCounts, as_label_array, binary_target
-from phidelta.inference._count_bootstrap import (
+from phidelta.inference._clustered import (
+    CLUSTER_METHODS,
+    check_paired_parts,
+    cluster_bounds,
+    paired_parts,
+)
+from phidelta.inference._measure_intervals import _INFO, AUTO_METHODS, _check_names
+from phidelta.inference._methods import _wilson
+from phidelta.inference._resampling import (
     _bca,
     _quantiles,
     check_resampling,
     generator,
     jackknife_acceleration,
 )
-from phidelta.inference._measure_intervals import _INFO, AUTO_METHODS, _check_names
-from phidelta.inference._methods import _wilson
 from phidelta.measures._results import TupleResult
 
 __all__ = [
@@ -311,13 +317,9 @@ def paired_difference_interval(
     is_a = binary_target(pa, target.positive, name="y_pred_a", labels=classes).is_positive
     is_b = binary_target(pb, target.positive, name="y_pred_b", labels=classes).is_positive
     if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
-        from phidelta.inference._clustered import clustered_paired, paired_parts
-
         cells = paired_parts(groups, target.is_positive, is_a, is_b)
         table = cells.sum(axis=0).reshape(2, 2, 2)
-        return clustered_paired(  # type: ignore[no-any-return]
-            table, cells, names, level, method, n_resamples, random_state
-        )
+        return _clustered_paired(table, cells, names, level, method, n_resamples, random_state)
     return _from_table(
         paired_table(target.is_positive, is_a, is_b),
         names,
@@ -445,10 +447,8 @@ def paired_difference_from_table(
     names = list(AUTO_METHODS) if measures is None else _check_names(measures)
     level = check_confidence_level(confidence_level, where="paired_difference_from_table")
     if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
-        from phidelta.inference._clustered import check_paired_parts, clustered_paired
-
         cells = check_paired_parts(groups, as_int)
-        return clustered_paired(  # type: ignore[no-any-return]
+        return _clustered_paired(
             as_int.reshape(2, 2, 2), cells, names, level, method, n_resamples, random_state
         )
     return _from_table(as_int.reshape(2, 2, 2), names, level, method, n_resamples, random_state)
@@ -512,6 +512,76 @@ def _from_table(
         low=low,
         high=high,
         methods=chosen,
+        confidence_level=level,
+        n_resamples=int(n_resamples),
+        estimate_a=est_a,
+        estimate_b=est_b,
+        table=table,
+    )
+
+
+def _clustered_paired(
+    table: np.ndarray,
+    cells: np.ndarray,
+    names: list[str],
+    level: float,
+    method: str,
+    n_resamples: Any,
+    random_state: Any,
+) -> Any:
+    """:func:`~phidelta.inference.paired_difference_interval` with groups: the cluster
+    bootstrap of the per-group 2×2×2 tables for every measure (Newcombe's paired interval
+    treats the rows as independent, so it is not used)."""
+    kind = "percentile" if method == "percentile" else "bca"
+    counts_a, _ = _counts_of(table[None])
+    n_resamples, _ = check_resampling(counts_a, n_resamples, kind, "The paired bootstrap")
+    rng = generator(random_state)
+
+    def build(flat: np.ndarray) -> tuple[BinaryCounts, BinaryCounts]:
+        return _counts_of(flat.reshape(-1, 2, 2, 2))
+
+    def difference(name: str) -> Callable[[tuple[BinaryCounts, BinaryCounts]], np.ndarray]:
+        info = _INFO[name]
+
+        def of(pair: tuple[BinaryCounts, BinaryCounts]) -> np.ndarray:
+            with np.errstate(invalid="ignore"):
+                a = np.asarray(info(pair[0], zero_division=np.nan), dtype=np.float64)
+                b = np.asarray(info(pair[1], zero_division=np.nan), dtype=np.float64)
+                return a - b
+
+        return of
+
+    statistics = {name: difference(name) for name in names}
+    observed = build(table.reshape(1, 8))
+    estimates = {name: statistic(observed) for name, statistic in statistics.items()}
+    bounds = cluster_bounds(
+        [cells],
+        build,
+        statistics,
+        estimates,
+        level=level,
+        method=kind,
+        n_resamples=n_resamples,
+        rng=rng,
+    )
+    difference_, low, high, est_a, est_b = {}, {}, {}, {}, {}
+    for name in names:
+        info = _INFO[name]
+        estimate = float(estimates[name][0])
+        with np.errstate(invalid="ignore"):
+            span_low, span_high = info.low - info.high, info.high - info.low
+        lo, hi = (float(b[0]) for b in bounds[name])
+        undefined = np.isnan(estimate)
+        difference_[name] = estimate
+        low[name] = np.nan if undefined else float(np.clip(lo, span_low, span_high))
+        high[name] = np.nan if undefined else float(np.clip(hi, span_low, span_high))
+        est_a[name] = float(np.asarray(info(observed[0], zero_division=np.nan))[0])
+        est_b[name] = float(np.asarray(info(observed[1], zero_division=np.nan))[0])
+    return PairedDifference(
+        difference=difference_,
+        low=low,
+        high=high,
+        methods=dict.fromkeys(names, CLUSTER_METHODS[kind]),
         confidence_level=level,
         n_resamples=int(n_resamples),
         estimate_a=est_a,

@@ -261,7 +261,8 @@ def auc_confidence_interval(
     if groups is not None:  # clustered rows: Obuchowski (inference._clustered)
         from phidelta.inference._clustered import clustered_auc_interval
 
-        return clustered_auc_interval(t, groups, lv)  # type: ignore[no-any-return]
+        value, se, low, high = clustered_auc_interval(t, groups, lv)
+        return AucInterval(auc=value, standard_error=se, low=low, high=high, level=lv)
     v10, v01 = _components(t)
     variance = (
         _weighted_variance(v10, t.positives.astype(np.float64)) / p
@@ -678,9 +679,10 @@ def bootstrap_interval(
     if groups is not None:  # whole groups drawn (inference._clustered)
         from phidelta.inference._clustered import clustered_count_interval
 
-        return clustered_count_interval(  # type: ignore[no-any-return]
+        estimate, low, high = clustered_count_interval(
             c, statistic, groups, level=lv, method="percentile", n_resamples=n_resamples, rng=rng
         )
+        return Interval(estimate=estimate, low=low, high=high, level=lv)
     cells = c.to_array().astype(np.int64)
     k = len(c)
     draws = np.empty((n_resamples, k, 4), dtype=np.int64)
@@ -810,8 +812,11 @@ def table_bootstrap_interval(
     if groups is not None:  # whole groups drawn (inference._clustered)
         from phidelta.inference._clustered import clustered_table_interval
 
-        return clustered_table_interval(  # type: ignore[no-any-return]
+        value, low, high = clustered_table_interval(
             t, statistic, groups, level=lv, n_resamples=n_resamples, rng=rng, threads=threads
+        )
+        return Interval(
+            estimate=np.array([value]), low=np.array([low]), high=np.array([high]), level=lv
         )
     d = len(t)
     # the distinct score of every positive and every negative sample
