@@ -3,7 +3,8 @@ decision (an interface layer, registered on ``phidelta``'s group by :func:`regis
 
 Each command reads its rows through :func:`phidelta.data.load_scores` (the classes, the
 positive class and the missing values by the rules of every door), calls one library function
-per result and prints it with the table, CSV and JSON writer of :mod:`phidelta.cli`.
+per result and prints it with the table, CSV and JSON writer of :mod:`phidelta._cli_common`,
+which :mod:`phidelta.cli` shares.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from phidelta import _cli_common as base
 
 __all__ = ["register", "threshold_grid"]
 
@@ -81,12 +84,11 @@ def register(cli: Any) -> None:
     Parameters
     ----------
     cli : click.Group
-        The group of :mod:`phidelta.cli` (its helpers are defined when this is called).
+        The group of :mod:`phidelta.cli`.
     """
     import click
 
     from phidelta import _door_scoring as door
-    from phidelta import cli as base
 
     def row_options(function: Any) -> Any:
         """--missing and --missing-values (that of the other commands): these tests need the

@@ -1,0 +1,423 @@
+"""What every command of the ``phidelta`` command line shares: its output formats and writer
+(table, CSV, JSON), its error wrapper (the library's errors in option words, one line and exit
+status 1), the options that say how a data file is read, and the checks of its option values.
+
+:mod:`phidelta.cli` and :mod:`phidelta._cli_scoring` both import it (an interface layer).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from phidelta._format import MISSING, column_text, number_text
+
+try:
+    import click
+except ImportError:  # pragma: no cover - exercised without the cli extra only
+    click = None
+
+FORMATS = ("table", "csv", "json")
+
+
+def _fail(message: str) -> None:
+    raise click.ClickException(message)
+
+
+# the data layer names roles as the Python API does; a command-line user knows the options
+_OPTION_NAMES = {
+    "`positive`=": "--positive ",
+    "`positive`": "--positive",
+    "`y_true`": "the label column",
+    "`y_pred`": "the prediction column",
+    "`scores`": "the score column",
+    "`folds`": "the fold column",
+    "`groups`": "the group column",
+    "`pos_label`": "--positive",
+    "`threshold`": "--threshold",
+    "missing='drop'": "--missing drop",
+    'method="permutation"': "--test permutation",
+    'numeric="threshold"': "--numeric threshold",
+    "numeric='threshold'": "--numeric threshold",
+    "(no chunks, no Dask)": "(without --chunksize or --engine dask)",
+    "`sample_weight`": "the weight column",
+    "(use the multi-class analysis, or binarize first)": "(phidelta triangle analyses several "
+    "classes; or make a two-class label column)",
+    "Use phidelta's multi-class confusion matrices, or binarize first.": "Scores? Pass the "
+    "column as --score. Several classes? Use phidelta triangle.",
+}
+
+
+def _speak_cli(message: str) -> str:
+    for api, option in _OPTION_NAMES.items():
+        message = message.replace(api, option)
+    # missing_values=['NA', 'null'] is the option --missing-values NA,null
+    message = re.sub(
+        r"missing_values=\[([^\]]*)\]",
+        lambda m: "--missing-values " + ",".join(re.findall(r"'([^']*)'", m.group(1))),
+        message,
+    )
+    # the library's kinds={'a': 'ignore', ...} is the option --ignore a ...
+    return re.sub(r"pass kinds=\{([^}]*)\}", _ignore_options, message)
+
+
+def _ignore_options(match: re.Match[str]) -> str:
+    names = re.findall(r"""(['"])(.*?)\1: 'ignore'""", match.group(1))
+    return "pass " + " ".join(f"--ignore {name}" for _, name in names)
+
+
+def _emit(
+    columns: dict[str, Any],
+    fmt: str,
+    title: str,
+    meta: dict[str, Any],
+    extra: dict[str, tuple[str, dict[str, Any]]] | None = None,
+) -> None:
+    """Print named columns as a table, CSV or JSON. ``meta`` (positive class, ratio, threshold,
+    rows left out) goes into the JSON object, the table title, or stderr for CSV. ``extra``
+    holds further named tables (title, columns): more tables on a terminal, lists of records
+    in the JSON object, comment lines on stderr with CSV (whose stdout stays one table)."""
+    extra = extra or {}
+    notes = [
+        f"{k.replace('_', ' ')}: {_text(v)}"
+        for k, v in meta.items()
+        if v is not None and k != "threshold"  # the "predictions" note says it in words
+    ]
+    if fmt == "json":
+        document = {k: _plain(v) for k, v in meta.items()} | {"rows": _records(columns)}
+        document |= {name: _records(table) for name, (_, table) in extra.items()}
+        click.echo(json.dumps(document, indent=1, allow_nan=False, default=str))
+    elif fmt == "csv":
+        import csv
+
+        for note in notes:
+            click.echo(f"# {note}", err=True)
+        for name, (_, table) in extra.items():
+            for record in _records(table):
+                fields = " ".join(f"{k}={_text(v, full=True)}" for k, v in record.items())
+                click.echo(f"# {name}: {fields}", err=True)
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(list(columns))
+        for record in _records(columns):
+            writer.writerow(list(record.values()))
+    else:
+        _print_table(columns, title, "; ".join(notes) or None)
+        for table_title, table in extra.values():
+            _print_table(table, table_title, None)
+
+
+def _records(columns: dict[str, Any]) -> list[dict[str, Any]]:
+    names = list(columns)
+    rows = len(next(iter(columns.values()))) if names else 0
+    return [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
+
+
+def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    # a table is for reading, on a terminal or piped (`| less`, `> file`): numbers rounded
+    # with the report's rule, and a table wider than the terminal (rich's width: $COLUMNS, a
+    # terminal on stdin, stdout or stderr, else 80) cut into blocks of whole columns, each
+    # led by the row's name, as pandas prints a wide frame; --format csv/json keep every digit
+    console = Console(soft_wrap=False)
+    names = list(columns)
+    rows = len(next(iter(columns.values()))) if names else 0
+    cells = {n: _column_text(columns[n]) for n in names}
+    text = [n for n in names if rows and all(isinstance(v, str) for v in columns[n])]
+    lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
+    blocks = _column_blocks(names, cells, console.width, lead=lead)
+    for b, block in enumerate(blocks):
+        table = Table(title=title if b == 0 else "(continued)")
+        for n in block:  # a cell wider than the terminal wraps: no number is ever cut
+            table.add_column(n, justify="left" if n in text else "right", overflow="fold")
+        for i in range(rows):
+            table.add_row(*[cells[n][i] for n in block])
+        console.print(table)
+    if caption:  # one paragraph under the tables, not wrapped to the last one's width
+        console.print(caption, style="dim italic", highlight=False)
+
+
+def _column_text(values: Any) -> list[str]:
+    """A column's cells, rounded with the report's rule, the numbers of a column sharing
+    their decimals (:func:`phidelta._format.column_text`)."""
+    return column_text([_plain(v) for v in values])
+
+
+def _column_blocks(
+    names: list[str], cells: dict[str, list[str]], width: int, lead: int = 1
+) -> list[list[str]]:
+    """Columns in blocks that fit ``width`` characters with their headers on one line; every
+    block after the first repeats the first ``lead`` columns."""
+    from rich.cells import cell_len  # terminal columns, not characters
+
+    if len(names) <= lead:
+        return [names]
+
+    def need(name: str) -> int:  # the widest cell or header, its padding and one border
+        return max([cell_len(name), *map(cell_len, cells[name])]) + 3
+
+    first = names[:lead]
+    start = 1 + sum(map(need, first))
+    blocks, used = [list(first)], start
+    for name in names[lead:]:
+        if used + need(name) > width and len(blocks[-1]) > lead:
+            blocks.append(list(first))
+            used = start
+        blocks[-1].append(name)
+        used += need(name)
+    return blocks
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        return None
+    return value
+
+
+def _text(value: Any, full: bool = False) -> str:
+    if isinstance(value, dict):  # the intervals' methods: measures grouped by method
+        from phidelta._door_intervals import method_text
+
+        return method_text(value)
+    value = _plain(value)
+    if value is None:
+        return MISSING
+    if isinstance(value, float) and full:
+        return repr(value)
+    return number_text(value)
+
+
+def _save(display: Any, path: str | None) -> None:
+    if path:
+        display.figure_.savefig(path, dpi=110, bbox_inches="tight")
+        click.echo(f"diagram written to {path}", err=True)
+
+
+def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None) -> Any:
+    """What the data layer reads: the path, a streamed file with a progress line on stderr,
+    or a Dask frame (on a cluster when a scheduler is named)."""
+    if scheduler and engine != "dask":
+        _fail("--scheduler needs --engine dask")
+    if engine == "dask":
+        try:
+            import dask.dataframe  # noqa: F401
+        except ImportError:
+            _fail("--engine dask needs the scale extra: pip install 'phidelta[scale]'")
+        from phidelta import distributed as pdd
+
+        if scheduler:
+            try:
+                pdd.connect(scheduler)  # becomes the default scheduler of this process
+            except ConnectionError as exc:
+                _fail(str(exc))
+        return pdd.DaskTable(pdd.read_table(path), name=Path(path).name)
+    if chunksize:
+        from phidelta.data import ChunkedTable
+
+        table = ChunkedTable(path, chunksize=chunksize)
+        if sys.stderr.isatty():
+            table.progress = lambda rows: click.echo(
+                f"\r{Path(path).name}: {rows:,} rows", err=True, nl=False
+            )
+        return table
+    return path
+
+
+def _missing_note(cells: Any, columns: Any = None) -> str | None:
+    """What was read as missing (and markers kept as categories), in option words."""
+    from phidelta.data import describe_missing
+
+    return describe_missing(cells, columns, hint="--missing-values {joined}") or None
+
+
+def _markers(text: str | None) -> list[str] | None:
+    """--missing-values NA,null → ["NA", "null"]."""
+    return None if text is None else [m for m in text.split(",") if m.strip()]
+
+
+def _header_option(function: Any) -> Any:
+    """--header of a matrix file (triangle --matrix, report --matrix)."""
+    return click.option(
+        "--header",
+        type=click.Choice(["auto", "yes", "no"]),
+        default="auto",
+        show_default=True,
+        help="With --matrix: is the first row class names? auto: when a cell is not a number.",
+    )(function)
+
+
+def _streaming_options(function: Any) -> Any:
+    """--chunksize, --engine, --scheduler, --missing and --missing-values: how a data file
+    is read."""
+    function = click.option(
+        "--missing-values",
+        metavar="TEXT[,TEXT...]",
+        help="Cells read as missing besides empty ones, e.g. NA (R's files) or NA,null. "
+        "Without it only empty cells are missing (and NA, null, None, ? in a column of "
+        "numbers): in a column of text, None or NA is a category.",
+    )(function)
+    function = click.option(
+        "--missing",
+        type=click.Choice(["drop", "error"]),
+        default="drop",
+        show_default=True,
+        help="Rows with a missing label, prediction, score, fold, weight or group: leave them "
+        "out (and say how many) or refuse the file.",
+    )(function)
+    function = click.option(
+        "--scheduler",
+        help="Address of a Dask scheduler to use (with --engine dask), e.g. tcp://10.0.0.5:8786.",
+    )(function)
+    function = click.option(
+        "--engine",
+        type=click.Choice(["numpy", "dask"]),
+        default="numpy",
+        show_default=True,
+        help="numpy: this process; dask: per-partition counts reduced by "
+        "Dask (a local pool, or --scheduler).",
+    )(function)
+    return click.option(
+        "--chunksize",
+        type=click.IntRange(min=1),
+        help="Stream the file in blocks of this many rows (files larger than memory).",
+    )(function)
+
+
+def _prediction_options(function: Any) -> Any:
+    """--prediction, --score, --threshold and --fold: the columns of a predictions file."""
+    for option in reversed(
+        (
+            click.option("--prediction", help="Column of predicted labels."),
+            click.option("--score", help="Column of scores or positive-class probabilities."),
+            click.option(
+                "--threshold",
+                help="Without --prediction: predict positive when score ≥ this number, or "
+                '"optimal" (accuracy-optimal cut). Default 0.5 for scores in [0, 1], else 0.',
+            ),
+            click.option("--fold", help="Column of fold (or run) ids."),
+        )
+    ):
+        function = option(function)
+    return function
+
+
+def _errors(function: Any) -> Any:
+    """Turn the library's ValueError/TypeError into one clear line and exit status 1, and its
+    warnings into one line each on stderr (no source lines)."""
+    import functools
+    import warnings
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                return function(*args, **kwargs)
+            except KeyError as exc:  # its message is the repr of the key
+                raise click.ClickException(_speak_cli(str(exc).strip("'\""))) from None
+            except (ValueError, TypeError) as exc:
+                raise click.ClickException(_speak_cli(str(exc))) from None
+            finally:
+                seen = set()
+                for warning in caught:
+                    text = _speak_cli(str(warning.message).splitlines()[0])
+                    if text not in seen:
+                        seen.add(text)
+                        click.echo(f"warning: {text}", err=True)
+
+    return wrapper
+
+
+class _Ratio(click.ParamType):
+    """A class ratio N/P for the φ-δ diagram: a number in [0.1, 10] or "actual"."""
+
+    name = "ratio"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, float) or value == "actual":
+            return value
+        if isinstance(value, str) and value.strip().lower() == "actual":
+            return "actual"
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f'must be a number in [0.1, 10] or "actual"; got {value!r}', param, ctx)
+        if not 0.1 <= number <= 10:
+            self.fail(f"must be in [0.1, 10] (negatives / positives); got {value}", param, ctx)
+        return number
+
+
+def _measure_name(ctx: Any, param: Any, value: str | None) -> str | None:
+    """A measure's name, checked before any data is read."""
+    if value is None:
+        return None
+    from phidelta.measures import MEASURES
+
+    names = sorted(info.name for info in MEASURES)
+    if value not in names:
+        import difflib
+
+        close = difflib.get_close_matches(value, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; one of {', '.join(names)}"
+        raise click.BadParameter(f"{value!r} is not a measure of phidelta{hint}", ctx, param)
+    return value
+
+
+def _output(ctx: Any, param: Any, value: str | None) -> str | None:
+    """An output file: its folder is created (one rule for every command), and a path that
+    cannot be written is refused before any work is done."""
+    if value is None:
+        return None
+
+    target = Path(value)
+    if target.is_dir():
+        raise click.BadParameter(f"{value} is a directory; give a file name", ctx, param)
+    if param.name == "output" and target.suffix.lower() not in (".html", ".htm"):
+        raise click.BadParameter(f"{value} must end in .html (the report is HTML)", ctx, param)
+    if param.name in ("plot_path", "roc_path"):
+        allowed = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".eps")
+        if target.suffix.lower() not in allowed:
+            raise click.BadParameter(
+                f"{value} must end in {', '.join(allowed)} (the image format)", ctx, param
+            )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(
+            f"cannot create the folder {target.parent}: {exc.strerror}", ctx, param
+        ) from None
+    if not os.access(target.parent, os.W_OK):
+        raise click.BadParameter(f"cannot write to the folder {target.parent}", ctx, param)
+    existed = target.exists()
+    try:  # the folder's permissions do not tell everything (read-only or special file systems)
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {value}: {exc.strerror}", ctx, param) from None
+    if not existed:
+        target.unlink(missing_ok=True)
+    return value
+
+
+def _level(ctx: Any, param: Any, value: str | None) -> float | None:
+    """--confidence-level: a number in (0, 1), checked before any data is read."""
+    if value is None:
+        return None
+    try:
+        level = float(value)
+    except (TypeError, ValueError):
+        level = float("nan")
+    if not 0 < level < 1:  # NaN fails too
+        raise click.BadParameter(
+            f"must be a number in (0, 1), e.g. 0.95; got {value!r}", ctx, param
+        )
+    return level
