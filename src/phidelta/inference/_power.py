@@ -64,14 +64,14 @@ def _bootstrap_values(
     curves: list[_Curve],
     *,
     paired: bool,
-    fpr_range: Any,
-    tpr_range: Any,
-    mcclish: bool,
     n_resamples: Any,
-    stratified: bool,
     random_state: Any,
     workers: Any,
     where: str,
+    fpr_range: Any = None,
+    tpr_range: Any = None,
+    mcclish: bool = False,
+    stratified: bool = True,
 ) -> np.ndarray:
     """The (partial) AUCs of the curves over bootstrap resamples, undefined ones left out."""
     for curve in curves:
@@ -96,6 +96,11 @@ def _bootstrap_values(
             stacklevel=3,
         )
     return values[~undefined]
+
+
+def _whole_area(fpr_range: Any, tpr_range: Any, mcclish: bool, what: str) -> None:
+    if fpr_range is not None or tpr_range is not None or mcclish:
+        raise ValueError(f'DeLong\'s {what} is of whole areas; use method="bootstrap".')
 
 
 def auc_variance(
@@ -177,8 +182,7 @@ def auc_variance(
     """
     c = _as_curve(curve, "curve", pos_label)
     if _check_method(method) == "delong":
-        if fpr_range is not None or tpr_range is not None or mcclish:
-            raise ValueError('DeLong\'s variance is of the whole area; use method="bootstrap".')
+        _whole_area(fpr_range, tpr_range, mcclish, "variance")
         return _delong_variance(c.table)
     values = _bootstrap_values(
         [c],
@@ -292,8 +296,7 @@ def auc_covariance(
     if not _are_paired(a, b, paired):
         return 0.0
     if method == "delong":
-        if fpr_range is not None or tpr_range is not None or mcclish:
-            raise ValueError('DeLong\'s covariance is of whole areas; use method="bootstrap".')
+        _whole_area(fpr_range, tpr_range, mcclish, "covariance")
         s10, s01 = _delong_covariance_parts(a, b)
         return s10 / a.table.total_positives + s01 / a.table.total_negatives
     values = _bootstrap_values(
@@ -372,6 +375,16 @@ def _positive_number(value: Any, name: str) -> float:
         raise TypeError(f"`{name}` must be a positive number; got {value!r}.")
     if not (math.isfinite(value) and value > 0):
         raise ValueError(f"`{name}` must be a positive number; got {value!r}.")
+    return float(value)
+
+
+def _real(value: Any, name: str, bounds: tuple[float, float] | None = None) -> float:
+    """A finite real number, within `bounds` (closed) when given."""
+    expected = "a finite number" if bounds is None else f"a number in [{bounds[0]}, {bounds[1]}]"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` must be {expected}; got {value!r}.")
+    if not math.isfinite(value) or (bounds is not None and not bounds[0] <= value <= bounds[1]):
+        raise ValueError(f"`{name}` must be {expected}; got {value!r}.")
     return float(value)
 
 
@@ -692,11 +705,7 @@ def roc_power(
         values = _bootstrap_values(
             [a, b],
             paired=is_paired,
-            fpr_range=None,
-            tpr_range=None,
-            mcclish=False,
             n_resamples=n_resamples,
-            stratified=True,
             random_state=random_state,
             workers=workers,
             where="roc_power",
@@ -880,21 +889,10 @@ def binormal_roc_power(
     >>> math.ceil(pROC.n_positives)
     115
     """
-    params = []
-    for name, value in (("a_1", a_1), ("b_1", b_1), ("a_2", a_2), ("b_2", b_2)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"`{name}` must be a number; got {value!r}.")
-        if not math.isfinite(value) or (name.startswith("b") and value <= 0):
-            expected = "a positive number" if name.startswith("b") else "finite"
-            raise ValueError(f"`{name}` must be {expected}; got {value!r}.")
-        params.append(float(value))
-    correlations = []
-    for name, value in (("r_positives", r_positives), ("r_negatives", r_negatives)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(f"`{name}` must be a number in [-1, 1]; got {value!r}.")
-        if not -1 <= value <= 1:
-            raise ValueError(f"`{name}` must be in [-1, 1]; got {value!r}.")
-        correlations.append(float(value))
+    params = [_real(a_1, "a_1"), _positive_number(b_1, "b_1")]
+    params += [_real(a_2, "a_2"), _positive_number(b_2, "b_2")]
+    correlations = [_real(r_positives, "r_positives", (-1, 1))]
+    correlations.append(_real(r_negatives, "r_negatives", (-1, 1)))
     fpr = None
     if fpr_range is not None:
         try:

@@ -10,7 +10,12 @@ from phidelta.counts import ScoreTable
 from phidelta.inference import decision_curve_band
 from phidelta.measures import decision_curve
 from phidelta.rendering._common import require_matplotlib
-from phidelta.rendering._scores import _band_kinds, _shade_band
+from phidelta.rendering._scores import (
+    _band_kinds,
+    _estimator_scores,
+    _score_tables,
+    _shade_band,
+)
 
 __all__ = ["DecisionCurveDisplay"]
 
@@ -79,18 +84,7 @@ class DecisionCurveDisplay:
     """
 
     def __init__(self, *, tables: list[ScoreTable], names: list[str] | None = None) -> None:
-        if isinstance(tables, ScoreTable):
-            tables = [tables]
-        if (
-            isinstance(tables, str | bytes)
-            or not hasattr(tables, "__iter__")
-            or not (tables := list(tables))
-            or not all(isinstance(t, ScoreTable) for t in tables)
-        ):
-            raise TypeError("`tables` must be one or more phidelta ScoreTables.")
-        if names is not None and len(names) != len(tables):
-            raise ValueError(f"`names` has {len(names)} names for {len(tables)} tables.")
-        self.tables = tables
+        self.tables = _score_tables(tables, names)
         self.names = names
 
     @classmethod
@@ -179,22 +173,9 @@ class DecisionCurveDisplay:
         ValueError
             If the estimator's classes do not include the positive class.
         """
-        from phidelta.counts._labels import binary_target
-
-        if not hasattr(estimator, "predict_proba"):
-            raise TypeError(
-                f"`estimator` must have predict_proba: a decision curve needs probabilities; "
-                f"{type(estimator).__name__} has none (calibrate it first, e.g. with "
-                "scikit-learn's CalibratedClassifierCV)."
-            )
-        positive = binary_target(y, pos_label, name="y").positive
-        classes = list(getattr(estimator, "classes_", []))
-        if positive not in classes:
-            raise ValueError(f"The estimator's classes {classes} do not include {positive!r}.")
-        probabilities = estimator.predict_proba(X)[:, classes.index(positive)]
         return cls.from_predictions(
             y,
-            probabilities,
+            _estimator_scores(estimator, X, y, pos_label, probabilities=True),
             pos_label=pos_label,
             name=type(estimator).__name__ if name is None else name,
             ax=ax,

@@ -88,18 +88,7 @@ class RocDisplay:
     """
 
     def __init__(self, *, tables: list[ScoreTable], names: list[str] | None = None) -> None:
-        if isinstance(tables, ScoreTable):
-            tables = [tables]
-        if (
-            isinstance(tables, str | bytes)
-            or not hasattr(tables, "__iter__")
-            or not (tables := list(tables))
-            or not all(isinstance(t, ScoreTable) for t in tables)
-        ):
-            raise TypeError("`tables` must be one or more phidelta ScoreTables.")
-        if names is not None and len(names) != len(tables):
-            raise ValueError(f"`names` has {len(names)} names for {len(tables)} tables.")
-        self.tables = tables
+        self.tables = _score_tables(tables, names)
         self.names = names
 
     @classmethod
@@ -443,9 +432,35 @@ def _bin_bars(ax: Any, intervals: Any, kinds: tuple[str, ...], color: str) -> li
     return bars
 
 
-def _estimator_scores(estimator: Any, X: Any, y: Any, pos_label: Any) -> np.ndarray:
+def _score_tables(tables: Any, names: list[str] | None) -> list[ScoreTable]:
+    """The tables of a display of curves (one or several), checked against their names."""
+    if isinstance(tables, ScoreTable):
+        tables = [tables]
+    if (
+        isinstance(tables, str | bytes)
+        or not hasattr(tables, "__iter__")
+        or not (tables := list(tables))
+        or not all(isinstance(t, ScoreTable) for t in tables)
+    ):
+        raise TypeError("`tables` must be one or more phidelta ScoreTables.")
+    if names is not None and len(names) != len(tables):
+        raise ValueError(f"`names` has {len(names)} names for {len(tables)} tables.")
+    return tables
+
+
+def _estimator_scores(
+    estimator: Any, X: Any, y: Any, pos_label: Any, *, probabilities: bool = False
+) -> np.ndarray:
+    """The positive class's ``predict_proba`` column of a fitted classifier, else (unless
+    `probabilities` are needed) its ``decision_function``, turned towards the positive class."""
     from phidelta.counts._labels import binary_target
 
+    if probabilities and not hasattr(estimator, "predict_proba"):
+        raise TypeError(
+            f"`estimator` must have predict_proba: a decision curve needs probabilities; "
+            f"{type(estimator).__name__} has none (calibrate it first, e.g. with "
+            "scikit-learn's CalibratedClassifierCV)."
+        )
     positive = binary_target(y, pos_label, name="y").positive
     classes = list(getattr(estimator, "classes_", []))
     if positive not in classes:
