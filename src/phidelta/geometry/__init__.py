@@ -2,7 +2,8 @@
 
 The diamond for a class ratio (corners, border, crossings, point test), isometric lines as
 coordinates, the test patterns of the software paper, the entropy triangle's coordinates, and
-the calibration map as a polyline with the score range to show it over.
+the calibration map as a polyline with the score range to show it over, and the thinning
+of long curves for drawing within half a pixel.
 """
 
 from phidelta.geometry._calibration import (
@@ -26,9 +27,11 @@ from phidelta.geometry._ternary import (
     ternary_grid,
     ternary_interval_segments,
 )
+from phidelta.geometry._thinning import DRAWING_TOLERANCE, thin_polyline
 
 __all__ = [
     "CORNER_NAMES",
+    "DRAWING_TOLERANCE",
     "ISOMETRIC_MEASURES",
     "TRIANGLE_VERTICES",
     "CalibrationCurve",
@@ -55,4 +58,5 @@ __all__ = [
     "ternary_coordinates",
     "ternary_grid",
     "ternary_interval_segments",
+    "thin_polyline",
 ]

@@ -1,0 +1,188 @@
+"""The Plotly figure specifications (phidelta.rendering.plotly) and the thinning of curves."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numpy.testing import assert_allclose
+
+from phidelta import BinaryCounts, ScoreTable
+from phidelta.geometry import DRAWING_TOLERANCE, diamond, thin_polyline
+from phidelta.measures import (
+    decision_curve,
+    entropy_balance,
+    phi_delta,
+    roc_convex_hull,
+    roc_curve,
+)
+from phidelta.rendering import plotly as pf
+
+
+def _distance_to_polyline(points: np.ndarray, line: np.ndarray) -> np.ndarray:
+    """The distance of every point to the polyline through ``line``'s vertices."""
+    a, b = line[:-1], line[1:]
+    d = b - a
+    length2 = (d**2).sum(axis=1)
+    rel = points[:, None, :] - a[None, :, :]
+    t = np.where(length2 > 0, (rel * d[None]).sum(axis=2) / np.where(length2 > 0, length2, 1), 0)
+    t = np.clip(t, 0, 1)
+    nearest = a[None] + t[..., None] * d[None]
+    return np.sqrt(((points[:, None, :] - nearest) ** 2).sum(axis=2)).min(axis=1)
+
+
+@st.composite
+def polylines(draw):
+    n = draw(st.integers(2, 120))
+    steps = draw(st.lists(st.floats(-1, 1, allow_nan=False), min_size=2 * n, max_size=2 * n))
+    walk = np.cumsum(np.array(steps).reshape(n, 2), axis=0)
+    scale = draw(st.sampled_from([1e-3, 1.0, 1e3]))
+    return walk * scale
+
+
+@settings(max_examples=40, deadline=None)
+@given(line=polylines(), tolerance=st.sampled_from([DRAWING_TOLERANCE, 0.01, 0.1]))
+def test_thinned_polyline_stays_within_the_tolerance(line, tolerance):
+    keep = thin_polyline(line[:, 0], line[:, 1], tolerance=tolerance)
+    assert keep[0] == 0
+    assert keep[-1] == len(line) - 1
+    assert np.all(np.diff(keep) > 0)
+    span = np.maximum(np.ptp(line, axis=0), 1e-300)
+    unit, drawn = line / span, line[keep] / span
+    # every exact vertex near the drawn curve, every drawn point near the exact curve
+    assert _distance_to_polyline(unit, drawn).max() <= tolerance * (1 + 1e-9)
+    t = np.linspace(0, 1, 7)[:, None, None]
+    between = (drawn[:-1][None] + t * (drawn[1:] - drawn[:-1])[None]).reshape(-1, 2)
+    if len(unit) > 1:
+        assert _distance_to_polyline(between, unit).max() <= tolerance * (1 + 1e-9)
+
+
+def test_thinning_a_large_roc_curve_keeps_the_bound_and_few_points():
+    rng = np.random.default_rng(0)
+    n = 200_000
+    scores = rng.normal(size=n)
+    y = rng.random(n) < 1 / (1 + np.exp(-2 * scores))
+    curve = roc_curve(ScoreTable.from_scores(y, scores))
+    spec = pf.roc_figure(ScoreTable.from_scores(y, scores), hull=False, optimal=False)
+    drawn = np.c_[spec["data"][1]["x"], spec["data"][1]["y"]]
+    assert len(drawn) < 2000 < len(curve.fpr)
+    exact = np.c_[curve.fpr, curve.tpr]
+    # drawn vertices are exact vertices; every exact vertex within half a pixel of 1,000
+    assert np.isin(drawn[:, 0], curve.fpr).all()
+    assert _distance_to_polyline(exact[::50], drawn).max() <= DRAWING_TOLERANCE
+
+
+def test_thinning_refuses_bad_input():
+    with pytest.raises(ValueError, match="`x` and `y` must have the same length"):
+        thin_polyline([0, 1], [0])
+    with pytest.raises(ValueError, match="`tolerance` must be a positive number"):
+        thin_polyline([0, 1, 2], [0, 1, 0], tolerance=0)
+    assert thin_polyline([0.0, 1.0, 2.0], [0.0, 0.0, 0.0]).tolist() == [0, 2]
+
+
+def test_phi_delta_figure_draws_the_geometry_and_the_points():
+    counts = BinaryCounts(tn=[15, 40, 7], fp=[10, 10, 3], fn=[15, 20, 2], tp=[60, 30, 9])
+    pd_ = phi_delta(counts, ratio=2.0)
+    spec = pf.phi_delta_figure(
+        pd_.phi,
+        pd_.delta,
+        ratio=2.0,
+        names=["a", "<b>b</b>", "c"],
+        isometrics=["accuracy"],
+        mean=True,
+        ellipse=True,
+        highlight=[1],
+    )
+    json.dumps(spec, allow_nan=False)  # JSON as it is
+    border = diamond(2.0).border
+    assert_allclose(np.c_[spec["data"][0]["x"], spec["data"][0]["y"]], border)
+    points = next(t for t in spec["data"] if t["name"] == "folds")
+    assert_allclose(points["x"], pd_.phi)
+    assert_allclose(points["y"], pd_.delta)
+    assert [c[0] for c in points["customdata"]] == ["a", "&lt;b&gt;b&lt;/b&gt;", "c"]
+    assert points["marker"]["color"][1] == pf._common.PINK
+    assert "φ = %{x:.4f}" in points["hovertemplate"]
+    assert "δ = %{y:.4f}" in points["hovertemplate"]
+    mean = next(t for t in spec["data"] if t["name"] == "mean")
+    assert_allclose([mean["x"][0], mean["y"][0]], [pd_.phi.mean(), pd_.delta.mean()])
+    # the equal units of the diagram
+    assert spec["layout"]["yaxis"]["scaleanchor"] == "x"
+    assert {a["text"] for a in spec["layout"]["annotations"]} >= {"oracle"}
+
+
+def test_every_isometric_family_is_a_toggleable_legend_group():
+    traces = pf.diamond_traces(1.0, isometrics=pf.ISOMETRIC_FAMILIES)
+    families = {t["meta"]["isometric"] for t in traces[1:]}
+    assert families == set(pf.ISOMETRIC_FAMILIES)
+    for family in families:
+        lines = [t for t in traces[1:] if t["meta"]["isometric"] == family]
+        assert sum(t["showlegend"] for t in lines) == 1
+    with pytest.raises(ValueError, match="`isometrics` must name families"):
+        pf.diamond_traces(1.0, isometrics=["nope"])
+
+
+def test_roc_figure_is_the_library_curve_with_bands_in_order():
+    rng = np.random.default_rng(1)
+    y = rng.random(300) < 0.4
+    s = y + rng.normal(size=300)
+    table = ScoreTable.from_scores(y, s)
+    curve, hull = roc_curve(table), roc_convex_hull(table)
+    spec = pf.roc_figure(table, names=["m<1>"])
+    json.dumps(spec, allow_nan=False)
+    assert_allclose(spec["data"][1]["x"], curve.fpr)
+    assert_allclose(spec["data"][1]["y"], curve.tpr)
+    assert spec["data"][1]["name"] == f"ROC m&lt;1&gt; (AUC {curve.auc():.3f})"
+    assert_allclose(spec["data"][2]["x"], hull.fpr)
+    cov = pf.roc_figure(table, space="coverage")
+    assert max(cov["data"][1]["x"]) == (~y).sum()
+    assert max(cov["data"][1]["y"]) == y.sum()
+    from phidelta.inference import roc_band
+
+    band = roc_band(table, n_resamples=50, random_state=0)
+    banded = pf.roc_figure(table, bands=[band])
+    fills = [t for t in banded["data"] if t.get("fill") == "tonexty"]
+    assert len(fills) == 2
+    assert banded["data"][5]["name"].startswith("ROC")
+
+
+def test_calibration_and_decision_figures():
+    rng = np.random.default_rng(2)
+    p = rng.uniform(size=400)
+    y = rng.uniform(size=400) < p
+    smooth = pf.calibration_figure(y, p, kind="smooth")
+    names = [t["name"] for t in smooth["data"]]
+    assert names == ["ideal", "isotonic", "logistic calibration", "nonparametric (lowess)"]
+    with pytest.raises(ValueError, match='kind="smooth" needs probabilities'):
+        pf.calibration_figure(y, p * 3 - 1, kind="smooth")
+    curve = decision_curve(ScoreTable.from_scores(y, p))
+    spec = pf.decision_curve_figure(curve, names=["model"])
+    model = next(t for t in spec["data"] if t["name"] == "model")
+    assert_allclose(model["y"], curve.net_benefit)
+    treat_all = next(t for t in spec["data"] if t["name"] == "treat all")
+    # treat all: prevalence − (1 − prevalence) · p_t / (1 − p_t) (Vickers & Elkin 2006)
+    pt, prev = curve.threshold_probability, y.mean()
+    assert_allclose(treat_all["y"], prev - (1 - prev) * pt / (1 - pt), atol=1e-12)
+
+
+def test_triangle_figure_escapes_names_and_marks_the_pool():
+    from phidelta import ConfusionMatrix
+
+    cm = ConfusionMatrix([[[8, 2], [1, 9]], [[5, 5], [3, 7]]])
+    spec = pf.entropy_triangle_figure(
+        entropy_balance(cm), names=["<i>x</i>", "y"], pooled=entropy_balance(cm.sum())
+    )
+    json.dumps(spec, allow_nan=False)
+    named = [t["name"] for t in spec["data"] if t.get("showlegend") is not False]
+    assert named == ["triangle", "&lt;i&gt;x&lt;/i&gt;", "y", "pooled"]
+
+
+def test_notebook_html_inlines_plotly_once_and_no_script_src():
+    pytest.importorskip("plotly")
+    page = pf.notebook_html(pf.phi_delta_figure([0.1], [0.2]), pf.phi_delta_figure([0], [0]))
+    assert page.count(pf.plotly_js()[:200]) == 1
+    assert "<script src" not in page
+    fig = pf.to_figure(pf.phi_delta_figure([0.1], [0.2], names=["</script><b>"]))
+    assert "</script><b>" not in pf.notebook_html(fig, include_plotlyjs=False)
