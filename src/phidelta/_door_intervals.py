@@ -256,6 +256,7 @@ def triangle_intervals(
     random_state: Any = DEFAULT_RANDOM_STATE,
     n_resamples: int = 2000,
     pooled: bool = True,
+    groups: Sequence[Any] | None = None,
 ) -> Any:
     """The intervals of the entropy triangle's quantities, per matrix and pooled (one call).
 
@@ -282,6 +283,11 @@ def triangle_intervals(
     pooled : bool, default=True
         With several matrices, also the matrices added up (folds of one classifier; not for
         different classifiers, whose matrices have no meaningful sum).
+    groups : sequence of ConfusionMatrix, optional
+        With groups of rows (patients, speakers): each matrix's matrices per group, then,
+        with the pooled row, the pooled matrix's (:meth:`MulticlassGroups.per_matrix
+        <phidelta.data.Multiclass>`). Every interval then resamples whole groups (the
+        cluster bootstrap); a matrix of fewer than two groups gets none.
 
     Returns
     -------
@@ -312,9 +318,25 @@ def triangle_intervals(
     stacked = ConfusionMatrix(
         counts, input_classes=matrices.input_classes, output_classes=matrices.output_classes
     )
+    names_ = [m for m in TRIANGLE_MEASURES if matrices.outputs_declared or m != "accuracy"]
+    if groups is not None:  # whole groups resampled
+        from phidelta.inference._multiclass_intervals import grouped_matrix_intervals
+
+        k, n, p = stacked.shape
+        parts = [np.asarray(g.counts, dtype=np.int64).reshape(-1, n * p) for g in groups][:k]
+        return grouped_matrix_intervals(
+            stacked,
+            parts,
+            names_,
+            confidence_level,
+            MATRIX_METHODS[method],
+            n_resamples,
+            random_state,
+            index,
+        )
     return matrix_intervals(
         stacked,
-        [m for m in TRIANGLE_MEASURES if matrices.outputs_declared or m != "accuracy"],
+        names_,
         confidence_level=confidence_level,
         method=MATRIX_METHODS[method],
         n_resamples=n_resamples,

@@ -723,6 +723,12 @@ if click is not None:
     @click.option("--label", help="Column of true labels (with --prediction).")
     @click.option("--prediction", help="Column of predicted labels.")
     @click.option("--fold", help="Column of fold (or run) ids: one matrix each.")
+    @click.option(
+        "--group",
+        help="Column of group ids (patient, speaker, document, site) when several rows belong "
+        "to one group: the intervals of --confidence-level then resample whole groups "
+        "(cluster bootstrap), never a group's rows apart.",
+    )
     @click.option("--classes", help="Comma-separated list of the classes, in order.")
     @click.option(
         "--matrix",
@@ -753,6 +759,7 @@ if click is not None:
         confidence_level: float | None = None,
         interval_method: str = "auto",
         random_state: int = DEFAULT_RANDOM_STATE,
+        group: str | None = None,
     ) -> None:
         """Entropy balance and triangle of a confusion matrix or of label/prediction columns.
 
@@ -760,7 +767,9 @@ if click is not None:
         interval (<column>_low, <column>_high: value_low and value_high for one matrix) from
         a bootstrap of the rows behind the matrix (BCa; percentile with --interval-method
         percentile), and --plot draws the intervals of ΔH′, 2MI′ and VI′ as segments; the
-        uniform entropies h_uniform_* are fixed by the number of classes and get none.
+        uniform entropies h_uniform_* are fixed by the number of classes and get none. With
+        --group the bootstrap draws whole groups (cluster_bca, cluster_percentile): a fold
+        of fewer than two groups gets no interval.
 
         Example: phidelta triangle preds.csv --label y --prediction yhat
         """
@@ -769,10 +778,10 @@ if click is not None:
 
         switches = _interval_switches(confidence_level, interval_method, random_state)
         declared = None if classes is None else [c.strip() for c in classes.split(",")]
-        left_out = missing_note = None
-        if matrix and (label or prediction or fold or classes or missing_values):
+        left_out = missing_note = groups = None
+        if matrix and (label or prediction or fold or group or classes or missing_values):
             _fail(
-                "--matrix reads the counts from DATA: --label, --prediction, --fold, "
+                "--matrix reads the counts from DATA: --label, --prediction, --fold, --group, "
                 "--classes and --missing-values are for label/prediction columns"
             )
         if not matrix and header != "auto":
@@ -784,16 +793,17 @@ if click is not None:
         else:
             loaded = load_multiclass(
                 _source(data, chunksize, engine, scheduler),
-                Roles(label, prediction=prediction, fold=fold),
+                Roles(label, prediction=prediction, fold=fold, group=group),
                 classes=declared,
                 missing=missing,
                 missing_values=_markers(missing_values),
             )
             cm, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out or None
             missing_note = _missing_note(loaded.missing_cells)
+            groups = loaded.groups
         b = entropy_balance(cm)
         values = b.to_dict()
-        bounds = _triangle_bounds(cm, names, switches)
+        bounds = _triangle_bounds(cm, names, switches, groups)
         columns: dict[str, Any] = {"quantity": list(values)}
         for i, name in enumerate(names):
             key = name if len(names) > 1 else "value"
@@ -810,7 +820,7 @@ if click is not None:
             "missing": missing_note,
         }
         if switches is not None:
-            meta |= _triangle_interval_meta(bounds, switches)
+            meta |= _triangle_interval_meta(bounds, switches, groups)
         _emit(
             columns,
             fmt,
@@ -830,14 +840,18 @@ if click is not None:
             )
             _save(shown.plot(extended=True), plot_path)
 
-    def _triangle_bounds(cm: Any, names: list[str], switches: dict[str, Any] | None) -> Any:
+    def _triangle_bounds(
+        cm: Any, names: list[str], switches: dict[str, Any] | None, groups: Any = None
+    ) -> Any:
         """The intervals of the triangle's quantities per matrix, then pooled (None without
-        --confidence-level, or for counts that are not counts of rows)."""
+        --confidence-level, or for counts that are not counts of rows); with groups, whole
+        groups resampled."""
         if switches is None:
             return None
         from phidelta._door_intervals import triangle_intervals
 
-        return triangle_intervals(cm, names, **switches)
+        per_matrix = None if groups is None else groups.per_matrix()
+        return triangle_intervals(cm, names, **switches, groups=per_matrix)
 
     def _bound_columns(key: str, values: dict[str, Any], bounds: Any, row: int) -> dict[str, Any]:
         """``<key>_low`` and ``<key>_high`` of every quantity (NaN where it has none)."""
@@ -851,7 +865,9 @@ if click is not None:
             for end in ("low", "high")
         }
 
-    def _triangle_interval_meta(bounds: Any, switches: dict[str, Any]) -> dict[str, Any]:
+    def _triangle_interval_meta(
+        bounds: Any, switches: dict[str, Any], groups: Any = None
+    ) -> dict[str, Any]:
         """What the caption and the JSON say of the triangle's intervals."""
         if bounds is None:
             return {
@@ -864,6 +880,10 @@ if click is not None:
             "interval_method": (
                 f"{next(iter(bounds.methods.values()))} bootstrap of the rows behind each "
                 f"matrix ({bounds.n_resamples} resamples)"
+                if groups is None
+                else f"{next(iter(bounds.methods.values()))}: whole groups drawn, "
+                f"{len(groups.labels)} groups, never a group's rows apart "
+                f"({bounds.n_resamples} resamples)"
             ),
             "random_state": switches["random_state"],
             "no_interval": "h_uniform_x, h_uniform_y (fixed by the number of classes)",

@@ -683,6 +683,9 @@ class Multiclass(NamedTuple):
         Rows left out for a missing label or prediction.
     missing_cells : MissingCells or None
         What was read as missing, per column.
+    groups : MulticlassGroups or None
+        With a group column (several rows per patient, speaker, document or site): each
+        group's matrix within each fold, which :meth:`intervals` resamples whole.
 
     See Also
     --------
@@ -708,6 +711,7 @@ class Multiclass(NamedTuple):
     names: list[str]
     rows_left_out: int
     missing_cells: MissingCells | None = None
+    groups: MulticlassGroups | None = None
 
     def intervals(
         self,
@@ -723,7 +727,9 @@ class Multiclass(NamedTuple):
 
         The rows behind each matrix are resampled (:func:`phidelta.inference.matrix_intervals`,
         Efron 1987); every quantity of the entropy balance gets an interval but the uniform
-        entropies, fixed by the number of classes.
+        entropies, fixed by the number of classes. With :attr:`groups` whole groups are
+        resampled instead (the cluster bootstrap; methods ``cluster_bca`` or
+        ``cluster_percentile``), and a fold of fewer than two groups gets no interval.
 
         Parameters
         ----------
@@ -758,6 +764,7 @@ class Multiclass(NamedTuple):
             method=method,
             n_resamples=n_resamples,
             random_state=random_state,
+            groups=None if self.groups is None else self.groups.per_matrix(),
         )
         if res is None:
             raise ValueError(
@@ -765,6 +772,40 @@ class Multiclass(NamedTuple):
                 "counts of rows (no interval is given)."
             )
         return res
+
+
+@dataclass(frozen=True)
+class MulticlassGroups:
+    """The matrices of a multi-class table by group (patient, speaker, document, site) within
+    each fold: the additive parts the clustered intervals resample (whole groups).
+
+    Attributes
+    ----------
+    labels : list
+        The groups, in sorted order.
+    parts : list of ConfusionMatrix
+        For each matrix (fold) of :attr:`Multiclass.matrices`, one matrix per group with rows
+        in that fold.
+    pooled : ConfusionMatrix
+        One matrix per group, its folds added up.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"y": list("abab"), "p": list("abba"), "g": [1, 1, 2, 2]})
+    >>> res = load_multiclass(frame, Roles("y", prediction="p", group="g"))
+    >>> res.groups.labels, res.groups.pooled.counts.shape
+    ([1, 2], (2, 2, 2))
+    """
+
+    labels: list[Any]
+    parts: list[ConfusionMatrix]
+    pooled: ConfusionMatrix
+
+    def per_matrix(self) -> list[ConfusionMatrix]:
+        """The parts of each matrix, then, with several matrices, those of the pooled one (the
+        order of the doors' intervals)."""
+        return self.parts if len(self.parts) == 1 else [*self.parts, self.pooled]
 
 
 def _declared(classes: Any, found: list[Any]) -> list[Any]:
@@ -790,12 +831,17 @@ def load_multiclass(
     column). ``classes`` fixes their order (default: every class seen in either column,
     sorted); a class never predicted, or never true, keeps its zero column or row.
 
+    With a group column (``roles.group``: several rows per patient, speaker, document or
+    site) each group's matrix within each fold is kept too (``Multiclass.groups``), and the
+    intervals resample whole groups (:meth:`Multiclass.intervals`). A row with a missing
+    group is left out like one with a missing label.
+
     Parameters
     ----------
     source : str, path, bytes, table or Dask DataFrame
         A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
     roles : Roles
-        The label and prediction columns (and optionally fold and weight).
+        The label and prediction columns (and optionally fold, weight and group).
     classes : sequence, optional
         The classes, in order; by default every class seen, sorted.
     chunksize : int, optional
@@ -817,7 +863,8 @@ def load_multiclass(
     Raises
     ------
     DataError
-        If the label or prediction column is not named or missing, or no row has both.
+        If the label or prediction column is not named or missing, no row has both, or the
+        group column holds a single group.
 
     References
     ----------
@@ -837,12 +884,6 @@ def load_multiclass(
     markers = check_missing_values(missing_values)
     if roles.prediction is None:
         raise DataError("choose the label and the prediction columns", "prediction")
-    if roles.group is not None:
-        raise DataError(
-            "the multi-class intervals resample rows and have no clustered form here yet: a "
-            "group column cannot be used with the confusion matrices",
-            "group",
-        )
     blocks = _blocks(source, chunksize, format)
     _check_roles(blocks, roles)
     found = classes_of(blocks, [roles.label, roles.prediction], markers)
@@ -865,6 +906,8 @@ def load_multiclass(
             block.label, block.prediction, groups, classes=order, sample_weight=block.weight
         )
         keyed = _Matrices({python_value(g): matrices[i] for i, g in enumerate(names.tolist())})
+        if block.group is not None:  # each group's matrix within each fold
+            keyed.by_part = _group_matrices(block, groups, order)
         return _Counted(keyed, block.left_out, cells)
 
     total = blocks.reduce(part, columns)
@@ -878,15 +921,72 @@ def load_multiclass(
         output_classes=order,
     )
     names = [str(k) for k in keys] if roles.fold is not None else ["all"]
-    return Multiclass(stacked, names, total.left_out, total.cells)
+    groups = None
+    if roles.group is not None:
+        groups = _multiclass_groups(total.part.by_part, keys, order)
+        if len(groups.labels) < 2:
+            raise DataError(
+                f"column {roles.group!r} (group) holds a single group: whole groups cannot be "
+                "resampled with one group (the intervals would have no width); name a column "
+                "of at least two groups, or none",
+                "group",
+            )
+    return Multiclass(stacked, names, total.left_out, total.cells, groups)
+
+
+def _group_matrices(block: Any, folds: np.ndarray, order: list[Any]) -> dict[Any, Any]:
+    """``{(fold, group): matrix}`` of one block's rows."""
+    out: dict[Any, Any] = {}
+    fold_values = np.unique(folds) if folds.dtype != object else ordered_values(set(folds))
+    for fold in fold_values:
+        rows = folds == fold
+        weight = None if block.weight is None else block.weight[rows]
+        matrices, names = ConfusionMatrix.from_groups(
+            block.label[rows],
+            block.prediction[rows],
+            block.group[rows],
+            classes=order,
+            sample_weight=weight,
+        )
+        for i, g in enumerate(names.tolist()):
+            out[python_value(fold), python_value(g)] = matrices[i]
+    return out
+
+
+def _multiclass_groups(
+    by_part: dict[Any, ConfusionMatrix], folds: list[Any], order: list[Any]
+) -> MulticlassGroups:
+    """The parts of each fold and of the folds pooled, groups in sorted order."""
+    labels = ordered_values({g for _, g in by_part})
+    parts = []
+    for fold in folds:
+        mine = [g for g in labels if (fold, g) in by_part]
+        parts.append(_stacked([by_part[fold, g] for g in mine], order))
+    pooled = []
+    for g in labels:
+        held = [by_part[fold, g] for fold in folds if (fold, g) in by_part]
+        pooled.append(sum(held[1:], held[0]))
+    return MulticlassGroups(labels, parts, _stacked(pooled, order))
+
+
+def _stacked(matrices: list[ConfusionMatrix], order: list[Any]) -> ConfusionMatrix:
+    return ConfusionMatrix(
+        np.concatenate([m.counts for m in matrices]), input_classes=order, output_classes=order
+    )
 
 
 @dataclass
 class _Matrices:
     by_group: dict[Any, ConfusionMatrix]
+    by_part: dict[Any, ConfusionMatrix] | None = None
 
     def __add__(self, other: _Matrices) -> _Matrices:
         merged = dict(self.by_group)
         for key, value in other.by_group.items():
             merged[key] = merged[key] + value if key in merged else value
-        return _Matrices(merged)
+        parts = None
+        if self.by_part is not None or other.by_part is not None:
+            parts = dict(self.by_part or {})
+            for key, value in (other.by_part or {}).items():
+                parts[key] = parts[key] + value if key in parts else value
+        return _Matrices(merged, parts)

@@ -14,6 +14,7 @@ import numpy as np
 
 from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import ConfusionMatrix
+from phidelta.inference._clustered import CLUSTER_METHODS, cluster_bounds
 from phidelta.inference._count_bootstrap import cell_bootstrap_bounds
 from phidelta.inference._resampling import check_resampling, generator
 from phidelta.measures import (
@@ -146,7 +147,8 @@ class MatrixIntervals(TupleResult):
         The bounds: quantiles of the resampled measure, so within its range; NaN where the
         estimate or every resample is undefined.
     methods : dict of str to str
-        The method of each interval ("bca" or "percentile").
+        The method of each interval ("bca" or "percentile"; with groups "cluster_bca" or
+        "cluster_percentile").
     confidence_level : float
         The confidence level.
     n_resamples : int
@@ -245,6 +247,7 @@ def matrix_intervals(
     n_resamples: int = 2000,
     random_state: Any = None,
     index: Sequence[Any] | None = None,
+    groups: Any = None,
 ) -> MatrixIntervals:
     """Bootstrap intervals of multi-class measures: accuracy, MCC, κ, the averages of
     precision, recall and F1, the entropy-triangle coordinates and the mutual information.
@@ -258,6 +261,11 @@ def matrix_intervals(
     acceleration comes from the jackknife, whose n·p distinct leave-one-out matrices are
     weighted by their cell counts, and its interval is widened where needed to contain the
     estimate.
+
+    With ``groups`` (the matrices of each group of rows: patient, speaker, document, site)
+    the resamples draw whole groups with replacement and add their matrices (the cluster
+    bootstrap, Davison & Hinkley 1997, §3.8): a group's rows are never drawn apart, and
+    BCa's jackknife leaves out one group at a time.
 
     The measures (:data:`MULTICLASS_MEASURES`): ``accuracy``; ``mcc``, Gorodkin's R_K
     (Gorodkin 2004); ``kappa``, Cohen's unweighted κ (Cohen 1960); ``macro_*``, ``micro_*``
@@ -288,6 +296,11 @@ def matrix_intervals(
         Source of randomness (SciPy's name; None: fresh entropy).
     index : sequence, optional
         A label per matrix, for :meth:`MatrixIntervals.to_frame`.
+    groups : ConfusionMatrix or sequence of ConfusionMatrix, optional
+        The matrices of each group of rows, adding up to `matrices`: for one matrix a
+        ConfusionMatrix with one matrix per group (``ConfusionMatrix.from_groups(y_true,
+        y_pred, groups)`` gives it, or its ``(matrices, groups)`` pair), for several a
+        sequence of those, one per matrix.
 
     Returns
     -------
@@ -303,7 +316,8 @@ def matrix_intervals(
     ValueError
         If the counts are not integers, a measure is unknown (or needs declared outputs the
         matrices lack), `method` is unknown, `confidence_level` is not in (0, 1),
-        `n_resamples` < 10 or `index` has not one label per matrix.
+        `n_resamples` < 10 or `index` has not one label per matrix; with `groups`, if they
+        do not add up to `matrices` or a matrix has fewer than two groups.
 
     See Also
     --------
@@ -331,6 +345,15 @@ def matrix_intervals(
     array([0.6052])
     >>> list(res.to_frame().columns)[:3]
     ['mcc', 'mcc_low', 'mcc_high']
+
+    Several rows per patient: the matrices of each patient, and the cluster bootstrap.
+
+    >>> y, pred = list("aabbcc") * 4, list("abbcca") * 4
+    >>> per_patient = ConfusionMatrix.from_groups(y, pred, np.repeat(np.arange(8), 3))
+    >>> res = matrix_intervals(ConfusionMatrix.from_labels(y, pred), ["accuracy"],
+    ...                        groups=per_patient, random_state=0)
+    >>> res.methods
+    {'accuracy': 'cluster_bca'}
     """
     cm = _check_matrix(matrices)
     n_resamples, method = check_resampling(None, n_resamples, method, "matrix_intervals")
@@ -343,6 +366,10 @@ def matrix_intervals(
     level = check_confidence_level(confidence_level, where="matrix_intervals")
     if index is not None and len(index) != len(cm):
         raise ValueError(f"`index` has {len(index)} labels for {len(cm)} matrices.")
+    if groups is not None:  # clustered rows: the cluster bootstrap (inference._clustered)
+        return grouped_matrix_intervals(
+            cm, matrix_parts(cm, groups), names, level, method, n_resamples, random_state, index
+        )
     rng = generator(random_state)
     statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
     estimates = {name: statistic(cm) for name, statistic in statistics.items()}
@@ -373,5 +400,113 @@ def matrix_intervals(
         confidence_level=level,
         n_resamples=n_resamples,
         matrices=cm,
+        index=None if index is None else list(index),
+    )
+
+
+def matrix_parts(matrices: ConfusionMatrix, groups: Any) -> list[np.ndarray]:
+    """Each matrix's per-group cells (G_e, n·p), from ``groups`` (see
+    :func:`matrix_intervals`), checked: integer counts of the same classes, adding up to
+    the matrix, at least two groups."""
+    k, n, p = matrices.shape
+
+    def parts_of(value: Any) -> Any:
+        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], np.ndarray):
+            return value[0]  # ConfusionMatrix.from_groups' (matrices, groups)
+        return value
+
+    value = parts_of(groups)
+    if isinstance(value, ConfusionMatrix):
+        if k != 1:
+            raise ValueError(
+                f"`groups` holds the groups of one matrix; `matrices` holds {k}: give a "
+                "sequence with the groups of each matrix."
+            )
+        per_matrix = [value]
+    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        per_matrix = [parts_of(v) for v in value]
+        if len(per_matrix) != k or not all(isinstance(v, ConfusionMatrix) for v in per_matrix):
+            raise ValueError(
+                f"`groups` must give each of the {k} matrices its matrices per group (a "
+                "ConfusionMatrix with one matrix per group, e.g. ConfusionMatrix.from_groups("
+                f"y_true, y_pred, groups)); got {len(per_matrix)} items."
+            )
+    else:
+        raise TypeError(
+            "`groups` must be the matrices of each group (a ConfusionMatrix with one matrix per "
+            "group, as ConfusionMatrix.from_groups(y_true, y_pred, groups) gives), or a "
+            f"sequence of those per matrix; got {type(groups).__name__}."
+        )
+    out = []
+    for e, part in enumerate(per_matrix):
+        where = "" if k == 1 else f" of matrix {e}"
+        cells = np.asarray(part.counts)
+        if cells.shape[1:] != (n, p):
+            raise ValueError(
+                f"the groups' matrices{where} are {cells.shape[1]}×{cells.shape[2]}; the "
+                f"matrix is {n}×{p}: give them the same classes."
+            )
+        if not np.array_equal(cells, np.round(cells)):
+            raise ValueError(f"the groups' matrices{where} must hold integer counts.")
+        if len(cells) < 2:
+            raise ValueError(
+                f"the groups{where} are {len(cells)}: whole groups cannot be resampled with "
+                "fewer than two (the interval would have no width). Give at least two groups."
+            )
+        if not np.array_equal(cells.sum(axis=0), matrices.counts[e]):
+            raise ValueError(
+                f"the groups' matrices{where} do not add up to the matrix: the groups must "
+                "split the same rows."
+            )
+        out.append(cells.astype(np.int64).reshape(len(cells), n * p))
+    return out
+
+
+def grouped_matrix_intervals(
+    matrices: ConfusionMatrix,
+    parts: Sequence[np.ndarray],
+    names: list[str],
+    level: float,
+    method: str,
+    n_resamples: int,
+    random_state: Any,
+    index: Sequence[Any] | None,
+) -> MatrixIntervals:
+    """:func:`matrix_intervals` with groups: every measure by the cluster bootstrap.
+
+    ``parts[e]`` holds matrix e's cells per group (G_e, n·p), trusted to add up to it (the
+    doors pass their folds' groups); a matrix of fewer than two groups gets NaN bounds."""
+    _, n, p = matrices.shape
+    n_resamples, method = check_resampling(None, n_resamples, method, "matrix_intervals")
+    level = check_confidence_level(level, where="matrix_intervals")
+    rng = generator(random_state)
+    statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
+    estimates = {name: statistic(matrices) for name, statistic in statistics.items()}
+
+    def build(flat: np.ndarray) -> ConfusionMatrix:
+        return _trusted_matrices(flat.reshape(-1, n, p), matrices)
+
+    try:
+        bounds = cluster_bounds(
+            parts,
+            build,
+            statistics,
+            estimates,
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            rng=rng,
+        )
+    finally:
+        _LAST.balance = None  # the resampled matrices are not kept
+    undefined = {name: np.isnan(estimates[name]) for name in names}
+    return MatrixIntervals(
+        estimate=estimates,
+        low={name: np.where(undefined[name], np.nan, bounds[name][0]) for name in names},
+        high={name: np.where(undefined[name], np.nan, bounds[name][1]) for name in names},
+        methods=dict.fromkeys(names, CLUSTER_METHODS[method]),
+        confidence_level=level,
+        n_resamples=n_resamples,
+        matrices=matrices,
         index=None if index is None else list(index),
     )
