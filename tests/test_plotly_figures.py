@@ -186,3 +186,43 @@ def test_notebook_html_inlines_plotly_once_and_no_script_src():
     assert "<script src" not in page
     fig = pf.to_figure(pf.phi_delta_figure([0.1], [0.2], names=["</script><b>"]))
     assert "</script><b>" not in pf.notebook_html(fig, include_plotlyjs=False)
+
+
+def test_each_display_draws_its_specification_in_plotly(monkeypatch):
+    pytest.importorskip("plotly")
+    from phidelta import ConfusionMatrix
+    from phidelta.rendering import (
+        CalibrationDisplay,
+        DecisionCurveDisplay,
+        EntropyTriangleDisplay,
+        PhiDeltaDisplay,
+        RocDisplay,
+        ThresholdScanDisplay,
+    )
+
+    rng = np.random.default_rng(3)
+    p = rng.uniform(size=200)
+    y = rng.uniform(size=200) < p
+    table = ScoreTable.from_scores(y, p)
+    cm = ConfusionMatrix([[[8, 2], [1, 9]]])
+    displays = [
+        PhiDeltaDisplay(phi=[0.1, -0.2], delta=[0.5, 0.3], names=["a", "b"]),
+        RocDisplay(tables=[table], names=["m"]),
+        CalibrationDisplay(y_true=y, scores=p),
+        ThresholdScanDisplay(table=table),
+        DecisionCurveDisplay(tables=[table]),
+        EntropyTriangleDisplay(balance=entropy_balance(cm), names=["m"]),
+    ]
+    for display in displays:
+        spec = pf.display_figure(display)
+        fig = display.to_plotly()
+        assert [t.name for t in fig.data] == [t.get("name") for t in spec["data"]]
+        assert_allclose(
+            np.asarray(fig.data[-1].x, dtype=float), np.asarray(spec["data"][-1]["x"], dtype=float)
+        )
+    with pytest.raises(TypeError, match="`display` must be one of"):
+        pf.display_figure(object())
+    monkeypatch.setitem(__import__("sys").modules, "plotly", None)
+    monkeypatch.setitem(__import__("sys").modules, "plotly.graph_objects", None)
+    with pytest.raises(ImportError, match=r"the 'interactive' extra"):
+        displays[0].to_plotly()

@@ -824,6 +824,39 @@ class PhiDeltaDisplay:
             )
         return self
 
+    def to_plotly(self, **options: Any) -> Any:
+        """This display as an interactive ``plotly.graph_objects.Figure``.
+
+        The figure specification the web page and the interactive report draw
+        (:func:`phidelta.rendering.plotly.phi_delta_figure`), from this display's
+        values; show it offline in a notebook with
+        :class:`phidelta.rendering.plotly.OfflineFigure`.
+
+        Parameters
+        ----------
+        **options
+            Options of :func:`~phidelta.rendering.plotly.phi_delta_figure`.
+
+        Returns
+        -------
+        plotly.graph_objects.Figure
+            The figure, with the traces of the specification in its order.
+
+        Raises
+        ------
+        ImportError
+            Without plotly (the ``interactive`` or ``web`` extra).
+
+        Examples
+        --------
+        >>> display = PhiDeltaDisplay(phi=[0.1, -0.2], delta=[0.5, 0.3], names=["a", "b"])
+        >>> [trace.name for trace in display.to_plotly(mean=True).data][-2:]
+        ['folds', 'mean']
+        """
+        from phidelta.rendering.plotly import display_figure, to_figure
+
+        return to_figure(display_figure(self, **options))
+
     def _draw_marked(self, ax: Any, marked: Any, label: str, marker_size: float) -> Any:
         if marked is None:
             return None

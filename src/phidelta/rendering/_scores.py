@@ -325,6 +325,39 @@ class RocDisplay:
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
+    def to_plotly(self, **options: Any) -> Any:
+        """This display as an interactive ``plotly.graph_objects.Figure``.
+
+        The figure specification the web page and the interactive report draw
+        (:func:`phidelta.rendering.plotly.roc_figure`), from this display's
+        values; show it offline in a notebook with
+        :class:`phidelta.rendering.plotly.OfflineFigure`.
+
+        Parameters
+        ----------
+        **options
+            Options of :func:`~phidelta.rendering.plotly.roc_figure`.
+
+        Returns
+        -------
+        plotly.graph_objects.Figure
+            The figure, with the traces of the specification in its order.
+
+        Raises
+        ------
+        ImportError
+            Without plotly (the ``interactive`` or ``web`` extra).
+
+        Examples
+        --------
+        >>> display = RocDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> display.to_plotly().data[1].name
+        'ROC (AUC 0.750)'
+        """
+        from phidelta.rendering.plotly import display_figure, to_figure
+
+        return to_figure(display_figure(self, **options))
+
     def _draw_operating_point(
         self, ax: Any, table: Any, ratio: float | None, cost_ratio: float, sx: float, sy: float
     ) -> None:
@@ -626,6 +659,39 @@ class ThresholdScanDisplay:
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
+    def to_plotly(self, **options: Any) -> Any:
+        """This display as an interactive ``plotly.graph_objects.Figure``.
+
+        The figure specification the web page and the interactive report draw
+        (:func:`phidelta.rendering.plotly.threshold_scan_figure`), from this display's
+        values; show it offline in a notebook with
+        :class:`phidelta.rendering.plotly.OfflineFigure`.
+
+        Parameters
+        ----------
+        **options
+            Options of :func:`~phidelta.rendering.plotly.threshold_scan_figure`.
+
+        Returns
+        -------
+        plotly.graph_objects.Figure
+            The figure, with the traces of the specification in its order.
+
+        Raises
+        ------
+        ImportError
+            Without plotly (the ``interactive`` or ``web`` extra).
+
+        Examples
+        --------
+        >>> display = ThresholdScanDisplay(table=ScoreTable.from_scores([0, 1], [0.2, 0.7]))
+        >>> display.to_plotly().data[0].name
+        'classification error'
+        """
+        from phidelta.rendering.plotly import display_figure, to_figure
+
+        return to_figure(display_figure(self, **options))
+
 
 class CalibrationDisplay:
     """The calibration map (Flach Fig. 2.13), a reliability diagram and smooth calibration curves.
@@ -913,6 +979,39 @@ class CalibrationDisplay:
         ax.set_title(title or titles[kind], fontsize=10)
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+    def to_plotly(self, **options: Any) -> Any:
+        """This display as an interactive ``plotly.graph_objects.Figure``.
+
+        The figure specification the web page and the interactive report draw
+        (:func:`phidelta.rendering.plotly.calibration_figure`), from this display's
+        values; show it offline in a notebook with
+        :class:`phidelta.rendering.plotly.OfflineFigure`.
+
+        Parameters
+        ----------
+        **options
+            Options of :func:`~phidelta.rendering.plotly.calibration_figure`.
+
+        Returns
+        -------
+        plotly.graph_objects.Figure
+            The figure, with the traces of the specification in its order.
+
+        Raises
+        ------
+        ImportError
+            Without plotly (the ``interactive`` or ``web`` extra).
+
+        Examples
+        --------
+        >>> display = CalibrationDisplay(y_true=[0, 0, 1, 1], scores=[0.1, 0.6, 0.4, 0.9])
+        >>> display.to_plotly().data[0].name
+        'isotonic'
+        """
+        from phidelta.rendering.plotly import display_figure, to_figure
+
+        return to_figure(display_figure(self, **options))
 
     def _draw_smooth(self, ax: Any) -> str:
         """The ideal line, the lowess and logistic curves, the isotonic map and the spread of

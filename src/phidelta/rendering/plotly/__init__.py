@@ -28,6 +28,9 @@ phi_delta_layout(ratio, *, view, title_text, legend_below), point_traces(phi, de
 region_traces(polygons, ...), thinned(x, y) (indices of a curve's vertices to draw),
 escape(text) (data-borne strings as Plotly text), ISOMETRIC_FAMILIES, ISOMETRIC_COLORS.
 
+display_figure(display, **options): the specification of a matplotlib Display's values
+(``display.to_plotly()`` is ``to_figure(display_figure(display))``).
+
 Output
 ------
 to_figure(spec) → plotly.graph_objects.Figure (needs the ``interactive`` or ``web`` extra);
@@ -58,6 +61,7 @@ from phidelta.rendering.plotly._curves import (
     thinned,
     threshold_scan_figure,
 )
+from phidelta.rendering.plotly._displays import display_figure
 from phidelta.rendering.plotly._phidelta import (
     ISOMETRIC_FAMILIES,
     corner_annotations,
@@ -77,6 +81,7 @@ __all__ = [
     "corner_annotations",
     "decision_curve_figure",
     "diamond_traces",
+    "display_figure",
     "entropy_triangle_figure",
     "escape",
     "notebook_html",

@@ -460,6 +460,7 @@ def calibration_figure(
     ``kind="map"``: the isotonic calibration map score → probability
     (:func:`phidelta.geometry.calibration_polyline`) with, where given, the reliability
     bins and their intervals (:func:`phidelta.inference.reliability_intervals`).
+    ``kind="reliability"``: the bins of ``reliability`` beside the ideal line.
     ``kind="smooth"``: rms's val.prob plot — the ideal line, the lowess curve
     (:func:`phidelta.geometry.smooth_calibration_curve`), the logistic calibration curve,
     the isotonic map over [0, 1] and the reliability bins where given; the scores must be
@@ -473,7 +474,7 @@ def calibration_figure(
         The scores' table (else made from the rows).
     pos_label : object, optional
         The positive class of ``y_true``.
-    kind : {"map", "smooth"}, default "map"
+    kind : {"map", "reliability", "smooth"}, default "map"
         Which view.
     reliability : ReliabilityIntervals, optional
         Bins with ``mean_predicted``, ``observed``, ``low``, ``high``, ``count``,
@@ -494,14 +495,34 @@ def calibration_figure(
     from phidelta.counts import ScoreTable
     from phidelta.measures import IsotonicCalibrator, logistic_calibration
 
-    if kind not in ("map", "smooth"):
-        raise ValueError(f'`kind` must be "map" or "smooth"; got {kind!r}.')
+    if kind not in ("map", "reliability", "smooth"):
+        raise ValueError(f'`kind` must be "map", "reliability" or "smooth"; got {kind!r}.')
     if table is None:
         if y_true is None or scores is None:
             raise ValueError("give `y_true` and `scores`, or `table`.")
         table = ScoreTable.from_scores(y_true, scores, pos_label=pos_label)
     data: list[dict[str, Any]] = []
-    if kind == "map":
+    if kind == "reliability":  # the bins alone, beside the ideal line
+        if reliability is None:
+            raise ValueError(
+                'kind="reliability" draws the bins: give `reliability` '
+                "(phidelta.inference.reliability_intervals)."
+            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": [0, 1],
+                "y": [0, 1],
+                "mode": "lines",
+                "line": {"color": "#999", "dash": "dash", "width": 1},
+                "name": "ideal",
+                "hoverinfo": "skip",
+            }
+        )
+        window = [-0.03, 1.03]
+        xtitle = "mean predicted probability"
+        ytitle = "observed frequency of the positive class"
+    elif kind == "map":
         isotonic = calibration_polyline(IsotonicCalibrator().fit_table(table))
         data.append(
             {
@@ -599,7 +620,10 @@ def calibration_figure(
         "margin": dict(MARGIN),
         "hovermode": "closest",
         "title": title(
-            title_text or ("calibration map" if kind == "map" else "calibration curves")
+            title_text
+            or {"map": "calibration map", "reliability": "reliability diagram"}.get(
+                kind, "calibration curves"
+            )
         ),
         "xaxis": {"title": {"text": xtitle}, "range": window},
         "yaxis": {"title": {"text": ytitle}, "range": [-0.02, 1.02]},
