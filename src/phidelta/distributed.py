@@ -5,12 +5,15 @@ workers, and a tree of merges (``+``) adds them, so the answer equals the single
 (bit for bit for integer counts and AUC; float sums within rounding). Computations run on
 whatever Dask scheduler is active — a ``distributed.Client`` you created, or Dask's local
 threads; NumPy inputs are simply computed with NumPy.
+
+The Dask back-end of the data layer (:class:`DaskTable`, re-exported here) lives in
+:mod:`phidelta.data`, beside the Spark one; the functions of a Spark DataFrame's columns are
+:mod:`phidelta.spark`.
 """
 
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +21,11 @@ from typing import Any
 import numpy as np
 
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
+from phidelta.data._dask import DaskTable
+from phidelta.data._dask import compute as _compute
+from phidelta.data._dask import is_dask as _is_dask
+from phidelta.data._dask import require_dask as _require_dask
+from phidelta.data._dask import tree as _tree
 from phidelta.measures import auc_numerator
 
 __all__ = [
@@ -33,20 +41,6 @@ __all__ = [
     "score_table",
     "signature",
 ]
-
-
-def _require_dask() -> Any:
-    try:
-        import dask
-    except ImportError as exc:  # pragma: no cover - exercised without dask only
-        raise ImportError(
-            "phidelta.distributed needs Dask: pip install 'phidelta[scale]'."
-        ) from exc
-    return dask
-
-
-def _is_dask(value: Any) -> bool:
-    return hasattr(value, "dask") and hasattr(value, "to_delayed")
 
 
 def _blocks(value: Any, name: str) -> list[Any]:
@@ -89,24 +83,6 @@ def _aligned(*named: tuple[str, Any]) -> list[list[Any]]:
             "(labels and scores of one partition must be the same rows)."
         )
     return [list(group) for group in zip(*blocks, strict=True)]
-
-
-def _tree(parts: list[Any], combine: Callable[[Any, Any], Any]) -> Any:
-    """Pairwise merges in a balanced tree of delayed calls (depth log₂ of the partitions)."""
-    dask = _require_dask()
-    if not parts:
-        raise ValueError("No partitions: nothing to assess.")
-    level = list(parts)
-    while len(level) > 1:
-        level = [
-            dask.delayed(combine)(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
-            for i in range(0, len(level), 2)
-        ]
-    return level[0]
-
-
-def _compute(value: Any) -> Any:
-    return value.compute() if hasattr(value, "compute") else value
 
 
 def counts(y_true: Any, y_pred: Any, *, pos_label: Any = None, labels: Any = None) -> BinaryCounts:
@@ -768,108 +744,6 @@ def _assessment_part(t: Any, p: Any, s: Any, f: Any, labels: list[Any], positive
         classes=labels,
         positive=positive,
     )
-
-
-class DaskTable:
-    """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
-    reduced on the workers by the same function as a chunk of a file, and the results are
-    added in a tree.
-
-    Parameters
-    ----------
-    frame : dask.dataframe.DataFrame
-        The data.
-    name : str, default="the Dask frame"
-        What error messages call the data.
-
-    Attributes
-    ----------
-    frame : dask.dataframe.DataFrame
-        The data.
-    name : str
-        What error messages call the data.
-
-    Raises
-    ------
-    ImportError
-        If Dask is not installed.
-
-    See Also
-    --------
-    phidelta.data.open_blocks : returns one for a Dask DataFrame.
-    phidelta.data.ChunkedTable : the same reductions over a file read in blocks.
-
-    Examples
-    --------
-    >>> import dask.dataframe as dd
-    >>> import pandas as pd
-    >>> frame = dd.from_pandas(pd.DataFrame({"y": [1, 0, 1, 0], "s": [4, 3, 2, 1]}), npartitions=2)
-    >>> table = DaskTable(frame)
-    >>> table.header(), table.reduce(len)
-    (['y', 's'], 4)
-    """
-
-    def __init__(self, frame: Any, name: str = "the Dask frame") -> None:
-        _require_dask()
-        self.frame, self.name = frame, name
-
-    def header(self) -> list[str]:
-        """The column names, as text.
-
-        Returns
-        -------
-        list of str
-            The column names.
-        """
-        return [str(c) for c in self.frame.columns]
-
-    def first(self, columns: list[str] | None = None) -> Any:
-        """The first partition, computed.
-
-        Parameters
-        ----------
-        columns : list of str, optional
-            The columns to keep; all by default.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The first partition.
-        """
-        frame = self.frame if columns is None else self.frame[columns]
-        return frame.get_partition(0).compute()
-
-    def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any:
-        """`function` of every partition, on the workers, combined in a tree.
-
-        Parameters
-        ----------
-        function : callable
-            ``function(partition)``, e.g. the counts of a block.
-        columns : list of str, optional
-            The columns the function reads.
-        combine : callable, default=operator.add
-            ``combine(a, b)``, associative.
-
-        Returns
-        -------
-        object
-            The combination of the partitions' results.
-
-        Raises
-        ------
-        ValueError
-            If the frame has no partitions.
-        """
-        dask = _require_dask()
-        frame = self.frame if columns is None else self.frame[columns]
-        pieces = [dask.delayed(function)(part) for part in frame.to_delayed()]
-        return _compute(_tree(pieces, combine))
 
 
 def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:

@@ -1,8 +1,8 @@
 """The data layer: tables in, counts out — the one door every interface reads data through.
 
-The Python API, the command line, the HTML report, the web application and the Dask engine
-read tables, pick the positive class, turn scores into predictions and parse confusion
-matrices here, so a file gives the same numbers through every door.
+The Python API, the command line, the HTML report, the web application and the Dask and
+Spark engines read tables, pick the positive class, turn scores into predictions and parse
+confusion matrices here, so a file gives the same numbers through every door.
 
 The rules, each written once:
 
@@ -44,8 +44,10 @@ from phidelta.data._analyses import (
     load_signature,
     positive_class,
 )
-from phidelta.data._blocks import ChunkedTable, WholeTable, add_up, open_blocks
+from phidelta.data._blocks import ChunkedTable, WholeTable, add_up
 from phidelta.data._compression import COMPRESSIONS, compression_of
+from phidelta.data._dask import DaskTable
+from phidelta.data._engines import open_blocks
 from phidelta.data._errors import DataError
 from phidelta.data._formats import (
     FORMATS,
@@ -69,6 +71,7 @@ from phidelta.data._missing import (
 )
 from phidelta.data._roles import MISSING, Roles, clean_classes, role_block
 from phidelta.data._scores import ScoreRows, load_scores
+from phidelta.data._spark import SparkTable
 
 __all__ = [
     "COMMON_MARKERS",
@@ -78,12 +81,14 @@ __all__ = [
     "MISSING",
     "SUFFIXES",
     "ChunkedTable",
+    "DaskTable",
     "DataError",
     "Limits",
     "MissingCells",
     "Multiclass",
     "Roles",
     "ScoreRows",
+    "SparkTable",
     "WholeTable",
     "add_up",
     "check_columns",

@@ -23,7 +23,8 @@ from phidelta.counts import (
     python_value,
     same_class,
 )
-from phidelta.data._blocks import Blocks, open_blocks
+from phidelta.data._blocks import Blocks
+from phidelta.data._engines import open_blocks
 from phidelta.data._errors import DataError, missing_column
 from phidelta.data._missing import (
     COMMON_MARKERS,
@@ -543,15 +544,21 @@ def load_comparison(
     positive class and fold must be ``roles``'. A row missing a value either classifier needs
     is left out of both (the tests are paired), and counted.
 
+    With a group column (``roles.group``: several rows per patient, speaker, document or
+    site) no test or interval treats a group's rows as independent: McNemar's test is the
+    clustered one (Durkalski et al. 2003), DeLong's variance Obuchowski's and the paired
+    differences and each classifier's intervals resample whole groups.
+
     Parameters
     ----------
     source : str, path, bytes, table or Dask DataFrame
         A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
     roles : Roles
-        Classifier A's columns, with the shared label, positive class, fold and threshold.
+        Classifier A's columns, with the shared label, positive class, fold, group and
+        threshold.
     other : Roles
-        Classifier B's prediction and/or score column (its label, positive class and fold
-        must be those of `roles`).
+        Classifier B's prediction and/or score column (its label, positive class, fold and
+        group must be those of `roles`, or its group None).
     chunksize : int, optional
         Stream a file in blocks of this many rows.
     format : str, optional
@@ -578,8 +585,9 @@ def load_comparison(
     Raises
     ------
     DataError
-        If a weight or group column is named, the classifiers do not share their label,
-        positive class and fold, or a column is missing or unreadable.
+        If a weight column is named, the classifiers do not share their label, positive
+        class, fold and group, a column is missing or unreadable, or the group column holds
+        a single group.
 
     Examples
     --------
@@ -598,14 +606,9 @@ def load_comparison(
 
     if roles.weight is not None or other.weight is not None:
         raise DataError("paired tests count examples: a weight column has no use here", "weight")
-    if roles.group is not None or other.group is not None:
-        raise DataError(
-            "the paired tests of a comparison (McNemar, DeLong, the paired differences) treat "
-            "rows as independent and have no clustered form here yet: a group column cannot be "
-            "used with a comparison (assess each classifier with its groups instead)",
-            "group",
-        )
-    for role in ("label", "fold"):
+    if other.group is None:
+        other = replace(other, group=roles.group)
+    for role in ("label", "fold", "group"):
         if getattr(roles, role) != getattr(other, role):
             raise DataError(f"both classifiers must share the {role} column", role)
     if (roles.prediction is None) != (other.prediction is None) or (roles.score is None) != (
@@ -641,6 +644,7 @@ def load_comparison(
                 folds=a.fold,
                 classes=classes,
                 positive=positive,
+                groups=a.group,
             )
         except ValueError as exc:
             raise DataError(str(exc), "prediction" if roles.prediction else "score") from None
@@ -648,6 +652,16 @@ def load_comparison(
 
     total = blocks.reduce(part, columns)
     _finish_missing(total, missing, roles, other)
+    if roles.group is not None:
+        seen = total.part.groups or set().union(
+            *(set(g.tolist()) for g in total.part.paired_groups)
+        )
+        if len(seen) < 2:
+            raise DataError(
+                f"column {roles.group!r} (group) holds a single group: whole groups cannot be "
+                "resampled with one group; name a column of at least two groups, or none",
+                "group",
+            )
     column = other.score or other.prediction  # named as the first, by the score when given
     try:
         result = finish_comparison(

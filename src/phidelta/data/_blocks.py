@@ -1,8 +1,14 @@
-"""Where the rows come from: one table in memory, a file read in blocks, or a Dask frame.
+"""Where the rows come from: one table in memory or a file read in blocks, and the small
+interface every engine of the data layer implements.
 
 Each source hands blocks of rows (pandas DataFrames) to a function that reduces a block to
 additive counts, and adds the results up. Because every door reduces through the same
-functions, a file gives the same counts whole, in any chunk size and on Dask.
+functions, a file gives the same counts whole, in any chunk size, on Dask and on Spark.
+
+The interface has three steps: an :class:`Engine` *opens* a source it accepts as
+:class:`Blocks`, whose ``reduce`` *maps* a per-block function over the blocks where they live
+and *adds up* the parts. The engines (``_dask``, ``_spark``) import this module and nothing
+of each other; :func:`phidelta.data.open_blocks` (``_engines``) picks one.
 """
 
 from __future__ import annotations
@@ -13,11 +19,14 @@ from typing import Any, Protocol
 
 from phidelta.data._formats import check_columns, read_chunks, read_header, read_table
 
-__all__ = ["Blocks", "ChunkedTable", "WholeTable", "add_up", "open_blocks"]
+__all__ = ["Blocks", "ChunkedTable", "Engine", "WholeTable", "add_up"]
 
 
 class Blocks(Protocol):
-    """A source of blocks of rows (see :func:`open_blocks`)."""
+    """A source of blocks of rows (see :func:`phidelta.data.open_blocks`): its column names,
+    its first block (to read the columns' types), and ``reduce``: a per-block function mapped
+    over the blocks where they live, the parts added up with ``combine`` (associative;
+    integer parts give the same sum in any grouping)."""
 
     name: str
 
@@ -31,6 +40,18 @@ class Blocks(Protocol):
         columns: list[str] | None = None,
         combine: Callable[[Any, Any], Any] = operator.add,
     ) -> Any: ...
+
+
+class Engine(Protocol):
+    """A back-end that runs per-block functions where the data live (Dask's workers, Spark's
+    executors): it recognizes its sources without importing its library, and opens one as
+    :class:`Blocks`."""
+
+    name: str
+
+    def accepts(self, source: Any) -> bool: ...
+
+    def open(self, source: Any, *, name: str | None = None) -> Blocks: ...
 
 
 def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.add) -> Any:
@@ -105,7 +126,7 @@ class WholeTable:
 
     See Also
     --------
-    open_blocks : picks the block source for a source.
+    phidelta.data.open_blocks : picks the block source for a source.
     ChunkedTable : a file read in blocks.
 
     Examples
@@ -200,7 +221,8 @@ class ChunkedTable:
     See Also
     --------
     WholeTable : a table read at once.
-    phidelta.distributed.DaskTable : blocks as Dask partitions.
+    phidelta.data.DaskTable : blocks as Dask partitions.
+    phidelta.data.SparkTable : blocks as Spark partitions.
 
     Examples
     --------
@@ -288,52 +310,3 @@ class ChunkedTable:
             If the file has no rows.
         """
         return add_up(_reduced(self._blocks(columns), function), combine)
-
-
-def open_blocks(
-    source: Any,
-    *,
-    chunksize: int | None = None,
-    format: str | None = None,
-    name: str | None = None,
-) -> Blocks:
-    """The block source for ``source``: a Dask DataFrame reduces per partition on Dask
-    (:class:`phidelta.distributed.DaskTable`), ``chunksize`` streams a file in blocks, and
-    anything else is read whole.
-
-    Parameters
-    ----------
-    source : object
-        A block source (returned as is), a Dask DataFrame, a file name, bytes, or a
-        pandas/polars/pyarrow table.
-    chunksize : int, optional
-        Stream a file in blocks of this many rows.
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
-    name : str, optional
-        What error messages call the data.
-
-    Returns
-    -------
-    WholeTable, ChunkedTable or phidelta.distributed.DaskTable
-        An object with ``header()``, ``first()`` and ``reduce()``.
-
-    Raises
-    ------
-    DataError
-        If the source cannot be read.
-
-    Examples
-    --------
-    >>> type(open_blocks(b"y,s\\n1,0.9\\n")).__name__
-    'WholeTable'
-    """
-    if hasattr(source, "reduce") and hasattr(source, "header"):  # already a block source
-        return source
-    if hasattr(source, "dask") and hasattr(source, "to_delayed"):
-        from phidelta.distributed import DaskTable
-
-        return DaskTable(source)
-    if chunksize is not None:
-        return ChunkedTable(source, chunksize=chunksize, format=format)
-    return WholeTable(source, format=format, name=name)

@@ -1,0 +1,240 @@
+"""The Dask back-end of the data layer: a Dask DataFrame as a source of blocks.
+
+Each partition is reduced on the workers by the same per-block function as a chunk of a file
+(:class:`~phidelta.data.ChunkedTable`), and the parts are added in a balanced tree of delayed
+calls, so the result equals the one of the table in memory: integer counts and score tables
+bit for bit, float sums to rounding. Dask is imported when a frame is opened, never before.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["DASK", "DaskTable", "compute", "is_dask", "require_dask", "tree"]
+
+
+def require_dask() -> Any:
+    """The ``dask`` module, or an ImportError saying which extra installs it.
+
+    Returns
+    -------
+    module
+        ``dask``.
+
+    Raises
+    ------
+    ImportError
+        If Dask is not installed.
+
+    Examples
+    --------
+    >>> require_dask().__name__
+    'dask'
+    """
+    try:
+        import dask
+    except ImportError as exc:  # pragma: no cover - exercised without dask only
+        raise ImportError(
+            "phidelta.distributed needs Dask: pip install 'phidelta[scale]'."
+        ) from exc
+    return dask
+
+
+def is_dask(value: Any) -> bool:
+    """Whether ``value`` is a Dask collection (read off its attributes; Dask not imported).
+
+    Parameters
+    ----------
+    value : object
+        Anything.
+
+    Returns
+    -------
+    bool
+        True for a Dask array, Series or DataFrame.
+
+    Examples
+    --------
+    >>> is_dask([1, 2, 3])
+    False
+    """
+    return hasattr(value, "dask") and hasattr(value, "to_delayed")
+
+
+def tree(parts: list[Any], combine: Callable[[Any, Any], Any]) -> Any:
+    """Pairwise merges in a balanced tree of delayed calls (depth log₂ of the partitions).
+
+    Parameters
+    ----------
+    parts : list
+        Delayed parts (or values), in order.
+    combine : callable
+        ``combine(a, b)``, associative.
+
+    Returns
+    -------
+    dask.delayed.Delayed or object
+        The combination of the parts, to be computed.
+
+    Raises
+    ------
+    ValueError
+        If there is no part.
+
+    Examples
+    --------
+    >>> compute(tree([1, 2, 3], operator.add))
+    6
+    """
+    dask = require_dask()
+    if not parts:
+        raise ValueError("No partitions: nothing to assess.")
+    level = list(parts)
+    while len(level) > 1:
+        level = [
+            dask.delayed(combine)(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
+            for i in range(0, len(level), 2)
+        ]
+    return level[0]
+
+
+def compute(value: Any) -> Any:
+    """``value.compute()`` for a Dask object, else ``value``.
+
+    Parameters
+    ----------
+    value : object
+        A delayed value or a plain one.
+
+    Returns
+    -------
+    object
+        The computed value.
+
+    Examples
+    --------
+    >>> compute(3)
+    3
+    """
+    return value.compute() if hasattr(value, "compute") else value
+
+
+class DaskTable:
+    """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
+    reduced on the workers by the same function as a chunk of a file, and the results are
+    added in a tree.
+
+    Parameters
+    ----------
+    frame : dask.dataframe.DataFrame
+        The data.
+    name : str, default="the Dask frame"
+        What error messages call the data.
+
+    Attributes
+    ----------
+    frame : dask.dataframe.DataFrame
+        The data.
+    name : str
+        What error messages call the data.
+
+    Raises
+    ------
+    ImportError
+        If Dask is not installed.
+
+    See Also
+    --------
+    phidelta.data.open_blocks : returns one for a Dask DataFrame.
+    phidelta.data.ChunkedTable : the same reductions over a file read in blocks.
+    phidelta.data.SparkTable : the same reductions over the partitions of a Spark DataFrame.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> frame = dd.from_pandas(pd.DataFrame({"y": [1, 0, 1, 0], "s": [4, 3, 2, 1]}), npartitions=2)
+    >>> table = DaskTable(frame)
+    >>> table.header(), table.reduce(len)
+    (['y', 's'], 4)
+    """
+
+    def __init__(self, frame: Any, name: str = "the Dask frame") -> None:
+        require_dask()
+        self.frame, self.name = frame, name
+
+    def header(self) -> list[str]:
+        """The column names, as text.
+
+        Returns
+        -------
+        list of str
+            The column names.
+        """
+        return [str(c) for c in self.frame.columns]
+
+    def first(self, columns: list[str] | None = None) -> Any:
+        """The first partition, computed.
+
+        Parameters
+        ----------
+        columns : list of str, optional
+            The columns to keep; all by default.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The first partition.
+        """
+        frame = self.frame if columns is None else self.frame[columns]
+        return frame.get_partition(0).compute()
+
+    def reduce(
+        self,
+        function: Callable[[Any], Any],
+        columns: list[str] | None = None,
+        combine: Callable[[Any, Any], Any] = operator.add,
+    ) -> Any:
+        """`function` of every partition, on the workers, combined in a tree.
+
+        Parameters
+        ----------
+        function : callable
+            ``function(partition)``, e.g. the counts of a block.
+        columns : list of str, optional
+            The columns the function reads.
+        combine : callable, default=operator.add
+            ``combine(a, b)``, associative.
+
+        Returns
+        -------
+        object
+            The combination of the partitions' results.
+
+        Raises
+        ------
+        ValueError
+            If the frame has no partitions.
+        """
+        dask = require_dask()
+        frame = self.frame if columns is None else self.frame[columns]
+        pieces = [dask.delayed(function)(part) for part in frame.to_delayed()]
+        return compute(tree(pieces, combine))
+
+
+class _Dask:
+    """The Dask engine: opens a Dask DataFrame (see :data:`DASK`)."""
+
+    name = "dask"
+
+    def accepts(self, source: Any) -> bool:
+        return is_dask(source) and hasattr(source, "columns")
+
+    def open(self, source: Any, *, name: str | None = None) -> DaskTable:
+        return DaskTable(source, name=name or "the Dask frame")
+
+
+#: The Dask engine of :func:`phidelta.data.open_blocks`.
+DASK = _Dask()
