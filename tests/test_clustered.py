@@ -412,7 +412,7 @@ def grouped_file(tmp_path_factory, grouped_data):
 
 
 def test_load_assessment_with_a_group_column(grouped_file):
-    from phidelta.data import DataError, Roles, load_assessment, load_comparison, load_signature
+    from phidelta.data import DataError, Roles, load_assessment, load_signature
 
     roles = Roles("y", score="s", fold="fold", group="patient", threshold=str(CUT))
     whole = load_assessment(grouped_file, roles)
@@ -424,8 +424,6 @@ def test_load_assessment_with_a_group_column(grouped_file):
         assert_array_equal(a[key], b[key])
     with pytest.raises(DataError, match="missing value"):
         load_assessment(grouped_file, roles, missing="error")
-    with pytest.raises(DataError, match="group column"):
-        load_comparison(grouped_file, roles, Roles("y", score="s", fold="fold", group="patient"))
     with pytest.raises(DataError, match="only the label"):
         load_signature(grouped_file, Roles("y", group="patient"))
 

@@ -387,7 +387,9 @@ if click is not None:
         "--group",
         help="Column of group ids (patient, speaker, document, site) when several rows belong "
         "to one group: every interval then resamples whole groups (cluster bootstrap; the "
-        "AUC's is Obuchowski's clustered DeLong interval).",
+        "AUC's is Obuchowski's clustered DeLong interval); with --compare, McNemar's test is "
+        "the clustered one (Durkalski et al. 2003), DeLong's test gets Obuchowski's "
+        "variance and the paired differences the cluster bootstrap.",
     )
     @click.option(
         "--positive",
@@ -472,7 +474,9 @@ if click is not None:
         interval, the AUC's DeLong interval at that level too). With --group (several rows per
         patient, speaker, document or site) no interval treats a group's rows as independent:
         every measure gets the cluster bootstrap (whole groups drawn, seed --random-state) and
-        the AUC Obuchowski's clustered interval.
+        the AUC Obuchowski's clustered interval; with --compare too, McNemar's test is the
+        clustered one (Durkalski et al. 2003), DeLong's test gets Obuchowski's variance and
+        the paired differences resample whole groups.
 
         Example: phidelta assess preds.csv --label y --score p --fold fold --positive 1
 
@@ -487,11 +491,6 @@ if click is not None:
             _fail(
                 "--regions draws joint regions that treat the rows as independent: they have "
                 "no clustered form yet, so they cannot be used with --group"
-            )
-        if group and compare:
-            _fail(
-                "the paired tests of --compare treat the rows as independent and have no "
-                "clustered form yet: --group cannot be used with --compare"
             )
         if not compare and (compare_measure is not None or test_fraction is not None):
             _fail("--compare-measure and --test-fraction need --compare")

@@ -13,6 +13,12 @@ classifiers' additive assessment parts, the discordant counts of their predictio
 with scores — the paired scores themselves (DeLong's test and McNemar's test at a decided
 threshold need the pairing; they cost 17 bytes per row). Parts of disjoint rows add up, so a
 file read whole, in chunks or on Dask gives the same tests.
+
+With groups of rows (several rows per patient, speaker, document or site: ``groups=``, a
+group column) the rows of one group are never treated as independent: each classifier's
+intervals resample whole groups, McNemar's test becomes its clustered form (Durkalski et al.
+2003), DeLong's gets Obuchowski's (1997) clustered variance and the paired differences the
+cluster bootstrap of the groups' 2×2×2 tables.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from phidelta.inference import (
     DelongTest,
     PairedDifference,
     PairedTest,
+    clustered_mcnemar_test,
     corrected_resampled_ttest,
     delong_test,
     mcnemar_discordant_test,
@@ -76,6 +83,11 @@ class ComparisonPart:
         With predictions: the counts by true class × A's prediction × B's prediction (0
         negative, 1 positive), pooled over the folds. Without, None: the predictions at the
         decided thresholds come from ``paired`` in :func:`finish_comparison`.
+    groups : dict or None
+        With groups of rows: each group's 2×2×2 table of the predictions (as ``table``),
+        by group label.
+    paired_groups : list of ndarray
+        With groups and scores: the group of each row of ``paired``, block by block.
 
     Examples
     --------
@@ -96,12 +108,19 @@ class ComparisonPart:
     only_b: int = 0
     paired: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=list)
     table: np.ndarray | None = None
+    groups: dict[Any, np.ndarray] | None = None
+    paired_groups: list[np.ndarray] = field(default_factory=list)
 
     def __add__(self, other: ComparisonPart) -> ComparisonPart:
         if self.table is None or other.table is None:
             table = self.table if other.table is None else other.table
         else:
             table = self.table + other.table
+        groups = None
+        if self.groups is not None or other.groups is not None:
+            groups = dict(self.groups or {})
+            for key, value in (other.groups or {}).items():
+                groups[key] = groups[key] + value if key in groups else value
         return ComparisonPart(
             self.a + other.a,
             self.b + other.b,
@@ -109,6 +128,8 @@ class ComparisonPart:
             self.only_b + other.only_b,
             self.paired + other.paired,
             table,
+            groups,
+            self.paired_groups + other.paired_groups,
         )
 
 
@@ -134,6 +155,7 @@ def comparison_part(
     folds: Any = None,
     classes: Any,
     positive: Any,
+    groups: Any = None,
 ) -> ComparisonPart:
     """The additive part of one block of rows for two classifiers.
 
@@ -151,6 +173,9 @@ def comparison_part(
         Both classes (a block may hold only one).
     positive : object
         The positive class.
+    groups : array-like of shape (n_rows,), optional
+        The group (patient, speaker, document, site) of every row: the parts are kept per
+        group too.
 
     Returns
     -------
@@ -185,6 +210,7 @@ def comparison_part(
             folds=folds,
             classes=classes,
             positive=positive,
+            groups=groups,
         )
         for i in (0, 1)
     ]
@@ -199,12 +225,46 @@ def comparison_part(
         made.only_a = int(np.count_nonzero(right[0] & ~right[1]))
         made.only_b = int(np.count_nonzero(~right[0] & right[1]))
         made.table = paired_table(is_pos, said[0], said[1])
+        if groups is not None:
+            made.groups = _group_tables(groups, is_pos, said[0], said[1])
     if scored is not None:
         a = as_float_array(scored[0], "scores[0]")
         b = as_float_array(scored[1], "scores[1]")
         check_same_length(y_true=y, scores_a=a, scores_b=b)
         made.paired = [(is_pos, a, b)]
+        if groups is not None:
+            made.paired_groups = [as_label_array(groups, "groups")]
     return made
+
+
+def _group_tables(
+    groups: Any, is_pos: np.ndarray, said_a: np.ndarray, said_b: np.ndarray
+) -> dict[Any, np.ndarray]:
+    """Each group's 2×2×2 table of the predictions, by group label."""
+    from phidelta.counts import python_value
+    from phidelta.inference._clustered import factorize
+
+    labels = as_label_array(groups, "groups")
+    check_same_length(y_true=is_pos, groups=labels)
+    codes, distinct = factorize(labels)
+    cell = 4 * is_pos.astype(np.intp) + 2 * said_a.astype(np.intp) + said_b.astype(np.intp)
+    tables = np.bincount(codes * 8 + cell, minlength=8 * len(distinct)).reshape(-1, 2, 2, 2)
+    return {python_value(g): tables[i] for i, g in enumerate(distinct.tolist())}
+
+
+def _clustered_tables(part: ComparisonPart, said: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The groups' 2×2×2 tables (G, 8) in sorted group order and their labels; ``said``: the
+    paired rows' predictions at the decided thresholds (scores only), else None."""
+    from phidelta.counts import ordered_values
+
+    if said is not None:
+        is_pos, said_a, said_b = said
+        by_group = _group_tables(np.concatenate(part.paired_groups), is_pos, said_a, said_b)
+    else:
+        by_group = part.groups or {}
+    labels = ordered_values(list(by_group))
+    cells = np.stack([by_group[g].reshape(8) for g in labels]).astype(np.int64)
+    return cells, np.asarray(labels, dtype=object)
 
 
 @dataclass(frozen=True)
@@ -238,6 +298,10 @@ class Comparison(TupleResult):
         specificity and accuracy, the BCa paired bootstrap (2000 resamples, ``random_state=0``:
         the same rows give the same interval every run) for the others
         (:func:`phidelta.inference.paired_difference_from_table`). None without rows.
+    n_groups : int or None
+        With groups of rows (patients, speakers, documents, sites): their number. McNemar's
+        test is then the clustered one (Durkalski et al. 2003), DeLong's variance
+        Obuchowski's (1997) and every interval a cluster bootstrap (``cluster_bca``).
 
     See Also
     --------
@@ -271,6 +335,7 @@ class Comparison(TupleResult):
     test_fraction: float | None
     names: tuple[str, str] = ("A", "B")
     difference: PairedDifference | None = None
+    n_groups: int | None = None
 
     _fields = ("mcnemar", "delong", "ttest")
 
@@ -378,7 +443,8 @@ class Comparison(TupleResult):
                 "test": "McNemar",
                 "statistic": self.mcnemar.statistic,
                 "pvalue": self.mcnemar.pvalue,
-                "detail": f"{self.mcnemar.method}; examples only {a} gets right vs only {b}",
+                "detail": f"{self.mcnemar.method}; examples only {a} gets right vs only {b}"
+                + self._clustered(" (clustered: {} groups)"),
             }
         ]
         if self.delong is not None:
@@ -387,7 +453,8 @@ class Comparison(TupleResult):
                     "test": "DeLong",
                     "statistic": self.delong.statistic,
                     "pvalue": self.delong.pvalue,
-                    "detail": f"AUC {a} {self.delong.auc_a:.4g} vs {b} {self.delong.auc_b:.4g}",
+                    "detail": f"AUC {a} {self.delong.auc_a:.4g} vs {b} {self.delong.auc_b:.4g}"
+                    + self._clustered("; Obuchowski's clustered variance, {} groups"),
                 }
             )
         if self.ttest is not None:
@@ -424,6 +491,10 @@ class Comparison(TupleResult):
             )
         return rows
 
+    def _clustered(self, text: str) -> str:
+        """``text`` with the number of groups, or nothing without groups."""
+        return "" if self.n_groups is None else text.format(self.n_groups)
+
 
 def finish_comparison(
     part: ComparisonPart,
@@ -437,6 +508,10 @@ def finish_comparison(
     names: tuple[str, str] = ("A", "B"),
 ) -> Comparison:
     """Turn the (summed) parts of all rows into a :class:`Comparison`.
+
+    With groups of rows (the parts were made with ``groups``), McNemar's test is the
+    clustered one (:func:`~phidelta.inference.clustered_mcnemar_test`), DeLong's test gets
+    Obuchowski's clustered variance and the paired differences the cluster bootstrap.
 
     Without predictions, each classifier's scores become predictions at its own decided
     threshold (:func:`phidelta.assessment.decision_threshold`; ``thresholds`` sets one per
@@ -493,23 +568,37 @@ def finish_comparison(
     only_a, only_b = part.only_a, part.only_b
     table = part.table
     delong = None
+    grouped = part.groups is not None or bool(part.paired_groups)
+    said = None
     if part.paired:
         is_pos = np.concatenate([p[0] for p in part.paired])
         scores_a = np.concatenate([p[1] for p in part.paired])
         scores_b = np.concatenate([p[2] for p in part.paired])
-        delong = delong_test(is_pos, scores_a, scores_b, pos_label=True)
+        row_groups = np.concatenate(part.paired_groups) if grouped else None
+        delong = delong_test(is_pos, scores_a, scores_b, pos_label=True, groups=row_groups)
         if not part.a.has_predictions:
             said_a, said_b = scores_a >= a.threshold, scores_b >= b.threshold
             right_a, right_b = said_a == is_pos, said_b == is_pos
             only_a = int(np.count_nonzero(right_a & ~right_b))
             only_b = int(np.count_nonzero(~right_a & right_b))
             table = paired_table(is_pos, said_a, said_b)
-    mcnemar = mcnemar_discordant_test(only_a, only_b)
+            said = (is_pos, said_a, said_b)
+    measures = list(dict.fromkeys([measure, *SUMMARY_MEASURES]))
     difference = None
-    if table is not None and table.sum() > 0:
-        difference = paired_difference_from_table(
-            table, measures=list(dict.fromkeys([measure, *SUMMARY_MEASURES])), random_state=0
-        )
+    n_groups = None
+    if grouped:  # the rows of one group are never independent
+        cells, labels = _clustered_tables(part, said)
+        n_groups = len(labels)
+        # cells [y, a, b]: A alone right at (1, 1, 0) and (0, 0, 1), B alone at (1, 0, 1), (0, 1, 0)
+        mcnemar = clustered_mcnemar_test(cells[:, 6] + cells[:, 1], cells[:, 5] + cells[:, 2])
+        if table is not None and table.sum() > 0:
+            difference = paired_difference_from_table(
+                table, measures=measures, random_state=0, groups=cells
+            )
+    else:
+        mcnemar = mcnemar_discordant_test(only_a, only_b)
+        if table is not None and table.sum() > 0:
+            difference = paired_difference_from_table(table, measures=measures, random_state=0)
     ttest = None
     fraction = None
     if len(a.folds) >= 2:
@@ -517,7 +606,7 @@ def finish_comparison(
         per_fold_a = a.measures([measure])[measure]
         per_fold_b = b.measures([measure])[measure]
         ttest = corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=fraction)
-    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names, difference)
+    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names, difference, n_groups)
 
 
 def compare(
@@ -531,6 +620,7 @@ def compare(
     measure: str = "accuracy",
     test_fraction: float | None = None,
     names: tuple[str, str] = ("A", "B"),
+    groups: Any = None,
 ) -> Comparison:
     """Compare two classifiers on the same examples: per-fold assessments and paired tests.
 
@@ -558,6 +648,11 @@ def compare(
         k-fold cross-validation). Give it for repeated hold-out runs.
     names : pair of str, default=("A", "B")
         How the summary names the classifiers.
+    groups : array-like, optional
+        The group (patient, speaker, document, site) of every example when several belong to
+        one: no test or interval then treats a group's examples as independent — McNemar's
+        test is the clustered one (Durkalski et al. 2003), DeLong's variance Obuchowski's
+        (1997), the paired differences and each classifier's intervals resample whole groups.
 
     Returns
     -------
@@ -581,6 +676,12 @@ def compare(
     >>> mcnemar, delong, ttest = compare(y, scores=(good, poor), folds=folds, threshold=0.5)
     >>> bool(delong.auc_a > delong.auc_b), bool(delong.pvalue < 0.001), bool(ttest.pvalue < 0.05)
     (True, True, True)
+
+    Several rows per patient (here 60 patients of 10 rows):
+
+    >>> res = compare(y, scores=(good, poor), groups=np.arange(600) // 10, threshold=0.5)
+    >>> res.mcnemar.method, res.n_groups, res.difference.methods["accuracy"]
+    ('durkalski', 60, 'cluster_bca')
     """
     y = as_label_array(y_true, "y_true")
     target = binary_target(y, pos_label, both=True)
@@ -591,6 +692,7 @@ def compare(
         folds=folds,
         classes=target.classes,
         positive=target.positive,
+        groups=groups,
     )
     return finish_comparison(
         part,

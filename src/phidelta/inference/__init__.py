@@ -12,11 +12,11 @@ What lives here (the point estimates they qualify stay in :mod:`phidelta.measure
   :func:`table_bootstrap_interval` (any measure of counts or of a score table),
   :func:`matrix_intervals` (multi-class measures of confusion matrices);
 * regions: :func:`phi_delta_region`, joint confidence regions of a point of the φ-δ diagram;
-* tests: :func:`delong_test` (two AUCs), :func:`mcnemar_test`, :func:`mcnemar_discordant_test`
-  and :func:`corrected_resampled_ttest` (two classifiers), :func:`friedman_test`,
-  :func:`nemenyi_test`, :func:`critical_difference` and :func:`rank_groups` (many classifiers
-  over many data sets), :func:`fisher_exact_pvalues` and :func:`benjamini_hochberg` (many
-  features).
+* tests: :func:`delong_test` (two AUCs), :func:`mcnemar_test`, :func:`mcnemar_discordant_test`,
+  :func:`clustered_mcnemar_test` and :func:`corrected_resampled_ttest` (two classifiers),
+  :func:`friedman_test`, :func:`nemenyi_test`, :func:`critical_difference` and
+  :func:`rank_groups` (many classifiers over many data sets), :func:`fisher_exact_pvalues` and
+  :func:`benjamini_hochberg` (many features).
 
 Clustered data (several rows per patient, speaker, document or site): ``groups=`` makes every
 interval resample whole groups (the cluster bootstrap) and gives the AUC Obuchowski's (1997)
@@ -57,6 +57,7 @@ from phidelta.inference._comparisons import (
     FriedmanTest,
     PairedTest,
     RankGroups,
+    clustered_mcnemar_test,
     corrected_resampled_ttest,
     critical_difference,
     friedman_test,
@@ -156,6 +157,7 @@ __all__: list[str] = [
     "binormal_roc_power",
     "bootstrap_interval",
     "calibration_summary",
+    "clustered_mcnemar_test",
     "cohen_kappa_interval",
     "cohen_kappa_standard_error",
     "coordinate_intervals",
