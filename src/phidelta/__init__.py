@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` stays light)
     from phidelta import counts, geometry, inference, measures, signatures
+    from phidelta._explore import explore
     from phidelta.api import convert, stats
     from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
     from phidelta.exceptions import UndefinedMeasureWarning
@@ -43,6 +44,7 @@ _LAZY = {
     "measures": "phidelta.measures",
     "signatures": "phidelta.signatures",
     "convert": "phidelta.api",
+    "explore": "phidelta._explore",
     "stats": "phidelta.api",
     "BinaryCounts": "phidelta.counts",
     "ConfusionMatrix": "phidelta.counts",
@@ -92,6 +94,7 @@ __all__ = [
     "convert",
     "counts",
     "diamond",
+    "explore",
     "geometry",
     "inference",
     "isometrics",
