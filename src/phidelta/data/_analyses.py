@@ -23,7 +23,8 @@ from phidelta.counts import (
     python_value,
     same_class,
 )
-from phidelta.data._blocks import Blocks, open_blocks
+from phidelta.data._blocks import Blocks
+from phidelta.data._engines import open_blocks
 from phidelta.data._errors import DataError, missing_column
 from phidelta.data._missing import (
     COMMON_MARKERS,
