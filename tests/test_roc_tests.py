@@ -540,3 +540,75 @@ def test_errors_name_the_argument():
         inference.roc_power(a, b, ratio=2, method="bootstrap", n_resamples=50)
     with pytest.raises(ValueError, match=r"`b_1` must be a positive number"):
         inference.binormal_roc_power(1, 0, 1, 1, power=0.8)
+
+
+# --- the band of two curves' difference (Venkatraman's interval) ---------------------------------
+def _two_scorers(n: int = 160, seed: int = 11):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.45
+    a = np.round(y + rng.normal(size=n), 2)
+    b = np.round(0.4 * y + rng.normal(size=n), 2)
+    return y, a, b
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_difference_band_resamples_as_the_coordinate_test_does(paired):
+    """At each specificity the band's resampled differences are the bootstrap test's of the
+    sensitivities there (method="specificity", same seed, same rows drawn): its pointwise band
+    is their percentile interval, its estimate pROC's coordinate difference."""
+    y, a, b = _two_scorers()
+    grid = [0.5, 0.8]
+    band = inference.roc_difference_band(
+        (y, a), (y, b), specificities=grid, paired=paired, n_resamples=400, random_state=5
+    )
+    for i, at in enumerate(grid):
+        test = inference.roc_test(
+            (y, a),
+            (y, b),
+            method="specificity",
+            specificity=at,
+            paired=paired,
+            n_resamples=400,
+            random_state=5,
+        )
+        assert band.difference[i] == pytest.approx(test.difference, abs=1e-15)
+        if paired:  # one stream for both curves: the very same resamples
+            low, high = np.quantile(test.bootstrap_distribution, [0.025, 0.975])
+            assert (band.low[i], band.high[i]) == pytest.approx((low, high), abs=1e-15)
+        else:  # streams drawn per grid; the spread agrees within Monte-Carlo error
+            assert np.std(test.bootstrap_distribution) == pytest.approx(
+                (band.high[i] - band.low[i]) / (2 * 1.96), rel=0.2
+            )
+    table_a, table_b = (ScoreTable.from_scores(y, s) for s in (a, b))
+    direct = measures.sensitivity_at_specificity(
+        table_a, grid
+    ) - measures.sensitivity_at_specificity(table_b, grid)
+    assert_allclose(band.difference, direct, atol=1e-15)
+    assert np.all(band.simultaneous_low <= band.low)
+    assert np.all(band.high <= band.simultaneous_high)
+
+
+def test_difference_band_of_a_curve_with_itself_is_zero():
+    y, a, _ = _two_scorers()
+    band = inference.roc_difference_band((y, a), (y, a), n_resamples=50, random_state=0)
+    assert band.paired
+    for name in band._fields[1:]:
+        assert_allclose(getattr(band, name), 0.0, atol=0)
+    assert band.specificity.tolist() == [k / 20 for k in range(21)]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"specificities": []}, ValueError, "`specificities` must be numbers in"),
+        ({"specificities": [0.5, 1.2]}, ValueError, "`specificities` must be numbers in"),
+        ({"specificities": [np.nan]}, ValueError, "`specificities`"),
+        ({"specificities": ["a"]}, (TypeError, ValueError), "`specificities`"),
+        ({"n_resamples": 5}, ValueError, "`n_resamples`"),
+        ({"confidence_level": 1.5}, ValueError, "confidence_level"),
+    ],
+)
+def test_difference_band_refuses_bad_options(kwargs, error, message):
+    y, a, b = _two_scorers(40)
+    with pytest.raises(error, match=message):
+        inference.roc_difference_band((y, a), (y, b), **kwargs)

@@ -42,6 +42,7 @@ __all__ = [
     "Assessment",
     "AssessmentGroups",
     "AssessmentPart",
+    "BestThresholds",
     "assess",
     "assess_chunks",
     "assessment_part",
@@ -149,6 +150,112 @@ class AssessmentGroups:
         for g, table in zip(self.group.tolist(), self.tables, strict=True):
             by_group[g].append(table)
         return pooled, [t[0] if len(t) == 1 else ScoreTable.merge(t) for t in by_group]
+
+
+def _spread(values: np.ndarray) -> dict[str, float]:
+    """Mean, std (ddof=0), min, max and range of the finite values (NaN when there are none)."""
+    values = values[np.isfinite(values)]
+    if not len(values):
+        return dict.fromkeys(("mean", "std", "min", "max", "range"), float("nan"))
+    low, high = float(values.min()), float(values.max())
+    return {
+        "mean": float(values.mean()),
+        "std": float(values.std()),
+        "min": low,
+        "max": high,
+        "range": high - low,
+    }
+
+
+@dataclass(frozen=True, repr=False)
+class BestThresholds:
+    """The best threshold of every fold, its spread over the folds, and the bootstrap interval
+    of the pooled rows' best threshold (:meth:`Assessment.best_thresholds`).
+
+    Attributes
+    ----------
+    criterion : str
+        "youden", "closest_topleft" or "cost" (:func:`~phidelta.measures.optimal_points`).
+    ratio : float or None
+        The class ratio N/P weighing the criterion (None: the criterion's default).
+    cost_ratio : float
+        c = c_FN / c_FP weighing the criterion.
+    folds : ndarray
+        The fold ids.
+    thresholds, sensitivity, specificity : ndarray
+        Per fold: the best point's threshold (predict positive when score ≥ it) and rates;
+        NaN for a fold with one class. Of tied best points, the one with the highest
+        threshold.
+    tied_points : ndarray of int
+        Per fold: how many points tie for best (0 for a fold with one class).
+    pooled : phidelta.inference.CoordinateIntervals
+        The best point of the folds' rows pooled, with stratified bootstrap intervals of its
+        threshold, sensitivity and specificity (pROC's ``ci.coords(x = "best")``).
+
+    See Also
+    --------
+    Assessment.best_thresholds : computes it.
+    phidelta.inference.coordinate_intervals : the pooled interval.
+    """
+
+    criterion: str
+    ratio: float | None
+    cost_ratio: float
+    folds: np.ndarray
+    thresholds: np.ndarray
+    sensitivity: np.ndarray
+    specificity: np.ndarray
+    tied_points: np.ndarray
+    pooled: Any = field(compare=False)
+
+    @property
+    def spread(self) -> dict[str, float]:
+        """The folds' thresholds: ``mean``, ``std`` (NumPy's, ddof=0, as the std row of
+        :meth:`Assessment.summary`), ``min``, ``max`` and ``range`` (max − min), folds with
+        one class (or a threshold of ±inf: nothing or everything positive) left out; NaN when
+        no fold is left."""
+        return _spread(self.thresholds)
+
+    def table(self) -> MeasureTable:
+        """One row per fold, then ``"pooled"`` (with the bootstrap interval of each
+        coordinate), ``"mean"``, ``"std"``, ``"min"`` and ``"max"`` of the folds' values.
+
+        Returns
+        -------
+        MeasureTable
+            ``threshold``, ``threshold_low``, ``threshold_high``, ``sensitivity``, … and
+            ``tied_points``, indexed by the fold ids and the summary rows.
+        """
+        folds = {
+            "threshold": self.thresholds,
+            "sensitivity": self.sensitivity,
+            "specificity": self.specificity,
+        }
+        summaries = ("mean", "std", "min", "max")
+        columns: dict[str, np.ndarray] = {}
+        for name, values in folds.items():
+            spread = _spread(values)
+            none = np.full(len(values), np.nan)
+            pooled = self.pooled
+            columns[name] = np.concatenate(
+                [values, pooled.estimate[name], [spread[k] for k in summaries]]
+            )
+            for end, bound in (("low", pooled.low), ("high", pooled.high)):
+                columns[f"{name}_{end}"] = np.concatenate([none, bound[name], np.full(4, np.nan)])
+        columns["tied_points"] = np.concatenate(
+            [self.tied_points, [self.pooled.tied_points], np.full(4, np.nan)]
+        )
+        index = [*map(str, self.folds), "pooled", "mean", "std", "min", "max"]
+        return MeasureTable(columns, index=index)
+
+    def __repr__(self) -> str:
+        spread = self.spread
+        return (
+            f"BestThresholds({self.criterion}, {len(self.folds)} fold(s): mean "
+            f"{spread['mean']:.4g}, std {spread['std']:.4g}, range [{spread['min']:.4g}, "
+            f"{spread['max']:.4g}]; pooled {self.pooled.estimate['threshold'][0]:.4g} "
+            f"[{self.pooled.low['threshold'][0]:.4g}, {self.pooled.high['threshold'][0]:.4g}])"
+        )
 
 
 @dataclass(frozen=True)
@@ -425,6 +532,113 @@ class Assessment:
                 bounds = [np.nan if i is None else getattr(i, end) for i in intervals]
                 columns[f"auc_{end}"] = np.concatenate([bounds, none])
         return MeasureTable(columns, index=[*map(str, self.folds), "pooled", "mean", "std"])
+
+    def best_thresholds(
+        self,
+        criterion: str = "youden",
+        *,
+        ratio: float | None = None,
+        cost_ratio: float = 1.0,
+        confidence_level: float = 0.95,
+        n_resamples: int = 2000,
+        random_state: Any = None,
+    ) -> BestThresholds:
+        """The best threshold of each fold, its spread over the folds, and the bootstrap
+        interval of the pooled rows' best threshold (pROC's ``coords(x = "best")`` per fold
+        and ``ci.coords(x = "best")`` of the pooled rows).
+
+        Each fold's best point is :func:`~phidelta.measures.optimal_points`' (Youden's J,
+        the distance to the top-left corner, or the expected cost, with pROC's weights:
+        ``best.weights = c(cost, prevalence)`` is ``cost_ratio=cost``,
+        ``ratio=(1 − prevalence)/prevalence``); of tied points the one with the highest
+        threshold. How far the folds' thresholds lie apart says how well the threshold is
+        determined by a training set of that size; the pooled interval is
+        :func:`~phidelta.inference.coordinate_intervals` (``at="best"``, stratified
+        percentile bootstrap, a resample with tied best points takes one at random).
+
+        Parameters
+        ----------
+        criterion : {"youden", "closest_topleft", "cost"}, default="youden"
+            The rule of :func:`~phidelta.measures.optimal_points`.
+        ratio : float, optional
+            The class ratio N/P weighing the criterion (None: 1 for Youden and the top-left
+            distance, pROC's prevalence ½; the folds' own for the cost).
+        cost_ratio : float, default=1.0
+            c = c_FN / c_FP.
+        confidence_level : float, default=0.95
+            Of the pooled interval, in (0, 1).
+        n_resamples : int, default=2000
+            Bootstrap resamples of the pooled interval; at least 10.
+        random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, optional
+            Source of randomness of the bootstrap (None: fresh entropy).
+
+        Returns
+        -------
+        BestThresholds
+            Per fold ``thresholds``, ``sensitivity``, ``specificity``; ``spread`` (mean, std,
+            min, max, range); ``pooled`` (the interval); ``table()`` for every door.
+
+        Raises
+        ------
+        ValueError
+            If the assessment has no scores, the pooled rows lack a class or are weighted, or
+            an option is out of range (see :func:`~phidelta.measures.optimal_points`).
+
+        See Also
+        --------
+        phidelta.measures.optimal_points : one curve's best points.
+        phidelta.inference.coordinate_intervals : the bootstrap interval.
+
+        Examples
+        --------
+        >>> rng = np.random.default_rng(0)
+        >>> y = rng.random(600) < 0.4
+        >>> s = np.round(rng.normal(size=600) + 1.5 * y, 2)
+        >>> a = assess(y, scores=s, folds=np.arange(600) % 5)
+        >>> best = a.best_thresholds(random_state=0)
+        >>> best.thresholds.shape, sorted(best.spread)
+        ((5,), ['max', 'mean', 'min', 'range', 'std'])
+        >>> low, high = best.pooled.low["threshold"][0], best.pooled.high["threshold"][0]
+        >>> bool(low <= best.pooled.estimate["threshold"][0] <= high)
+        True
+        """
+        from phidelta.inference import coordinate_intervals
+
+        if self.tables is None:
+            raise ValueError("This assessment has no scores: a threshold is chosen on scores.")
+        pooled = coordinate_intervals(
+            self.pooled_table(),
+            "best",
+            criterion=criterion,
+            ratio=ratio,
+            cost_ratio=cost_ratio,
+            confidence_level=confidence_level,
+            n_resamples=n_resamples,
+            random_state=random_state,
+        )  # checks every option before the folds are read
+        found = np.full((4, len(self.tables)), np.nan)
+        for i, table in enumerate(self.tables):
+            if not (table.total_positives and table.total_negatives):
+                found[3, i] = 0  # one class: no curve, no best point
+                continue
+            points = optimal_points(table, criterion=criterion, ratio=ratio, cost_ratio=cost_ratio)
+            found[:, i] = (
+                points.thresholds[0],
+                points.tpr[0],
+                1 - points.fpr[0],
+                len(points.indices),
+            )
+        return BestThresholds(
+            criterion=criterion,
+            ratio=ratio,
+            cost_ratio=float(cost_ratio),
+            folds=self.folds,
+            thresholds=found[0],
+            sensitivity=found[1],
+            specificity=found[2],
+            tied_points=found[3].astype(int),
+            pooled=pooled,
+        )
 
     def group_parts(self) -> list[np.ndarray]:
         """The counts per group (G, 4) of each fold, then of the folds pooled (what the

@@ -108,7 +108,13 @@ from phidelta.inference._power import (
     roc_power,
 )
 from phidelta.inference._regions import PhiDeltaRegion, phi_delta_region
-from phidelta.inference._roc_tests import RocTest, VenkatramanTest, roc_test
+from phidelta.inference._roc_tests import (
+    RocDifferenceBand,
+    RocTest,
+    VenkatramanTest,
+    roc_difference_band,
+    roc_test,
+)
 from phidelta.inference._significance import benjamini_hochberg, fisher_exact_pvalues
 from phidelta.inference._uncertainty import (
     AucInterval,
@@ -146,6 +152,7 @@ __all__: list[str] = [
     "RankGroups",
     "ReliabilityIntervals",
     "RocBand",
+    "RocDifferenceBand",
     "RocPower",
     "RocTest",
     "VenkatramanTest",
@@ -189,6 +196,7 @@ __all__: list[str] = [
     "rate_intervals",
     "reliability_intervals",
     "roc_band",
+    "roc_difference_band",
     "roc_power",
     "roc_test",
     "spiegelhalter_test",

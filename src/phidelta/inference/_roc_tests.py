@@ -40,7 +40,7 @@ from phidelta.inference._uncertainty import (
 from phidelta.measures import ConfidenceInterval, TupleResult, auc
 from phidelta.measures._ranking import _check_two_classes, mcclish_standardized
 
-__all__ = ["RocTest", "VenkatramanTest", "roc_test"]
+__all__ = ["RocDifferenceBand", "RocTest", "VenkatramanTest", "roc_difference_band", "roc_test"]
 
 _ALTERNATIVES = ("two-sided", "less", "greater")
 _METHODS = ("delong", "bootstrap", "venkatraman", "sensitivity", "specificity")
@@ -112,12 +112,19 @@ class _Estimand:
     each distinct score, from the top down, starting at 0; ``p``, ``n``: (rows,) totals.
     """
 
-    kind: str  # "auc", "partial_auc", "sensitivity" (at a specificity), "specificity"
+    kind: str  # "auc", "partial_auc", "sensitivity" (at a specificity), "specificity",
+    # "sensitivities" (at every specificity of `grid`: one value per grid point)
     low: float = 0.0
     high: float = 1.0
     over: str = "fpr"  # the axis of a partial area's range
     mcclish: bool = False
     at: float = math.nan  # the fixed specificity (kind "sensitivity") or sensitivity
+    grid: tuple[float, ...] = ()
+
+    @property
+    def size(self) -> int:
+        """Values per curve."""
+        return len(self.grid) if self.kind == "sensitivities" else 1
 
     @property
     def name(self) -> str:
@@ -152,18 +159,23 @@ class _Estimand:
             specificity = (n - fp) / n  # pROC's arithmetic, so equal coordinates compare equal
             if self.kind == "sensitivity":
                 return _sensitivity_at(tpr, specificity, self.at)
+            if self.kind == "sensitivities":
+                return np.stack([_sensitivity_at(tpr, specificity, at) for at in self.grid], 1)
             return _specificity_at(tpr, specificity, self.at)
 
-    def of_table(self, table: ScoreTable) -> float:
+    def values_of(self, table: ScoreTable) -> np.ndarray:
+        """The statistic of a table's own curve: an array of :attr:`size` values."""
         tp, fp = table.cumulative()
-        return float(
-            self(
-                tp[None, :].astype(np.float64),
-                fp[None, :].astype(np.float64),
-                np.array([table.total_positives]),
-                np.array([table.total_negatives]),
-            )[0]
+        values = self(
+            tp[None, :].astype(np.float64),
+            fp[None, :].astype(np.float64),
+            np.array([table.total_positives]),
+            np.array([table.total_negatives]),
         )
+        return np.asarray(values, dtype=np.float64).reshape(-1)
+
+    def of_table(self, table: ScoreTable) -> float:
+        return float(self.values_of(table)[0])
 
 
 def _areas_between(x: np.ndarray, y: np.ndarray, low: float, high: float) -> np.ndarray:
@@ -389,6 +401,7 @@ class VenkatramanTest(TupleResult):
     See Also
     --------
     roc_test : computes it (``method="venkatraman"``).
+    roc_difference_band : its interval: the band of the curves' difference.
 
     References
     ----------
@@ -563,7 +576,7 @@ class _Resampler:
         m_pos, m_neg = self.draw(rng, rows)
         p = m_pos.sum(axis=1)
         n = m_neg.sum(axis=1)
-        out = np.empty((rows, len(self.plans)))
+        out = np.empty((rows, len(self.plans), self.estimand.size))
         running = np.zeros((rows, self.p + 1), dtype=np.int64)
         for c, plan in enumerate(self.plans):
             mine = m_pos if plan["pos_perm"] is None else m_pos[:, plan["pos_perm"]]
@@ -575,16 +588,16 @@ class _Resampler:
                     extra = np.take(running, plan["upto"], axis=1) - wins[:, plan["tied"]]
                     total += np.einsum("ij,ij->i", extra, m_neg[:, plan["tied"]])
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    out[:, c] = total / (2.0 * p * n)
+                    out[:, c, 0] = total / (2.0 * p * n)
                 continue
             tp = np.take(running, plan["tp_at"], axis=1).astype(np.float64)
             negs = m_neg if plan["neg_perm"] is None else m_neg[:, plan["neg_perm"]]
             neg_running = np.zeros((rows, self.n + 1), dtype=np.int64)
             np.cumsum(negs, axis=1, out=neg_running[:, 1:])
             fp = np.take(neg_running, plan["fp_at"], axis=1).astype(np.float64)
-            out[:, c] = self.estimand(tp, fp, p, n)
+            out[:, c] = np.reshape(self.estimand(tp, fp, p, n), (rows, -1))
         out[(p == 0) | (n == 0)] = np.nan  # a class absent (unstratified): undefined
-        return out
+        return out.reshape(rows, -1)
 
 
 def _multiplicities(rng: np.random.Generator, size: int, rows: int) -> np.ndarray:
@@ -638,16 +651,18 @@ def _resampled(
     rng: np.random.Generator,
     threads: int,
 ) -> np.ndarray:
-    """The estimand of each curve over ``n_resamples`` resamples: (n_resamples, len(curves)).
-    Paired curves share every resample's rows; unpaired ones are resampled independently."""
+    """The estimand of each curve over ``n_resamples`` resamples: (n_resamples, len(curves) ·
+    estimand.size), curve by curve. Paired curves share every resample's rows; unpaired ones
+    are resampled independently."""
+    size = estimand.size
     if paired or len(curves) == 1:
         kernel = _Resampler(curves, estimand, stratified)
-        return _run_blocks(kernel, kernel.width(), n_resamples, len(curves), rng, threads)
+        return _run_blocks(kernel, kernel.width(), n_resamples, len(curves) * size, rng, threads)
     columns = []
     for curve in curves:
         kernel = _Resampler([curve], estimand, stratified)
         stream = np.random.default_rng(rng.integers(0, 2**63, size=2))
-        columns.append(_run_blocks(kernel, kernel.width(), n_resamples, 1, stream, threads))
+        columns.append(_run_blocks(kernel, kernel.width(), n_resamples, size, stream, threads))
     return np.hstack(columns)
 
 
@@ -915,7 +930,9 @@ def roc_test(
       of whether the curves differ at any operating point, not only in area; two-sided only.
 
     Every test but Venkatraman's gives the interval of the difference
-    (``res.confidence_interval()``).
+    (``res.confidence_interval()``); Venkatraman's, which has no single difference, goes
+    with the band of the curves' difference at fixed specificities,
+    :func:`roc_difference_band`.
 
     Parameters
     ----------
@@ -968,6 +985,7 @@ def roc_test(
     See Also
     --------
     delong_test : DeLong's paired test alone.
+    roc_difference_band : the band of the curves' difference (Venkatraman's interval).
     auc_variance, auc_covariance : the variance of an AUC and the covariance of two.
 
     References
@@ -1058,4 +1076,193 @@ def roc_test(
         n_resamples=int(n_resamples),
         rng=rng,
         threads=threads,
+    )
+
+
+# --- the band of the curves' difference -------------------------------------------------------
+@dataclass(frozen=True)
+class RocDifferenceBand(TupleResult):
+    """The difference of two ROC curves, sensitivity a − sensitivity b at fixed
+    specificities, with its pointwise and simultaneous bootstrap bands: the interval that goes
+    with Venkatraman's test, which asks whether the curves differ anywhere.
+
+    Unpacks as ``specificity, difference, low, high, simultaneous_low, simultaneous_high``.
+
+    Attributes
+    ----------
+    specificity : ndarray of shape (k,)
+        The grid.
+    difference : ndarray of shape (k,)
+        Sensitivity of curve a − sensitivity of curve b at each specificity (read as pROC's
+        ``coords``: on a vertical step the highest sensitivity, else linear between points).
+    low, high : ndarray of shape (k,)
+        Pointwise percentile band: each grid point's interval holds the true difference with
+        probability `confidence_level`.
+    simultaneous_low, simultaneous_high : ndarray of shape (k,)
+        Simultaneous (sup-t) band: holds the whole difference at the grid with probability
+        `confidence_level`; it contains the pointwise band. Where it excludes 0 the curves
+        differ at that specificity.
+    confidence_level : float
+        The confidence level.
+    paired : bool
+        Whether the curves are of the same rows (resampled together) or independent samples
+        (resampled apart).
+    n_resamples : int
+        Resamples that defined the difference (resamples lacking a class are left out).
+    critical_value : float
+        The sup-t critical value c (simultaneous band: difference ± c · bootstrap sd).
+
+    See Also
+    --------
+    roc_difference_band : computes it.
+    roc_test : Venkatraman's test (``method="venkatraman"``).
+    """
+
+    specificity: np.ndarray
+    difference: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    simultaneous_low: np.ndarray
+    simultaneous_high: np.ndarray
+    confidence_level: float
+    paired: bool
+    n_resamples: int
+    critical_value: float
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "specificity",
+        "difference",
+        "low",
+        "high",
+        "simultaneous_low",
+        "simultaneous_high",
+    )
+
+
+def roc_difference_band(
+    curve_a: Any,
+    curve_b: Any,
+    *,
+    specificities: Any = None,
+    paired: bool | None = None,
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    stratified: bool = True,
+    random_state: Any = None,
+    workers: int = -1,
+    pos_label: Any = None,
+) -> RocDifferenceBand:
+    """The band of the difference of two ROC curves: sensitivity a − sensitivity b at fixed
+    specificities, by the bootstrap (paired or unpaired, stratified as pROC resamples).
+
+    Venkatraman's test (``roc_test(method="venkatraman")``) asks whether two curves differ
+    anywhere and has no single difference; this band is its interval: where the simultaneous
+    band excludes 0, the curves differ at that specificity. Each resample draws the rows of
+    paired curves together (their positives and negatives apart when `stratified`) and the
+    rows of unpaired curves independently; the sensitivities at every specificity of the
+    grid are read from each resample's curves (pROC's ``coords``: on a vertical step the
+    highest sensitivity, else linear between points). The pointwise band is the percentile
+    interval of the resampled differences; the simultaneous band is the sup-t band
+    (difference ± c·sd, c the `confidence_level` quantile of the largest standardized
+    deviation over the grid), widened to contain the pointwise one.
+
+    Parameters
+    ----------
+    curve_a, curve_b : (y_true, scores) or ScoreTable
+        The two curves, as :func:`roc_test` takes them.
+    specificities : array-like of float, optional
+        The grid, in [0, 1]; default 0, 0.05, …, 1.
+    paired : bool, optional
+        Whether the curves are of the same rows; detected as :func:`roc_test` does.
+    confidence_level : float, default=0.95
+        In (0, 1).
+    n_resamples : int, default=2000
+        Bootstrap resamples; at least 10.
+    stratified : bool, default=True
+        Resample positives and negatives apart.
+    random_state : None, int, numpy.random.SeedSequence or numpy.random.Generator, optional
+        Source of randomness (None: fresh entropy).
+    workers : int, default=-1
+        Threads drawing blocks of resamples; the result does not depend on it.
+    pos_label : label, optional
+        The positive class of the label arrays.
+
+    Returns
+    -------
+    RocDifferenceBand
+        Unpacks as ``specificity, difference, low, high, simultaneous_low,
+        simultaneous_high``.
+
+    Raises
+    ------
+    TypeError
+        If a curve is neither a pair nor a ScoreTable, or an argument has the wrong type.
+    ValueError
+        If a class is absent, a table is weighted, `specificities` are empty, NaN or outside
+        [0, 1], or an option is out of range.
+
+    See Also
+    --------
+    roc_test : the tests of two curves.
+    roc_band : the band of one curve.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(200) < 0.5
+    >>> a, b = y + rng.normal(size=200), 0.3 * y + rng.normal(size=200)
+    >>> band = roc_difference_band((y, a), (y, b), specificities=[0.5, 0.9], random_state=0)
+    >>> band.paired, band.difference.round(3).tolist()
+    (True, [0.261, 0.17])
+    >>> bool(np.all(band.simultaneous_low <= band.low))
+    True
+    """
+    from phidelta.inference._bands import _summaries
+
+    a = _as_curve(curve_a, "curve_a", pos_label)
+    b = _as_curve(curve_b, "curve_b", pos_label)
+    is_paired = _are_paired(a, b, paired)
+    level = check_confidence_level(confidence_level, where="roc_difference_band")
+    grid = np.arange(21) / 20 if specificities is None else specificities
+    grid = np.atleast_1d(as_float_array(grid, "specificities"))
+    if grid.ndim != 1 or not grid.size or not np.all((grid >= 0) & (grid <= 1)):
+        raise ValueError(
+            f"`specificities` must be numbers in [0, 1] (at least one); got {specificities!r}."
+        )
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, int | np.integer):
+        raise TypeError(f"`n_resamples` must be an integer >= 10; got {n_resamples!r}.")
+    if n_resamples < 10:
+        raise ValueError(f"`n_resamples` must be an integer >= 10; got {n_resamples}.")
+    for name, curve in (("curve_a", a), ("curve_b", b)):
+        if curve.table.positives.dtype.kind not in "iu":
+            raise ValueError(f"Bootstrap resampling needs integer counts; `{name}` is weighted.")
+    estimand = _Estimand("sensitivities", grid=tuple(float(g) for g in grid))
+    values = _resampled(
+        [a, b],
+        estimand,
+        paired=is_paired,
+        stratified=bool(stratified),
+        n_resamples=int(n_resamples),
+        rng=_generator(random_state, DEPRECATED, "roc_difference_band"),
+        threads=_check_workers(workers),
+    )
+    differences = values[:, : grid.size] - values[:, grid.size :]
+    differences = differences[~np.isnan(differences).any(axis=1)]
+    if len(differences) < 2:
+        raise ValueError("Fewer than two resamples defined both curves: no band.")
+    estimate = estimand.values_of(a.table) - estimand.values_of(b.table)
+    low, high, sim_low, sim_high, critical = _summaries(
+        estimate, differences, 1 - level, (-1.0, 1.0)
+    )
+    return RocDifferenceBand(
+        specificity=grid,
+        difference=estimate,
+        low=low,
+        high=high,
+        simultaneous_low=sim_low,
+        simultaneous_high=sim_high,
+        confidence_level=level,
+        paired=is_paired,
+        n_resamples=len(differences),
+        critical_value=critical,
     )
