@@ -39,3 +39,26 @@ def client():
     with distributed.Client(cluster) as connection:
         yield connection
     cluster.close()
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark session of two cores for the whole run (Java and PySpark are installed
+    by the README's test command): small shuffles and Arrow batches, no UI, a JVM tuned to
+    start fast."""
+    pytest.importorskip("pyspark")
+    from phidelta.spark import session
+
+    active = session(
+        "local[2]",
+        conf={
+            "spark.ui.enabled": "false",
+            "spark.sql.shuffle.partitions": "2",
+            "spark.default.parallelism": "2",
+            # several Arrow batches per partition: parts are added on the executors too
+            "spark.sql.execution.arrow.maxRecordsPerBatch": "64",
+            "spark.driver.extraJavaOptions": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
+        },
+    )
+    yield active
+    active.stop()

@@ -16,15 +16,25 @@ a frame is opened, never before.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import pickle
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from phidelta.data._blocks import _reduced, add_up
 from phidelta.data._errors import DataError
 
-__all__ = ["FIRST_ROWS", "SPARK", "SparkTable", "is_spark", "require_spark", "worker_error"]
+__all__ = [
+    "FIRST_ROWS",
+    "SPARK",
+    "SparkTable",
+    "is_spark",
+    "quiet",
+    "require_spark",
+    "worker_error",
+]
 
 #: Rows of :meth:`SparkTable.first`: enough to read the columns' types.
 FIRST_ROWS = 65536
@@ -61,6 +71,26 @@ def require_spark() -> Any:
             "The Spark engine needs PySpark (and Java 17+): pip install 'phidelta[spark]'."
         ) from exc
     return pyspark.sql
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """PySpark's FutureWarning about pandas 3 silenced: this engine converts the Arrow
+    batches to pandas itself.
+
+    Yields
+    ------
+    None
+        Inside: that warning is not shown.
+
+    Examples
+    --------
+    >>> with quiet():
+    ...     pass
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
+        yield
 
 
 def is_spark(value: Any) -> bool:
@@ -277,16 +307,15 @@ class SparkTable:
             The first rows.
         """
         head = self._select(columns).limit(FIRST_ROWS)
-        if hasattr(head, "toArrow"):  # PySpark 4
-            table = head.toArrow()
-        else:  # pragma: no cover - PySpark 3.x
-            import pyarrow as pa
+        with quiet():
+            if hasattr(head, "toArrow"):  # PySpark 4
+                table = head.toArrow()
+            else:  # pragma: no cover - PySpark 3.x
+                import pyarrow as pa
 
-            table = pa.Table.from_pandas(head.toPandas(), preserve_index=False)
-        import pyarrow as pa
-
-        batch = table.combine_chunks().to_batches()
-        return _frame(batch[0], self.name) if batch else table.to_pandas()
+                table = pa.Table.from_pandas(head.toPandas(), preserve_index=False)
+        batches = table.combine_chunks().to_batches()
+        return _frame(batches[0], self.name) if batches else table.to_pandas()
 
     def reduce(
         self,
@@ -321,7 +350,8 @@ class SparkTable:
         frame = self._select(columns)
         run = _Partition(function, combine, self.name)
         try:
-            rows = frame.mapInArrow(run, _PARTS).collect()
+            with quiet():
+                rows = frame.mapInArrow(run, _PARTS).collect()
         except Exception as exc:
             if type(exc).__name__ != "PythonException":
                 raise
