@@ -250,3 +250,12 @@ def test_import_phidelta_does_not_import_pyspark():
     code = "import sys, phidelta, phidelta.data, phidelta.spark; print('pyspark' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_readme_test_command_is_what_ci_runs_and_installs_java():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    command = (root / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert f"    {command}\n" in (root / "README.md").read_text()
+    assert "openjdk-17-jre-headless" in command
