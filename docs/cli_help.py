@@ -18,6 +18,7 @@ COMMANDS = (
     "assess",
     "roc-test",
     "power",
+    "best-threshold",
     "calibration",
     "decision",
     "triangle",

@@ -94,3 +94,44 @@ def test_csv_output_is_one_table(path, capsys):
     assert lines[0] == "statistic,p"
     assert lines[1].startswith("Dxy,")
     assert len(lines) == 1 + 24
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["roc-test", "{p}", "{p}", "--label", "y", "--score", "p", "--paired"], "unpaired"),
+        (["roc-test", "{p}", "{p}", "{p}", "--label", "y", "--score", "p"], "two"),
+        (["roc-test", "{p}", "{p}", "--label", "y", "--score", "p", "-s"], "No such option"),
+        (["power", "--auc", "0.7", "--binormal", "1,1"], "give one design"),
+        (["power", "--binormal", "1,1", "--power", "0.8"], "give --binormal twice"),
+        (["power", "--binormal", "1,0", "--binormal", "1,1", "--power", "0.8"], "B of the first"),
+        (["power", "--binormal", "1", "--binormal", "1,1", "--power", "0.8"], "A,B"),
+        (["power", "--auc", "0.7", "--power", "0.8", "--r-positives", "0.3"], "does not apply"),
+        (["power", "--auc", "0.7", "--positives", "-5"], "--positives must be a positive"),
+        (["power", "--auc", "0.7", "--positives", "50", "--power", "0.8"], "--power"),
+        (["power", "--pilot", "{p}", "--score", "p", "--score", "q"], "--pilot needs --label"),
+        (
+            ["best-threshold", "{p}", "--label", "y", "--score", "p", "--prevalence", "1.5"],
+            "(0, 1)",
+        ),
+        (["best-threshold", "{p}", "--label", "y", "--score", "zz"], "zz"),
+    ],
+)
+def test_new_commands_refuse_in_one_line(path, capsys, args, message):
+    code = main([str(path) if a == "{p}" else a for a in args])
+    err = capsys.readouterr().err.strip()
+    assert code != 0
+    assert message in err
+    assert len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("command", ["roc-test", "power", "best-threshold"])
+def test_help_names_every_design(capsys, command):
+    assert main([command, "--help"]) == 0
+    text = capsys.readouterr().out
+    expected = {
+        "roc-test": ["PREDICTIONS [PREDICTIONS_B]", "two files", "--unpaired"],
+        "power": ["--binormal", "--pilot", "--auc", "--power"],
+        "best-threshold": ["--fold", "--criterion", "--prevalence"],
+    }[command]
+    assert all(word in text for word in expected)

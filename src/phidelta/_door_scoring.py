@@ -13,7 +13,13 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["are_probabilities", "calibration_numbers", "decision_tables"]
+__all__ = [
+    "are_probabilities",
+    "best_threshold_columns",
+    "calibration_numbers",
+    "decision_tables",
+    "roc_test_tables",
+]
 
 
 def are_probabilities(scores: Any) -> bool:
@@ -175,3 +181,102 @@ def decision_tables(
     keys = ("threshold_probability", "difference", "low", "high", "simultaneous_low")
     keys += ("simultaneous_high", "standard_error", "statistic", "pvalue")
     return columns, {k: getattr(res, k) for k in keys}
+
+
+def roc_test_tables(
+    result: Any, names: list[str], confidence_level: float, band: Any = None
+) -> tuple[dict[str, list[Any]], dict[str, tuple[str, dict[str, Any]]]]:
+    """A test of two ROC curves as a one-row table, and for Venkatraman's test the band of the
+    curves' difference as a further table (its interval).
+
+    Parameters
+    ----------
+    result : RocTest or VenkatramanTest
+        What :func:`phidelta.inference.roc_test` returned.
+    names : list of str
+        The two curves' names.
+    confidence_level : float
+        Of the difference's interval.
+    band : RocDifferenceBand, optional
+        With Venkatraman's test: :func:`phidelta.inference.roc_difference_band`.
+
+    Returns
+    -------
+    columns : dict
+        ``curve_a``, ``curve_b``, ``method``, ``estimand``, the estimates, ``difference`` with
+        ``difference_low`` and ``difference_high``, ``standard_error``, ``statistic``, ``df``
+        and ``pvalue``; for Venkatraman's test ``statistic`` and ``pvalue`` (and, with
+        `band`, ``largest_difference`` and whether the simultaneous band excludes 0 anywhere).
+    extra : dict
+        ``{"band": (title, columns)}`` with `band`, else empty.
+
+    Examples
+    --------
+    >>> from phidelta.inference import roc_test
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> res = roc_test((y, [9, 8, 7, 3, 2, 4, 6, 1]), (y, [6, 4, 8, 5, 3, 7, 2, 1]))
+    >>> columns, extra = roc_test_tables(res, ["a", "b"], 0.95)
+    >>> columns["difference"], extra
+    ([0.375], {})
+    """
+    columns: dict[str, list[Any]] = {"curve_a": [names[0]], "curve_b": [names[1]]}
+    if hasattr(result, "estimand"):  # a RocTest: estimates and the difference's interval
+        low, high = result.confidence_interval(confidence_level)
+        return columns | {
+            "method": [result.method],
+            "estimand": [result.estimand],
+            "estimate_a": [result.estimate_a],
+            "estimate_b": [result.estimate_b],
+            "difference": [result.difference],
+            "difference_low": [low],
+            "difference_high": [high],
+            "standard_error": [result.standard_error],
+            "statistic": [result.statistic],
+            "df": [result.df],
+            "pvalue": [result.pvalue],
+        }, {}
+    columns |= {
+        "method": ["venkatraman"],
+        "estimand": ["ROC curve"],
+        "statistic": [result.statistic],
+        "pvalue": [result.pvalue],
+    }
+    if band is None:
+        return columns, {}
+    largest = int(np.argmax(np.abs(band.difference)))
+    excludes = (band.simultaneous_low > 0) | (band.simultaneous_high < 0)
+    columns |= {
+        "largest_difference": [float(band.difference[largest])],
+        "at_specificity": [float(band.specificity[largest])],
+        "band_excludes_0": [bool(excludes.any())],
+    }
+    table = {name: getattr(band, name) for name in band._fields}
+    level = f"{confidence_level:.0%}"
+    title = f"sensitivity {names[0]} − {names[1]} at fixed specificities, {level} bands"
+    return columns, {"band": (title, table)}
+
+
+def best_threshold_columns(best: Any) -> dict[str, Any]:
+    """The best thresholds of an assessment's folds as columns: ``fold`` (the fold ids, then
+    ``pooled``, ``mean``, ``std``, ``min``, ``max``) and the columns of
+    :meth:`phidelta.assessment.BestThresholds.table`.
+
+    Parameters
+    ----------
+    best : BestThresholds
+        What :meth:`phidelta.assessment.Assessment.best_thresholds` returned.
+
+    Returns
+    -------
+    dict of str to list or ndarray
+
+    Examples
+    --------
+    >>> from phidelta.assessment import assess
+    >>> a = assess([1, 0, 1, 0, 1, 0], scores=[9, 2, 4, 6, 8, 3], folds=[1, 1, 1, 2, 2, 2])
+    >>> columns = best_threshold_columns(a.best_thresholds(n_resamples=10, random_state=0))
+    >>> columns["fold"]
+    ['1', '2', 'pooled', 'mean', 'std', 'min', 'max']
+    """
+    table = best.table()
+    return {"fold": list(table.index)} | {name: table[name] for name in table}
