@@ -102,3 +102,49 @@ def test_weighted_rows_get_a_note_not_statistics(frame):
     ((heading, body),) = built.sections
     assert heading == "Calibration and decision curves"
     assert "Sample weights" in body
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """The matplotlib figures the sections put into the page, in order."""
+    import phidelta._report_html as report_html
+
+    drawn = []
+    original = report_html.figure_html
+
+    def keep(fig, caption, **options):
+        drawn.append((fig, caption))
+        return original(fig, caption, **options)
+
+    monkeypatch.setattr(report_html, "figure_html", keep)
+    return drawn
+
+
+def test_calibration_figure_shows_each_models_lowess_smooth(frame, figures):
+    from phidelta.geometry import smooth_calibration_curve
+
+    y = (frame["y"] == "yes").to_numpy()
+    models = {"p": frame["p"].to_numpy(), "q": frame["q"].to_numpy()}
+    calibration_section(y, models)
+    ((fig, caption),) = figures
+    assert "lowess" in caption
+    lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
+    for name, p in models.items():
+        eavg = calibration_summary(y, p).to_dict()["Eavg"]
+        (label,) = [k for k in lines if k.startswith(f"{name}: lowess")]
+        assert label == f"{name}: lowess (Eavg {eavg:.3f})"
+        smooth = smooth_calibration_curve(y, p)
+        np.testing.assert_allclose(lines[label].get_xdata(), smooth.probability)
+        np.testing.assert_allclose(lines[label].get_ydata(), smooth.observed)
+
+
+def test_decision_figure_is_clipped_above_the_prevalence(frame, figures):
+    y = (frame["y"] == "yes").to_numpy()
+    decision_section(y, {"p": frame["p"].to_numpy()}, n_resamples=50)
+    ((fig, _),) = figures
+    ax = fig.axes[0]
+    low, high = ax.get_ylim()
+    assert high == pytest.approx(1.1 * y.mean())  # net benefit never exceeds the prevalence
+    assert low == pytest.approx(-0.5 * y.mean())
+    treat_all = next(line for line in ax.get_lines() if line.get_label() == "treat all")
+    assert treat_all.get_ydata().min() < low  # treat-all's fall is cut, not followed

@@ -85,6 +85,7 @@ def calibration_section(
     import matplotlib.pyplot as plt
 
     from phidelta._report_html import figure_html, table_html
+    from phidelta.geometry import smooth_calibration_curve
     from phidelta.rendering import CalibrationDisplay
 
     y = np.asarray(is_positive, dtype=bool)
@@ -104,6 +105,16 @@ def calibration_section(
         display = CalibrationDisplay(y_true=y, scores=np.asarray(probabilities[name], float))
         display.plot(ax=ax, kind="reliability", bins=bins)
         display.map_.set_label(f"{name} (ECE {values['ECE (equal width)']:.3f})")
+        # rms's val.prob curve beside the bins: the lowess smooth E_avg is measured against
+        smooth = smooth_calibration_curve(y, display.scores)
+        ax.plot(
+            smooth.probability,
+            smooth.observed,
+            color=display.map_.get_color(),
+            lw=2.2,
+            alpha=0.45,
+            label=f"{name}: lowess (Eavg {values['Eavg']:.3f})",
+        )
     ax.legend(fontsize=7, loc="upper left")
     degrees = ", ".join(
         f"{name}: {values['HL:df']:g}" for name, values in zip(names, numbers, strict=True)
@@ -111,8 +122,9 @@ def calibration_section(
     note = (
         '<p class="note">rms\'s <code>val.prob</code> statistics (Harrell 2015, §10.11): '
         "E<sub>max</sub>, E<sub>90</sub> and E<sub>avg</sub> compare each probability with "
-        "the lowess smooth of the outcomes; C and Dxy are exact and use every row (rms bins "
-        "the probabilities first). Hosmer–Lemeshow over "
+        "the lowess smooth of the outcomes (the figure's faint line of each model); C and "
+        "Dxy are exact and use every row (rms bins the probabilities first). "
+        "Hosmer–Lemeshow over "
         f"{groups} groups of risk (degrees of freedom {html.escape(degrees)}); the expected "
         f"calibration errors over {bins} bins. The same numbers as "
         "<code>phidelta calibration</code>.</p>"
@@ -121,7 +133,7 @@ def calibration_section(
         note
         + table_html(columns)
         + '<div class="figures">'
-        + figure_html(fig, f"reliability diagram, {bins} equal-width bins")
+        + figure_html(fig, f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth")
         + "</div>"
     )
 
