@@ -305,3 +305,42 @@ def test_load_comparison_with_groups_whole_chunked_and_the_command_line(tmp_path
     assert "durkalski" in tests["McNemar"]["detail"]
     assert tests["DeLong"]["pvalue"] == pytest.approx(whole.delong.pvalue)
     assert docs[0]["intervals"]["accuracy"] == "cluster_bca"
+
+
+# --- coverage bands ----------------------------------------------------------------------------
+def test_coverage_band_with_groups_is_the_clustered_roc_band_in_counts():
+    from phidelta.counts import ScoreTable
+    from phidelta.inference import coverage_band, roc_band
+
+    rng = np.random.default_rng(10)
+    group = np.repeat(np.arange(40), 5)
+    y = rng.integers(0, 2, 200)
+    s = np.round(y + rng.normal(size=40)[group] + rng.normal(size=200), 1)
+    table = ScoreTable.from_scores(y, s)
+    tables, _ = ScoreTable.from_groups(y, s, group)
+    kw = {"grid": 11, "random_state": 5, "n_resamples": 300}
+    roc = roc_band(table, groups=tables, **kw)
+    cov = coverage_band(table, groups=tables, **kw)
+    p, n = table.total_positives, table.total_negatives
+    assert cov.method == roc.method
+    assert cov.method.startswith("cluster bootstrap over 40 groups")
+    assert_allclose(cov.fp, roc.fpr * n, rtol=1e-12)
+    for got, rate in (
+        (cov.low, roc.low),
+        (cov.high, roc.high),
+        (cov.simultaneous_low, roc.simultaneous_low),
+        (cov.simultaneous_high, roc.simultaneous_high),
+    ):
+        assert_allclose(got, rate * p, rtol=1e-12)
+    # the display draws the same band
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from phidelta.rendering import RocDisplay
+
+    shown = RocDisplay(tables=[table]).plot(
+        space="coverage", band=True, band_groups=tables, random_state=5, n_resamples=300
+    )
+    drawn = coverage_band(table, groups=tables, random_state=5, n_resamples=300)
+    assert_array_equal(shown.band_.simultaneous_high, drawn.simultaneous_high)

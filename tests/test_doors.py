@@ -695,3 +695,112 @@ def test_triangle_interval_doors_agree(files, web, name, roles):
     # off again: no intervals
     off = web.get(f"/api/analyses/{created['id']}/view?intervals=false").json()
     assert off.get("intervals") is None
+
+
+# --- clustered rows: the same file, the same clustered intervals through every door ----------
+@pytest.fixture(scope="module")
+def clustered_file(tmp_path_factory):
+    """Patients of four rows: a label, two classifiers' predictions and scores, a fold per
+    patient (so each fold holds whole patients) and a patient with a missing id."""
+    rng = np.random.default_rng(29)
+    groups, size = 30, 4
+    patient = np.repeat(np.arange(groups), size)
+    y = rng.integers(0, 2, groups * size)
+    shared = rng.normal(size=groups)[patient]
+    s = np.round(y + 0.8 * shared + rng.normal(size=groups * size), 2)
+    s2 = np.round(y + 0.8 * shared + 1.5 * rng.normal(size=groups * size), 2)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "p": (s >= 0.5).astype(int),
+            "s": s,
+            "p2": (s2 >= 0.5).astype(int),
+            "s2": s2,
+            "patient": [f"id{k:02d}" for k in patient],
+            "fold": patient % 3,
+        }
+    )
+    frame.loc[5, "patient"] = None  # a row of no patient: left out, counted, in every door
+    path = tmp_path_factory.mktemp("clustered_doors") / "clustered.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+def test_clustered_interval_doors_agree(clustered_file):
+    import html as _html
+    import re
+
+    from phidelta._door_intervals import (
+        TRIANGLE_MEASURES,
+        assessment_intervals,
+        interval_cell,
+    )
+    from phidelta._format import column_text
+    from phidelta.data import load_comparison
+    from phidelta.report import file_report
+
+    path = clustered_file
+    roles = Roles("y", prediction="p", score="s", fold="fold", group="patient")
+    other = Roles("y", prediction="p2", score="s2", fold="fold", group="patient")
+    level, seed = 0.9, 3
+    # the Python door
+    assessment = load_assessment(path, roles)
+    want = assessment_intervals(
+        assessment, INTERVAL_MEASURES, confidence_level=level, random_state=seed
+    )
+    assert set(want.methods.values()) == {"cluster_bca"}
+    summary = assessment.summary(confidence_level=level, random_state=seed)
+    comparison = load_comparison(path, roles, other)
+    multiclass = load_multiclass(path, Roles("y", prediction="p", fold="fold", group="patient"))
+    triangle = multiclass.intervals(confidence_level=level, random_state=seed)
+    rows = [*map(str, assessment.folds), "pooled"]
+
+    # the command line, whole and in chunks
+    args = ["assess", str(path), "--label", "y", "--prediction", "p", "--score", "s"]
+    args += ["--fold", "fold", "--group", "patient", "--confidence-level", str(level)]
+    args += ["--random-state", str(seed), "--compare", "p2", "--compare", "s2"]
+    tri = ["triangle", str(path), "--label", "y", "--prediction", "p", "--fold", "fold"]
+    tri += ["--group", "patient", "--confidence-level", str(level), "--random-state", str(seed)]
+    for extra in ((), ("--chunksize", "7")):
+        doc = _cli_json(*args, *extra)
+        by = {(r["classifier"], r["row"]): r for r in doc["rows"]}
+        for measure in INTERVAL_MEASURES:
+            for end in ("low", "high"):
+                got = [by["s", r][f"{measure}_{end}"] for r in rows]
+                _close(list(map(_num, getattr(want, end)[measure])), got, f"cli {extra}")
+        for end in ("low", "high"):
+            got = [by["s", r][f"auc_{end}"] for r in rows]
+            _close(list(summary[f"auc_{end}"][: len(rows)]), got, f"cli {extra} auc")
+        tests = {row["test"]: row for row in doc["comparison"]}
+        assert tests["McNemar"]["statistic"] == pytest.approx(comparison.mcnemar.statistic)
+        assert tests["DeLong"]["pvalue"] == pytest.approx(comparison.delong.pvalue)
+        assert doc["rows_left_out"] == 1
+        shown = {r["quantity"]: r for r in _cli_json(*tri, *extra)["rows"]}
+        for q in TRIANGLE_MEASURES:
+            for end in ("low", "high"):
+                got = [shown[q][f"{c}_{end}"] for c in [*multiclass.names, "pooled"]]
+                _close(list(map(_num, getattr(triangle, end)[q])), got, f"triangle {extra}")
+
+    # the report: the same cells, and it says how they were made
+    out = path.parent / "report.html"
+    file_report(
+        out,
+        predictions=path,
+        roles=roles,
+        compare=other,
+        confidence_level=level,
+        random_state=seed,
+    )
+    page = _html.unescape(out.read_text(encoding="utf-8"))
+    for measure in ("accuracy", "mcc", "delta"):
+        text = column_text(list(summary[measure][: len(rows)]), digits=3)
+        for i, t in enumerate(text):
+            cell = interval_cell(t, want.low[measure][i], want.high[measure][i])
+            assert cell in page, (measure, cell)
+    for i, t in enumerate(column_text(list(triangle.estimate["joint_mi2"]), digits=3)):
+        cell = interval_cell(t, triangle.low["joint_mi2"][i], triangle.high["joint_mi2"][i])
+        assert cell in page, cell
+    assert "30 groups of rows" in page
+    assert re.search(r"cluster_bca: the bootstrap of whole groups of rows \(30 groups", page)
+    assert "Obuchowski" in page
+    assert "durkalski" in page

@@ -900,6 +900,13 @@ if click is not None:
         help="The positive class of --predictions, when it differs from --positive.",
     )
     @click.option(
+        "--group",
+        help="Column of group ids of --predictions (patient, speaker, document, site) when "
+        "several rows belong to one group: every interval of the assessment, the comparison "
+        "and the entropy triangle then resamples whole groups (cluster bootstrap; the AUC's "
+        "is Obuchowski's), and the report says so.",
+    )
+    @click.option(
         "--ratio",
         type=_Ratio(),
         default="actual",
@@ -947,6 +954,7 @@ if click is not None:
         matrix: str | None = None,
         header: str = "auto",
         missing_values: str | None = None,
+        group: str | None = None,
         confidence_level: float | None = None,
         interval_method: str = "auto",
         random_state: int = DEFAULT_RANDOM_STATE,
@@ -960,7 +968,10 @@ if click is not None:
         Without --prediction or --matrix the report says that no triangle is drawn.
         With --confidence-level the assessment's measures show their intervals
         ("0.873 [0.81, 0.92]"), its ROC curve its pointwise and simultaneous bands and its
-        reliability diagram each bin's interval.
+        reliability diagram each bin's interval. With --group (several rows per patient,
+        speaker, document or site in --predictions) every interval resamples whole groups;
+        what has no clustered form (the joint φ-δ regions, the reliability diagram's Wilson
+        intervals, the calibration and decision-curve sections) is left out, and said so.
 
         Example: phidelta report --data climate.csv --label RainBool --positive 1 -o r.html
 
@@ -983,8 +994,10 @@ if click is not None:
             _fail("--predictions needs --truth (or --label)")
         if compare and predictions is None:
             _fail("--compare needs --predictions")
-        if predictions is None and (truth or prediction or score or threshold or fold):
-            _fail("--truth, --prediction, --score, --threshold and --fold need --predictions")
+        if predictions is None and (truth or prediction or score or threshold or fold or group):
+            _fail(
+                "--truth, --prediction, --score, --threshold, --fold and --group need --predictions"
+            )
         features = None if data is None else Roles(label, positive=positive)
         assessed = None
         if predictions is not None:
@@ -995,6 +1008,7 @@ if click is not None:
                 score=score,
                 threshold=threshold,
                 fold=fold,
+                group=group,
             )
         try:
             path = file_report(

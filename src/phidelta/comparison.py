@@ -302,6 +302,10 @@ class Comparison(TupleResult):
         With groups of rows (patients, speakers, documents, sites): their number. McNemar's
         test is then the clustered one (Durkalski et al. 2003), DeLong's variance
         Obuchowski's (1997) and every interval a cluster bootstrap (``cluster_bca``).
+    group_tables : ndarray of shape (G, 2, 2, 2) or None
+        With groups: each group's 2×2×2 table of the predictions (groups sorted), the parts
+        the paired differences resample (``groups`` of
+        :func:`~phidelta.inference.paired_difference_from_table`).
 
     See Also
     --------
@@ -336,6 +340,7 @@ class Comparison(TupleResult):
     names: tuple[str, str] = ("A", "B")
     difference: PairedDifference | None = None
     n_groups: int | None = None
+    group_tables: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     _fields = ("mcnemar", "delong", "ttest")
 
@@ -585,7 +590,7 @@ def finish_comparison(
             said = (is_pos, said_a, said_b)
     measures = list(dict.fromkeys([measure, *SUMMARY_MEASURES]))
     difference = None
-    n_groups = None
+    n_groups = cells = None
     if grouped:  # the rows of one group are never independent
         cells, labels = _clustered_tables(part, said)
         n_groups = len(labels)
@@ -606,7 +611,10 @@ def finish_comparison(
         per_fold_a = a.measures([measure])[measure]
         per_fold_b = b.measures([measure])[measure]
         ttest = corrected_resampled_ttest(per_fold_a, per_fold_b, test_fraction=fraction)
-    return Comparison(a, b, mcnemar, delong, ttest, measure, fraction, names, difference, n_groups)
+    group_tables = None if cells is None else cells.reshape(-1, 2, 2, 2)
+    return Comparison(
+        a, b, mcnemar, delong, ttest, measure, fraction, names, difference, n_groups, group_tables
+    )
 
 
 def compare(

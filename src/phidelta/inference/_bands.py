@@ -617,12 +617,18 @@ def coverage_band(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = None,
+    groups: Any = None,
 ) -> CoverageBand:
     """Bands of the coverage curve (TP against FP counts, Flach 2012, §2.2).
 
     The stratified bootstrap keeps N and P, so this is :func:`roc_band` in counts: the same
     resamples (the same `random_state` gives the same band, scaled) with the false positive
     rates of `grid` times N on x and the rates times P on y.
+
+    With ``groups`` (several rows per patient, speaker, document, site) the band is
+    :func:`roc_band`'s cluster-bootstrap band (whole groups drawn) in counts: the drawn groups
+    change N and P from resample to resample, so the rates are resampled and scaled by the
+    observed N and P (the band of the curve at the data's class sizes).
 
     Parameters
     ----------
@@ -636,6 +642,9 @@ def coverage_band(
         Bootstrap resamples, at least 2.
     random_state : None, int, SeedSequence or Generator, optional
         Seeds the resampling.
+    groups : sequence of ScoreTable, optional
+        The score table of each group of rows, adding up to `table`
+        (``ScoreTable.from_groups(y_true, scores, groups)`` gives them).
 
     Returns
     -------
@@ -663,6 +672,7 @@ def coverage_band(
         confidence_level=confidence_level,
         n_resamples=n_resamples,
         random_state=random_state,
+        groups=groups,
     )
     p, n = band.table.total_positives, band.table.total_negatives
     return CoverageBand(

@@ -212,6 +212,7 @@ class RocDisplay:
         confidence_level: float = 0.95,
         n_resamples: int = 2000,
         random_state: Any = None,
+        band_groups: Any = None,
     ) -> RocDisplay:
         """Draw the curves.
 
@@ -245,6 +246,11 @@ class RocDisplay:
             Bootstrap resamples of the bands.
         random_state : None, int or Generator, optional
             Seeds the bands' resampling; the same seed draws the same bands.
+        band_groups : sequence of ScoreTable, optional
+            With several rows per patient, speaker, document or site: the first table's
+            score table of each group (``ScoreTable.from_groups``); the bands then resample
+            whole groups (the cluster bootstrap, ``groups`` of
+            :func:`phidelta.inference.roc_band`).
 
         Returns
         -------
@@ -299,6 +305,7 @@ class RocDisplay:
                 confidence_level=confidence_level,
                 n_resamples=n_resamples,
                 random_state=random_state,
+                groups=band_groups,
             )
             self.band_patches_ = _shade_band(ax, self.band_, kinds, self.curve_.get_color())
         if acceptable_region:
