@@ -133,7 +133,9 @@ def calibration_section(
         note
         + table_html(columns)
         + '<div class="figures">'
-        + figure_html(fig, f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth")
+        + figure_html(
+            fig, f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth"
+        )
         + "</div>"
     )
 
