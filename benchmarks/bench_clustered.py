@@ -19,7 +19,19 @@ Columns (coverage in percent over ``--simulations`` data sets):
   (:func:`~phidelta.inference.measure_intervals` with ``groups``).
 
 Then the time of 2,000 cluster-bootstrap resamples of the AUC and of every registry measure at
-G = 10⁴ groups of 10 rows. Run ``python benchmarks/bench_clustered.py``.
+G = 10⁴ groups of 10 rows.
+
+``--part multiclass``: three classes, a row right with probability expit(1 + s·u_g) (u_g the
+group's skill, s the spread; the population accuracy E[expit(1 + s·u)] by Gauss–Hermite
+quadrature), the coverage of the accuracy's percentile interval by the rows' bootstrap
+(Rows-Acc) and the cluster bootstrap (CB-Acc) of :func:`~phidelta.inference.matrix_intervals`.
+
+``--part mcnemar``: two exchangeable classifiers (the null hypothesis), scores y + √ICC·u_g +
+√(1 − ICC)·e per classifier (each its own group shift), cut at 0.5: the share of data sets that
+McNemar's test (rows as independent, :func:`~phidelta.inference.mcnemar_discordant_test`) and
+the clustered test (:func:`~phidelta.inference.clustered_mcnemar_test`) reject at 5 %.
+
+Run ``python benchmarks/bench_clustered.py [--part binary|multiclass|mcnemar|all]``.
 """
 
 from __future__ import annotations
@@ -31,9 +43,12 @@ import time
 import numpy as np
 from scipy import stats
 
-from phidelta.counts import BinaryCounts, ScoreTable
+from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
 from phidelta.inference import (
     auc_confidence_interval,
+    clustered_mcnemar_test,
+    matrix_intervals,
+    mcnemar_discordant_test,
     measure_intervals,
     table_bootstrap_interval,
     wilson_interval,
@@ -114,11 +129,72 @@ def timing() -> None:
     )
 
 
+def multiclass_coverage(groups: int, size: int, spread: float, simulations: int, seed: int) -> list:
+    """Coverage of the accuracy's percentile interval: rows' bootstrap, cluster bootstrap."""
+    nodes, weights = np.polynomial.hermite_e.hermegauss(80)  # E over u ~ N(0, 1)
+    truth = float(np.sum(weights / (1 + np.exp(-(1 + spread * nodes)))) / weights.sum())
+    rng = np.random.default_rng(seed)
+    hits = np.zeros(2)
+    for i in range(simulations):
+        group = np.repeat(np.arange(groups), size)
+        y = rng.integers(0, 3, groups * size)
+        skill = rng.standard_normal(groups)[group]
+        right = rng.random(groups * size) < 1 / (1 + np.exp(-(1 + spread * skill)))
+        p = np.where(right, y, (y + rng.integers(1, 3, groups * size)) % 3)
+        cm = ConfusionMatrix.from_labels(y, p, classes=[0, 1, 2])
+        per = ConfusionMatrix.from_groups(y, p, group, classes=[0, 1, 2])
+        kw = {"method": "percentile", "n_resamples": 1000, "random_state": i}
+        for j, extra in enumerate(({}, {"groups": per})):
+            iv = matrix_intervals(cm, ["accuracy"], **kw, **extra)
+            hits[j] += iv.low["accuracy"][0] <= truth <= iv.high["accuracy"][0]
+    return (100 * hits / simulations).tolist()
+
+
+def mcnemar_size(groups: int, size: int, icc: float, simulations: int, seed: int) -> list:
+    """Rejections at 5 % under the null: McNemar's test, the clustered test."""
+    rng = np.random.default_rng(seed)
+    rejected = np.zeros(2)
+    for _ in range(simulations):
+        group = np.repeat(np.arange(groups), size)
+        y = rng.integers(0, 2, groups * size)
+        shift = np.sqrt(icc) * rng.standard_normal((2, groups))[:, group]
+        a, b = y + shift + np.sqrt(1 - icc) * rng.standard_normal((2, groups * size))
+        right_a, right_b = (a >= CUT) == y, (b >= CUT) == y
+        only_a = np.bincount(group, weights=right_a & ~right_b, minlength=groups).astype(int)
+        only_b = np.bincount(group, weights=~right_a & right_b, minlength=groups).astype(int)
+        rejected[0] += mcnemar_discordant_test(int(only_a.sum()), int(only_b.sum())).pvalue < 0.05
+        rejected[1] += clustered_mcnemar_test(only_a, only_b).pvalue < 0.05
+    return (100 * rejected / simulations).tolist()
+
+
+def other_grids(part: str, simulations: int) -> None:
+    grid = list(itertools.product((20, 50, 200), (2, 5, 20)))
+    if part in ("multiclass", "all"):
+        print(f"\n{'G':>5} {'m':>3} {'s':>4}  {'Rows-Acc':>8} {'CB-Acc':>8}")
+        print("-" * 34)
+        for seed, ((groups, size), spread) in enumerate(itertools.product(grid, (0.0, 1.5, 3.0))):
+            row = multiclass_coverage(groups, size, spread, simulations, seed)
+            print(f"{groups:>5} {size:>3} {spread:>4.1f}  " + " ".join(f"{v:8.1f}" for v in row))
+    if part in ("mcnemar", "all"):
+        print(f"\n{'G':>5} {'m':>3} {'ICC':>4}  {'McNemar':>8} {'clustered':>9}  (% rejected)")
+        print("-" * 36)
+        for seed, ((groups, size), icc) in enumerate(itertools.product(grid, (0.0, 0.5, 0.9))):
+            row = mcnemar_size(groups, size, icc, 5 * simulations, seed)
+            print(f"{groups:>5} {size:>3} {icc:>4.1f}  {row[0]:8.1f} {row[1]:9.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--simulations", type=int, default=2000)
     parser.add_argument("--boot-simulations", type=int, default=400)
+    parser.add_argument(
+        "--part", choices=("binary", "multiclass", "mcnemar", "all"), default="binary"
+    )
     args = parser.parse_args()
+    if args.part != "binary":
+        other_grids(args.part, args.boot_simulations)
+        if args.part != "all":
+            return
     names = ("DeLong", "Obu", "CB-AUC", "Wilson", "CB-Se")
     print(f"{'G':>5} {'m':>3} {'ICC':>4}  " + " ".join(f"{name:>6}" for name in names), flush=True)
     print("-" * 50)
