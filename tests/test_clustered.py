@@ -424,7 +424,7 @@ def test_load_assessment_with_a_group_column(grouped_file):
         assert_array_equal(a[key], b[key])
     with pytest.raises(DataError, match="missing value"):
         load_assessment(grouped_file, roles, missing="error")
-    with pytest.raises(DataError, match="only the label"):
+    with pytest.raises(DataError, match="takes no group column"):
         load_signature(grouped_file, Roles("y", group="patient"))
 
 

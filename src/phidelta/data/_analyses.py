@@ -279,9 +279,14 @@ def load_signature(
     check_roles(roles)
     _check_missing(missing)
     markers = check_missing_values(missing_values)
-    if any(
-        getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight", "group")
-    ):
+    if roles.group is not None:
+        raise DataError(
+            "a feature signature takes no group column yet: its intervals would treat the rows "
+            "of one group as independent (no clustered form for signatures here); leave the "
+            "group out, or assess the features' predictions with load_assessment(group=...)",
+            "group",
+        )
+    if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
     header = blocks.header()
