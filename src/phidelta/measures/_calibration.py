@@ -267,12 +267,17 @@ def logistic_calibration(
 
 
 def _logistic_calibration(p: np.ndarray, y: np.ndarray) -> LogisticCalibration:
-    """The fit on rows with 0 < p < 1 (checked here: both classes, two distinct p)."""
+    """The fit on rows with 0 < p < 1 (checked here: some rows, both classes, two distinct p)."""
+    if not len(p):
+        raise ValueError(
+            "`probabilities` are all 0 or 1: no row has a logit, so there is no logistic "
+            "recalibration (it needs rows with 0 < p < 1)."
+        )
     _both_classes(y, "the logistic recalibration of the rows with 0 < p < 1")
     if np.all(p == p[0]):
         raise ValueError(
-            f"`probabilities` are all {p[0]!r} (on the rows with 0 < p < 1): the calibration "
-            "slope is not identifiable from a single predicted probability."
+            f"`probabilities` are all {float(p[0])!r} (on the rows with 0 < p < 1): the "
+            "calibration slope is not identifiable from a single predicted probability."
         )
     logit = np.log(p) - np.log1p(-p)
     intercept, slope, deviance, iterations = _recalibrate(logit, y)

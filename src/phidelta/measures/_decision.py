@@ -20,6 +20,16 @@ from phidelta.counts import ScoreTable
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_convex_hull
 from phidelta.measures._results import TupleResult
 
+
+def _per(per: Any) -> float:
+    """`per` of net interventions avoided: a positive finite number of patients."""
+    if isinstance(per, bool) or not isinstance(per, int | float | np.integer | np.floating):
+        raise TypeError(f"`per` must be a positive number (of patients); got {per!r}.")
+    if not (np.isfinite(per) and per > 0):
+        raise ValueError(f"`per` must be a positive number (of patients); got {per!r}.")
+    return float(per)
+
+
 __all__ = ["BrierCurve", "DecisionCurve", "brier_curve", "decision_curve"]
 
 #: dcurves' default grid: 0, 0.01, …, 0.99 (p_t = 1 would weigh a false positive infinitely)
@@ -166,10 +176,16 @@ class DecisionCurve(TupleResult):
         -------
         ndarray of shape (k,)
             The interventions avoided at each threshold probability.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If `per` is not a positive finite number.
         """
+        per = _per(per)
         odds = self.threshold_probability / (1 - self.threshold_probability)
         with np.errstate(divide="ignore", invalid="ignore"):
-            avoided = (self.net_benefit - self.treat_all) / odds * float(per)
+            avoided = (self.net_benefit - self.treat_all) / odds * per
         return np.where(odds > 0, avoided, np.nan)
 
     def to_frame(self) -> Any:
