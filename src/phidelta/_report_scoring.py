@@ -101,6 +101,7 @@ def calibration_section(
     }
     columns["meaning"] = [_MEANING.get(k, "") for k in keys]
     fig, ax = plt.subplots(figsize=(5.2, 4.6))
+    displays = []
     for name, values in zip(names, numbers, strict=True):
         display = CalibrationDisplay(y_true=y, scores=np.asarray(probabilities[name], float))
         display.plot(ax=ax, kind="reliability", bins=bins)
@@ -115,6 +116,7 @@ def calibration_section(
             alpha=0.45,
             label=f"{name}: lowess (Eavg {values['Eavg']:.3f})",
         )
+        displays.append(display)
     ax.legend(fontsize=7, loc="upper left")
     degrees = ", ".join(
         f"{name}: {values['HL:df']:g}" for name, values in zip(names, numbers, strict=True)
@@ -134,10 +136,32 @@ def calibration_section(
         + table_html(columns)
         + '<div class="figures">'
         + figure_html(
-            fig, f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth"
+            fig,
+            f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth",
+            spec=lambda: _reliability_figure(displays, names, bins),
         )
         + "</div>"
     )
+
+
+def _reliability_figure(displays: list[Any], names: list[str], bins: int) -> dict[str, Any]:
+    """The reliability diagrams of several models in one figure specification (the
+    interactive report's): the first model's figure, the others' bins added in turn."""
+    from phidelta.rendering.plotly import display_figure, escape
+
+    colors = ("#2a6bb0", "#138d75", "#ff7f0e", "#9467bd", "#8c564b")
+    spec: dict[str, Any] = {"data": [], "layout": {}}
+    for k, (display, name) in enumerate(zip(displays, names, strict=True)):
+        shown = display_figure(display, kind="reliability", bins=bins)
+        for trace in shown["data"]:
+            if trace.get("name") == "ideal" and k > 0:
+                continue
+            if trace.get("name") != "ideal" and len(displays) > 1:
+                trace["name"] = f"{escape(name)}: {trace.get('name', '')}"
+                trace.setdefault("marker", {})["color"] = colors[k % len(colors)]
+            spec["data"].append(trace)
+        spec["layout"] = spec["layout"] or shown["layout"]
+    return spec
 
 
 def decision_section(
@@ -237,7 +261,7 @@ def decision_section(
         ]
     parts.append(
         '<div class="figures">'
-        + figure_html(display.figure_, "decision curves (net benefit)")
+        + figure_html(display.figure_, "decision curves (net benefit)", display=display)
         + "</div>"
     )
     return "".join(parts)

@@ -900,13 +900,6 @@ if click is not None:
         help="The positive class of --predictions, when it differs from --positive.",
     )
     @click.option(
-        "--group",
-        help="Column of group ids of --predictions (patient, speaker, document, site) when "
-        "several rows belong to one group: every interval of the assessment, the comparison "
-        "and the entropy triangle then resamples whole groups (cluster bootstrap; the AUC's "
-        "is Obuchowski's), and the report says so.",
-    )
-    @click.option(
         "--ratio",
         type=_Ratio(),
         default="actual",
@@ -935,6 +928,12 @@ if click is not None:
         help="Cells of --data and --predictions read as missing besides empty ones, e.g. NA.",
     )
     @_interval_options
+    @click.option(
+        "--interactive",
+        is_flag=True,
+        help="One self-contained interactive page: every figure with hover and zoom "
+        "(plotly.js inlined, no network to open it) and a threshold explorer per score column.",
+    )
     @_errors
     def report(
         data: str | None,
@@ -954,10 +953,10 @@ if click is not None:
         matrix: str | None = None,
         header: str = "auto",
         missing_values: str | None = None,
-        group: str | None = None,
         confidence_level: float | None = None,
         interval_method: str = "auto",
         random_state: int = DEFAULT_RANDOM_STATE,
+        interactive: bool = False,
     ) -> None:
         """One self-contained HTML report: signature, assessment, curves, entropy triangle.
 
@@ -968,10 +967,10 @@ if click is not None:
         Without --prediction or --matrix the report says that no triangle is drawn.
         With --confidence-level the assessment's measures show their intervals
         ("0.873 [0.81, 0.92]"), its ROC curve its pointwise and simultaneous bands and its
-        reliability diagram each bin's interval. With --group (several rows per patient,
-        speaker, document or site in --predictions) every interval resamples whole groups;
-        what has no clustered form (the joint φ-δ regions, the reliability diagram's Wilson
-        intervals, the calibration and decision-curve sections) is left out, and said so.
+        reliability diagram each bin's interval.
+
+        With --interactive every figure is interactive and each score column gets a
+        threshold explorer; the static report (PNG figures) is what a PDF or an e-mail needs.
 
         Example: phidelta report --data climate.csv --label RainBool --positive 1 -o r.html
 
@@ -994,10 +993,8 @@ if click is not None:
             _fail("--predictions needs --truth (or --label)")
         if compare and predictions is None:
             _fail("--compare needs --predictions")
-        if predictions is None and (truth or prediction or score or threshold or fold or group):
-            _fail(
-                "--truth, --prediction, --score, --threshold, --fold and --group need --predictions"
-            )
+        if predictions is None and (truth or prediction or score or threshold or fold):
+            _fail("--truth, --prediction, --score, --threshold and --fold need --predictions")
         features = None if data is None else Roles(label, positive=positive)
         assessed = None
         if predictions is not None:
@@ -1008,7 +1005,6 @@ if click is not None:
                 score=score,
                 threshold=threshold,
                 fold=fold,
-                group=group,
             )
         try:
             path = file_report(
@@ -1024,6 +1020,7 @@ if click is not None:
                 header=header,
                 missing_values=_markers(missing_values),
                 hint="--missing-values {joined}",
+                interactive=interactive,
                 **(
                     {}
                     if switches is None
@@ -1061,11 +1058,16 @@ if click is not None:
         show_default=True,
         help="Cross-validation folds of the classifiers' assessment.",
     )
+    @click.option(
+        "--interactive",
+        is_flag=True,
+        help="Interactive figures and threshold explorers in one self-contained page.",
+    )
     @_errors
-    def demo(output: str, folds: int) -> None:
+    def demo(output: str, folds: int, interactive: bool = False) -> None:
         """The report on built-in data (breast cancer, wine from scikit-learn): no data needed.
 
-        Example: phidelta demo -o report.html
+        Example: phidelta demo -o report.html (--interactive: hover, zoom, threshold sliders)
         """
         from rich.progress import Progress
 
@@ -1077,7 +1079,7 @@ if click is not None:
             def step(message: str) -> None:
                 progress.update(task, advance=1, description=message)
 
-            path = demo_report(output, folds=folds, progress=step)
+            path = demo_report(output, folds=folds, progress=step, interactive=interactive)
         click.echo(f"report written to {Path(path).resolve()}")
         click.echo("open it in a browser, e.g.: xdg-open " + str(Path(path).resolve()))
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from phidelta._door_intervals import (
     triangle_intervals,
 )
 from phidelta._format import column_text
-from phidelta._report_html import figure_html, table_html
+from phidelta._report_html import figure_html, interactive_figures, table_html
 from phidelta._report_scoring import calibration_section, decision_section, file_scoring_sections
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "calibration_section",
     "decision_section",
     "demo_report",
+    "explorer_section",
     "file_report",
     "signature_section",
     "triangle_section",
@@ -44,6 +46,7 @@ h3{font-size:1.05rem;margin-top:1.4rem}
 .figures{display:flex;flex-wrap:wrap;gap:1rem}
 .figures figure{margin:0;flex:1 1 460px;max-width:720px}
 .figures img{width:100%;height:auto;border:1px solid #eee}
+.figures figure.interactive{border:1px solid #eee}
 figcaption{font-size:.85rem;color:#555}
 table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}
 th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}
@@ -64,6 +67,10 @@ class Report:
         The title of the page.
     sections : list of (str, str), optional
         ``(heading, HTML body)`` pairs, in order; :meth:`add` appends one.
+    interactive : bool, default False
+        The page loads plotly.js (inlined, once) and the threshold explorer's script, which
+        the sections' interactive figures and explorers use (:func:`file_report` and
+        :func:`demo_report` with ``interactive=True``).
 
     See Also
     --------
@@ -82,6 +89,7 @@ class Report:
 
     title: str
     sections: list[tuple[str, str]] = field(default_factory=list)
+    interactive: bool = False
 
     def add(self, heading: str, body: str) -> Report:
         """Append a section.
@@ -117,11 +125,17 @@ class Report:
             f'<section id="s{i}"><h2>{html.escape(h)}</h2>{b}</section>'
             for i, (h, b) in enumerate(self.sections)
         ]
+        scripts = ""
+        if self.interactive:  # loaded once, before every figure and explorer that uses them
+            from phidelta.rendering._explorer import explorer_script
+            from phidelta.rendering.plotly import notebook_html
+
+            scripts = notebook_html() + f"<script>{explorer_script()}</script>"
         return (
             f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(self.title)}</title><style>{_CSS}</style></head><body>"
-            f'<h1>{html.escape(self.title)}</h1><p class="note">phidelta {__version__}, '
-            f"{stamp}</p><nav>{nav}</nav>{''.join(parts)}</body></html>"
+            f'{scripts}<h1>{html.escape(self.title)}</h1><p class="note">phidelta '
+            f"{__version__}, {stamp}</p><nav>{nav}</nav>{''.join(parts)}</body></html>"
         )
 
     def write(self, path: str | Path) -> Path:
@@ -225,7 +239,7 @@ def signature_section(
     ratios = _ratios(signature.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
-        PhiDeltaDisplay.from_signature(
+        shown = PhiDeltaDisplay.from_signature(
             signature,
             ratio=r,
             ax=ax,
@@ -239,6 +253,8 @@ def signature_section(
                 fig,
                 f"signature at ratio N/P = {r:.3g}"
                 + (" (standard)" if r == 1 else (" (actual)" if ratio is None else "")),
+                display=shown,
+                isometrics=("accuracy",),
             )
         )
     order = signature.rank("delta")[:top]
@@ -407,42 +423,31 @@ def assessment_section(
     level = 0.95 if confidence_level is None else confidence_level
     percent = f"{100 * level:g}%"
     band: dict[str, Any] = {}
-    # with groups (patients, speakers) every interval resamples whole groups; the joint
-    # regions and the reliability diagram's Wilson intervals, rows as independent, are left out
-    grouped = getattr(assessment, "groups", None) is not None
     if confidence_level is not None:
         band = {"band": True, "confidence_level": level, "random_state": random_state}
-        if grouped and assessment.tables is not None:
-            band["band_groups"] = assessment.groups.pooled_parts()[1]
     figures = []
     ratios = _ratios(assessment.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
-        PhiDeltaDisplay.from_counts(
-            assessment.counts,
-            ratio=r,
-            ax=ax,
-            mean=True,
-            ellipse=True,
-            regions=not grouped,
-            isometrics=("accuracy", "bias"),
+        drawn = {"mean": True, "ellipse": True, "isometrics": ("accuracy", "bias")}
+        shown = PhiDeltaDisplay.from_counts(
+            assessment.counts, ratio=r, ax=ax, regions=True, **drawn
         )
         figures.append(
             figure_html(
                 fig,
                 f"{_folds(len(assessment.counts))} at ratio N/P = {r:.3g}: "
-                "accuracy (δ), bias (φ) and variance (spread) at a glance"
-                + (
-                    " (no joint region: it treats rows as independent, and the rows come in groups)"
-                    if grouped
-                    else "; the shaded parallelogram is the joint 95% region of the pooled counts"
-                ),
+                "accuracy (δ), bias (φ) and variance (spread) at a glance; the shaded "
+                "parallelogram is the joint 95% region of the pooled counts",
+                display=shown,
+                regions=True,
+                **drawn,
             )
         )
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
         fig, ax = plt.subplots(figsize=(5.6, 5.2))
-        RocDisplay(tables=[pooled]).plot(ax=ax, acceptable_region=True, **band)
+        roc = RocDisplay(tables=[pooled]).plot(ax=ax, acceptable_region=True, **band)
         figures.append(
             figure_html(
                 fig,
@@ -450,25 +455,27 @@ def assessment_section(
                 + (
                     f", with its {percent} pointwise (bootstrap percentile) and simultaneous "
                     "(bootstrap sup-t) bands"
-                    + (", whole groups resampled (cluster bootstrap)" if grouped else "")
                     if band
                     else ""
                 ),
+                display=roc,
             )
         )
         y, s = _labelled_scores(pooled)
         fig, ax = plt.subplots(figsize=(5.6, 4.6))
-        CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax)
-        figures.append(figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)"))
+        shown = CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax)
+        figures.append(
+            figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)", display=shown)
+        )
         if s.min() >= 0 and s.max() <= 1:
             fig, ax = plt.subplots(figsize=(5.6, 4.6))
-            CalibrationDisplay.from_predictions(
+            shown = CalibrationDisplay.from_predictions(
                 y,
                 s,
                 pos_label=True,
                 ax=ax,
                 kind="reliability",
-                band=bool(band) and not grouped,
+                band=bool(band),
                 confidence_level=level,
             )
             figures.append(
@@ -478,26 +485,26 @@ def assessment_section(
                     + (
                         f", each bin with its {percent} Wilson interval (pointwise; pale: "
                         "simultaneous over the bins, Bonferroni)"
-                        if band and not grouped
-                        else (
-                            " (no per-bin intervals: Wilson's treat rows as independent, and "
-                            "the rows come in groups)"
-                            if band
-                            else ""
-                        )
+                        if band
+                        else ""
                     ),
+                    display=shown,
+                    kind="reliability",
                 )
             )
         fig, ax = plt.subplots(figsize=(6, 4))
-        ThresholdScanDisplay(table=pooled).plot(
-            ax=ax, measures=("classification_error", "signal_efficiency", "background_acceptance")
+        scanned = ("classification_error", "signal_efficiency", "background_acceptance")
+        shown = ThresholdScanDisplay(table=pooled).plot(ax=ax, measures=scanned)
+        figures.append(
+            figure_html(
+                fig, "threshold dependence (Jiřina Figs. 2–3)", display=shown, measures=scanned
+            )
         )
-        figures.append(figure_html(fig, "threshold dependence (Jiřina Figs. 2–3)"))
     from phidelta.assessment import SUMMARY_MEASURES
 
     names = list(SUMMARY_MEASURES)
     # the rows `phidelta assess` prints, intervals too
-    summary = assessment.summary(names, confidence_level=level, random_state=random_state)
+    summary = assessment.summary(names, confidence_level=level)
     k = len(assessment.counts)
     intervals = None
     if confidence_level is not None:
@@ -528,14 +535,8 @@ def assessment_section(
                 else "weighted counts are not counts of rows, so the measures get none."
             )
             + (
-                (
-                    f" The pooled AUC's interval is Obuchowski's clustered one; the ROC bands "
-                    f"resample whole groups (seed {random_state}); the reliability diagram has "
-                    "none."
-                    if grouped
-                    else f" The pooled AUC's interval is DeLong's; the ROC bands resample the "
-                    f"rows (seed {random_state}); the reliability diagram's are Wilson's per bin."
-                )
+                f" The pooled AUC's interval is DeLong's; the ROC bands resample the rows "
+                f"(seed {random_state}); the reliability diagram's are Wilson's per bin."
                 if assessment.tables is not None
                 else ""
             )
@@ -548,8 +549,7 @@ def assessment_section(
             measures.brier_score(y, s, pos_label=True) if s.min() >= 0 and s.max() <= 1 else None
         )
         extra = (
-            f"<p>Pooled AUC {summary['auc'][k]:.4f} "
-            f"({'Obuchowski' if grouped else 'DeLong'} {percent} CI "
+            f"<p>Pooled AUC {summary['auc'][k]:.4f} (DeLong {percent} CI "
             f"{summary['auc_low'][k]:.4f}–{summary['auc_high'][k]:.4f})"
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
@@ -557,8 +557,7 @@ def assessment_section(
     extra += (
         "<p>Pooled over all folds: "
         + ", ".join(
-            f"{name} {summary[name][k]:.4f} ({'cluster-bootstrap' if grouped else 'Wilson'} "
-            f"{percent} CI {summary[name + '_low'][k]:.4f}–"
+            f"{name} {summary[name][k]:.4f} (Wilson {percent} CI {summary[name + '_low'][k]:.4f}–"
             f"{summary[name + '_high'][k]:.4f})"
             for name in ("sensitivity", "specificity")
         )
@@ -574,12 +573,6 @@ def assessment_section(
         if assessment.rows_left_out
         else ""
     )
-    if grouped:
-        left += (
-            f"; {len(assessment.groups.labels)} groups of rows (patients, speakers, …): every "
-            "interval resamples whole groups (cluster bootstrap; the AUC's is Obuchowski's), "
-            "never a group's rows apart"
-        )
     return (
         f'<p class="note">Positive class {html.escape(str(assessment.positive))}, '
         f"class ratio N/P = {assessment.ratio:.4g}, {html.escape(how)}{left}.</p>{extra}"
@@ -660,25 +653,15 @@ def comparison_section(
     figures = []
     for r in _ratios(a.ratio if ratio is None else ratio):
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
-        PhiDeltaDisplay.from_comparison(
-            comparison,
-            ratio=r,
-            ax=ax,
-            ellipse=False,
-            limits=_around(comparison, r),
-            regions=comparison.n_groups is None,  # regions treat rows as independent
+        pair = PhiDeltaDisplay.from_comparison(
+            comparison, ratio=r, ax=ax, ellipse=False, limits=_around(comparison, r)
         )
         figures.append(
             figure_html(
                 fig,
                 f"{name_a} (blue) and {name_b} (green), {_folds(len(a.counts))} at ratio "
-                f"N/P = {r:.3g}"
-                + (
-                    ", with the joint 95% regions of their pooled counts"
-                    if comparison.n_groups is None
-                    else " (no joint regions: they treat rows as independent, and the rows "
-                    "come in groups)"
-                ),
+                f"N/P = {r:.3g}, with the joint 95% regions of their pooled counts",
+                spec=lambda r=r, pair=pair: _comparison_figure(pair, comparison, r),
             )
         )
     measure = comparison.measure
@@ -707,6 +690,29 @@ def comparison_section(
     )
 
 
+def _comparison_figure(pair: Any, comparison: Any, ratio: float) -> dict[str, Any]:
+    """Two classifiers' folds, means and pooled 95% regions in one φ-δ diagram (the
+    interactive report's), zoomed as the static one: the figure specification of the first
+    display, the second's points and region added in teal."""
+    from phidelta.inference import phi_delta_region
+    from phidelta.rendering.plotly import display_figure, point_traces, region_traces
+
+    first, second = pair
+    names = [str(n) for n in comparison.names]
+    spec = display_figure(first, name=names[0], mean=True)
+    for name, result in zip(names, (comparison.a, comparison.b), strict=True):
+        pooled = phi_delta_region(result.pooled(), ratio=ratio).polygons[0]
+        below, _ = region_traces([], pooled=pooled, label=name)
+        spec["data"][1:1] = below  # under every point
+    spec["data"] += point_traces(
+        second.phi, second.delta, names=second.names, name=names[1], color="#138d75", mean=True
+    )
+    low_phi, high_phi, low_delta, high_delta = _around(comparison, ratio)
+    spec["layout"]["xaxis"]["range"] = [low_phi, high_phi]
+    spec["layout"]["yaxis"]["range"] = [low_delta, high_delta]
+    return spec
+
+
 def _paired_difference(comparison: Any, level: float, method: str, random_state: int) -> Any:
     """The paired differences A − B of the t-test's measure and the summary measures at
     ``level`` (None without rows, as :attr:`Comparison.difference`)."""
@@ -721,7 +727,6 @@ def _paired_difference(comparison: Any, level: float, method: str, random_state:
         confidence_level=level,
         method=method,  # the doors' names are the paired methods' names
         random_state=random_state,
-        groups=comparison.group_tables,  # with groups: the cluster bootstrap
     )
 
 
@@ -759,22 +764,13 @@ def _pooled_differences(
             '<p class="note">Weighted counts are not counts of rows: the pooled measures and '
             "their differences get no interval.</p>"
         )
-    grouped = comparison.n_groups is not None
-    if grouped:  # whole groups resampled
-        from phidelta.inference._measure_intervals import grouped_measure_intervals
-
-        parts = [a.group_parts()[-1], b.group_parts()[-1]]
-        both = grouped_measure_intervals(
-            counts, parts, names, level, INTERVAL_METHODS[method], random_state, 2000, None
-        )
-    else:
-        both = measure_intervals(
-            counts,
-            measures=names,
-            confidence_level=level,
-            method=INTERVAL_METHODS[method],
-            random_state=random_state,
-        )
+    both = measure_intervals(
+        counts,
+        measures=names,
+        confidence_level=level,
+        method=INTERVAL_METHODS[method],
+        random_state=random_state,
+    )
 
     def cell(value: float, low: float, high: float) -> str:
         return interval_cell(column_text([value], digits=3)[0], low, high)
@@ -800,38 +796,20 @@ def _pooled_differences(
             table["method of the difference"].append(difference.methods[m])
     auc = ""
     if comparison.delong is not None:
-        ends = [
-            auc_confidence_interval(
-                r.pooled_table(),
-                confidence_level=level,
-                groups=r.groups.pooled_parts()[1] if grouped else None,
-            )
-            for r in (a, b)
-        ]
+        ends = [auc_confidence_interval(r.pooled_table(), confidence_level=level) for r in (a, b)]
         low, high = comparison.delong.confidence_interval(level)
         table["measure"].append("auc")
         for column, end in ((name_a, ends[0]), (name_b, ends[1])):
             table[column].append(cell(end.statistic, end.low, end.high))
         table[f"{name_a} − {name_b}"].append(cell(comparison.delong.difference, low, high))
-        table["method of the difference"].append(
-            "obuchowski_paired" if grouped else "delong_paired"
-        )
-        auc = (
-            " The AUCs' intervals and their difference's are Obuchowski's clustered ones."
-            if grouped
-            else " The AUCs' intervals are DeLong's, their difference's the paired DeLong interval."
-        )
-    differences = (
-        f"the cluster bootstrap of the {comparison.n_groups} groups' 2×2×2 tables of both "
-        "predictions, whole groups drawn"
-        if grouped
-        else "on the same rows (the 2×2×2 table of both predictions) Newcombe's paired score "
-        "interval for the rates and accuracy, the paired bootstrap on the table otherwise"
-    )
+        table["method of the difference"].append("delong_paired")
+        auc = " The AUCs' intervals are DeLong's, their difference's the paired DeLong interval."
     note = (
         f'<p class="note">Pooled over the folds, in brackets the {percent} intervals: of each '
         f"classifier's measures ({html.escape(method_text(both.methods))}); of the paired "
-        f"differences A − B {html.escape(differences)} (seed {random_state}).{auc}</p>"
+        "differences A − B on the same rows (the 2×2×2 table of both predictions) Newcombe's "
+        "paired score interval for the rates and accuracy, the paired bootstrap on the table "
+        f"otherwise (seed {random_state}).{auc}</p>"
     )
     return f"<h3>Pooled measures and paired differences</h3>{note}{table_html(table)}", ""
 
@@ -848,27 +826,13 @@ def _per_fold_intervals(
         key = f"{measure} ({name})"
         if result.counts.is_soft:
             continue
-        if result.groups is not None:  # whole groups resampled, fold by fold
-            from phidelta.inference._measure_intervals import grouped_measure_intervals
-
-            res = grouped_measure_intervals(
-                result.counts,
-                result.group_parts()[:-1],
-                [measure],
-                level,
-                INTERVAL_METHODS[method],
-                random_state,
-                2000,
-                None,
-            )
-        else:
-            res = measure_intervals(
-                result.counts,
-                measures=[measure],
-                confidence_level=level,
-                method=INTERVAL_METHODS[method],
-                random_state=random_state,
-            )
+        res = measure_intervals(
+            result.counts,
+            measures=[measure],
+            confidence_level=level,
+            method=INTERVAL_METHODS[method],
+            random_state=random_state,
+        )
         text = column_text(list(per_fold[key]), digits=3)
         shown[key] = [
             interval_cell(t, lo, hi)
@@ -958,6 +922,71 @@ def _labelled_scores(table: Any) -> tuple[np.ndarray, np.ndarray]:
     return np.repeat(labels, repeats), np.repeat(scores, repeats)
 
 
+def _with_interactive_figures(build: Callable[..., Path]) -> Callable[..., Path]:
+    """``build(..., interactive=True)`` builds its sections with interactive figures."""
+
+    @functools.wraps(build)
+    def built(*args: Any, **kwargs: Any) -> Path:
+        with interactive_figures(bool(kwargs.get("interactive", False))):
+            return build(*args, **kwargs)
+
+    return built
+
+
+def explorer_section(
+    assessment: Any,
+    *,
+    name: str = "classifier",
+    confidence_level: float | None = None,
+) -> str:
+    """The threshold explorer of a scoring classifier, for an interactive report.
+
+    The pooled score table of ``assessment`` in :func:`phidelta.explore`'s explorer: a
+    slider over the thresholds moves the operating point on the ROC, precision–recall and
+    φ-δ diagrams and shows the confusion matrix and the measures with their intervals at
+    that cut; a second slider sets the φ-δ diagram's ratio. The page must load plotly.js
+    and the explorer's script once (``Report(..., interactive=True)``).
+
+    Parameters
+    ----------
+    assessment : Assessment
+        With scores (``assessment.tables``); its threshold is the first cut shown.
+    name : str, default "classifier"
+        The classifier's name.
+    confidence_level : float, optional
+        Level of the intervals; default 0.95.
+
+    Returns
+    -------
+    str
+        The section's HTML.
+
+    Examples
+    --------
+    >>> from phidelta.assessment import assess
+    >>> run = assess([1, 0, 1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3])
+    >>> body = explorer_section(run, name="model")
+    >>> body.count('class="pdx"'), "Plotly.newPlot" in body  # plotly.js: once, in the page
+    (1, False)
+    """
+    from phidelta.rendering._explorer import explorer_fragment, explorer_payload
+
+    payload = explorer_payload(
+        assessment.pooled_table(),
+        name=name,
+        positive=assessment.positive,
+        confidence_level=0.95 if confidence_level is None else confidence_level,
+        threshold=assessment.threshold,
+    )
+    note = (
+        '<p class="note">Move the threshold: the point moves on the three diagrams and the '
+        "confusion matrix and measures follow, computed by phidelta from the exact counts at "
+        "each cut; the second slider sets the class ratio of the φ-δ diagram.</p>"
+    )
+    return note + explorer_fragment(payload, script=False)
+
+
+@_with_interactive_figures
 def file_report(
     path: str | Path,
     *,
@@ -975,6 +1004,7 @@ def file_report(
     confidence_level: float | None = None,
     interval_method: str = "auto",
     random_state: int = DEFAULT_RANDOM_STATE,
+    interactive: bool = False,
 ) -> Path:
     """The report of data files read through :mod:`phidelta.data`.
 
@@ -1025,6 +1055,11 @@ def file_report(
         The measures' interval method (see :func:`assessment_section`).
     random_state : int, default=0
         Seed of the bootstrap intervals and bands.
+    interactive : bool, default False
+        One self-contained interactive page instead: every figure drawn by plotly.js
+        (inlined once; hover, zoom, legend toggles) from the figure specification
+        (:mod:`phidelta.rendering.plotly`), and the threshold explorer of each score column
+        (:func:`explorer_section`). No network is needed to open it.
 
     Returns
     -------
@@ -1065,7 +1100,7 @@ def file_report(
         said = describe_missing(cells, hint=hint)
         return f'<p class="note">Missing values: {html.escape(said)}.</p>' if said else ""
 
-    built = Report("phidelta report")
+    built = Report("phidelta report", interactive=interactive)
     switches: dict[str, Any] = {}
     if confidence_level is not None:
         switches = {
@@ -1124,6 +1159,13 @@ def file_report(
                     random_state=random_state,
                 ),
             )
+            if interactive and result.tables is not None:
+                built.add(
+                    f"Threshold explorer: {roles.score}",
+                    explorer_section(
+                        result, name=str(roles.score), confidence_level=confidence_level
+                    ),
+                )
         if compare is not None:
             comparison = load_comparison(predictions, roles, compare, missing_values=missing_values)
             built.add(
@@ -1134,14 +1176,14 @@ def file_report(
                     **switches,
                 ),
             )
-        if roles.score is not None and len(classes) <= 2 and roles.group is not None:
-            built.add(
-                "Calibration and decision curves",
-                '<p class="note">Groups of rows (patients, speakers, …): the calibration '
-                "statistics and the decision curves' bands treat rows as independent and have "
-                "no clustered form here, so they are not shown.</p>",
-            )
-        elif roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
+            if interactive and compare.score is not None and comparison.b.tables is not None:
+                built.add(
+                    f"Threshold explorer: {compare.score}",
+                    explorer_section(
+                        comparison.b, name=str(compare.score), confidence_level=confidence_level
+                    ),
+                )
+        if roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
             file_scoring_sections(
                 built,
                 predictions,
@@ -1160,7 +1202,6 @@ def file_report(
                     multiclass.matrices,
                     multiclass.names,
                     pooled=len(multiclass.names) > 1,
-                    groups=multiclass.groups,
                     **switches,
                 ),
             )
@@ -1190,7 +1231,6 @@ def triangle_section(
     confidence_level: float | None = None,
     interval_method: str = "auto",
     random_state: int = DEFAULT_RANDOM_STATE,
-    groups: Any = None,
 ) -> str:
     """Entropy balance of confusion matrices: the extended entropy triangle and its table.
 
@@ -1216,9 +1256,6 @@ def triangle_section(
         "auto" and "bootstrap": BCa; "percentile": the percentile bootstrap.
     random_state : int, default=0
         Seed of the bootstrap.
-    groups : MulticlassGroups, optional
-        With several rows per patient, speaker, document or site
-        (:attr:`phidelta.data.Multiclass.groups`): the intervals resample whole groups.
 
     Returns
     -------
@@ -1261,10 +1298,9 @@ def triangle_section(
             method=interval_method,
             random_state=random_state,
             pooled=total is not None,
-            groups=None if groups is None else groups.per_matrix(),
         )
     fig, ax = plt.subplots(figsize=(6.2, 5.6))
-    EntropyTriangleDisplay(
+    shown_triangle = EntropyTriangleDisplay(
         balance=balance,
         names=list(names),
         pooled=None if total is None else entropy_balance(total),
@@ -1309,14 +1345,8 @@ def triangle_section(
         said = (
             f'<p class="note">Intervals at {percent}: '
             + (
-                (
-                    f"{next(iter(bounds.methods.values()))}: the bootstrap of whole groups of "
-                    f"rows ({len(groups.labels)} groups, never a group's rows apart; "
-                    if groups is not None
-                    else f"{next(iter(bounds.methods.values())).upper()} bootstrap of the rows "
-                    "behind each matrix ("
-                )
-                + f"{bounds.n_resamples} resamples, seed {random_state}). Each "
+                f"{next(iter(bounds.methods.values())).upper()} bootstrap of the rows behind "
+                f"each matrix ({bounds.n_resamples} resamples, seed {random_state}). Each "
                 "segment in the triangle runs across the level lines of one coordinate, from "
                 "its low to its high bound: three intervals, not a joint region."
                 if bounds is not None
@@ -1324,10 +1354,14 @@ def triangle_section(
             )
             + "</p>"
         )
-    return f'<div class="figures">{figure_html(fig, caption)}</div>{said}{table_html(columns)}'
+    drawn = figure_html(fig, caption, display=shown_triangle)
+    return f'<div class="figures">{drawn}</div>{said}{table_html(columns)}'
 
 
-def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> Path:
+@_with_interactive_figures
+def demo_report(
+    path: str | Path, *, folds: int = 30, progress: Any = None, interactive: bool = False
+) -> Path:
     """The built-in demonstration: data shipped by scikit-learn (no network).
 
     Breast-cancer data: the feature signature and a 30-fold assessment of a linear SVM (the
@@ -1343,6 +1377,9 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
         Folds of the cross-validations.
     progress : callable, optional
         Called with a message before each step (the command line prints them).
+    interactive : bool, default False
+        One self-contained interactive page (see :func:`file_report`): interactive figures
+        and the threshold explorers of both scoring classifiers.
 
     Returns
     -------
@@ -1379,7 +1416,7 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
     from phidelta.signatures import signature
 
     step = progress or (lambda message: None)
-    report = Report("phidelta demonstration report")
+    report = Report("phidelta demonstration report", interactive=interactive)
     cancer = load_breast_cancer()
     labels = np.where(cancer.target == 0, "malignant", "benign")
     step("feature signature of the breast-cancer data")
@@ -1393,6 +1430,8 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
     report.add(
         f"Classifier assessment: linear SVM, {folds}-fold cross-validation", assessment_section(run)
     )
+    if interactive and run.tables is not None:
+        report.add("Threshold explorer: linear SVM", explorer_section(run, name="linear SVM"))
     step("logistic regression scores: ROC and calibration")
     probabilistic = cross_validate(
         make_pipeline(StandardScaler(), LogisticRegression()),
@@ -1405,6 +1444,11 @@ def demo_report(path: str | Path, *, folds: int = 30, progress: Any = None) -> P
         "Classifier assessment: logistic regression (probabilities), 10 folds",
         assessment_section(probabilistic),
     )
+    if interactive:
+        report.add(
+            "Threshold explorer: logistic regression",
+            explorer_section(probabilistic, name="logistic regression"),
+        )
     is_positive, probability = _labelled_scores(probabilistic.pooled_table())
     models = {"logistic regression": probability}
     report.add("Calibration: logistic regression", calibration_section(is_positive, models))

@@ -68,9 +68,15 @@
                              "<extra></extra>"};
     }
 
+    // a threshold as people read it: eight significant digits at most (the exact value is
+    // the root's data-threshold)
+    function scoreText(t) {
+      return t === null ? "nothing predicted positive"
+        : "positive when score ≥ " + String(Number(Number(t).toPrecision(8)));
+    }
+
     function cutText(i) {
-      var t = steps.threshold[i];
-      return t === null ? "nothing predicted positive" : "positive when score ≥ " + t;
+      return scoreText(steps.threshold[i]);
     }
 
     function rates(i) {
@@ -92,8 +98,7 @@
         pd = phiDelta(1 - curve.fpr[k], curve.tpr[k], r);
         xs.push(pd[0]);
         ys.push(pd[1]);
-        cuts.push(curve.threshold[k] === null ? "nothing predicted positive"
-                  : "positive when score ≥ " + curve.threshold[k]);
+        cuts.push(scoreText(curve.threshold[k]));
       }
       var at = rates(i);
       var here = phiDelta(1 - at.fpr, at.tpr, r);

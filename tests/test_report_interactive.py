@@ -1,0 +1,175 @@
+"""``phidelta report --interactive``: the static report's sections with every figure drawn by
+plotly.js from the figure specification, a threshold explorer per score column, plotly.js
+inlined once; in headless Chromium it opens and works with the network off."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
+from playwright.sync_api import sync_playwright
+
+from phidelta.cli import main
+from phidelta.data import Roles, load_assessment
+from phidelta.datasets import climate_data_path
+from phidelta.rendering import RocDisplay
+from phidelta.rendering.plotly import display_figure
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    """One input, written as the static and as the interactive report by the command line."""
+    folder = tmp_path_factory.mktemp("interactive")
+    rng = np.random.default_rng(7)
+    n = 240
+    y = rng.random(n) < 0.4
+    frame = pd.DataFrame(
+        {
+            "y": np.where(y, "sick", "well"),
+            "model": np.round(1 / (1 + np.exp(-(rng.normal(size=n) + 1.6 * y - 0.4))), 3),
+            "baseline": np.round(1 / (1 + np.exp(-(rng.normal(size=n) + 0.8 * y - 0.3))), 3),
+            "fold": rng.integers(0, 3, n),
+        }
+    )
+    predictions = folder / "scores.csv"
+    frame.to_csv(predictions, index=False)
+    common = [
+        "report", "--data", str(climate_data_path()), "--label", "RainBool", "--positive", "1",
+        "--predictions", str(predictions), "--truth", "y", "--predictions-positive", "sick",
+        "--score", "model", "--fold", "fold", "--compare", "baseline",
+    ]  # fmt: skip
+    written = {}
+    for kind, extra in (("static", []), ("interactive", ["--interactive"])):
+        path = folder / f"{kind}.html"
+        with pytest.MonkeyPatch.context() as patch:
+            if kind == "static":  # its sections and figures are compared, not its pixels
+                patch.setattr(Figure, "savefig", lambda self, buffer, **kw: buffer.write(b"."))
+            assert main([*common, *extra, "-o", str(path)]) == 0
+        written[kind] = path.read_text(encoding="utf-8")
+    roles = Roles("y", positive="sick", score="model", fold="fold")
+    return written, load_assessment(predictions, roles), folder / "interactive.html"
+
+
+def _headings(page: str) -> list[str]:
+    return re.findall(r"<h2>(.*?)</h2>", page)
+
+
+def _figures(page: str) -> list[dict]:
+    """Every figure the page draws: the data and layout of each Plotly.newPlot call."""
+    decoder = json.JSONDecoder()
+    found = []
+    for match in re.finditer(r'Plotly\.newPlot\("figure-[0-9a-f]+", ', page):
+        data, end = decoder.raw_decode(page, match.end())
+        layout, _ = decoder.raw_decode(page, end + 2)
+        found.append({"data": data, "layout": layout})
+    return found
+
+
+def test_the_same_sections_every_figure_interactive_plotly_once(reports):
+    static, interactive = reports[0]["static"], reports[0]["interactive"]
+    explorers = [h for h in _headings(interactive) if h.startswith("Threshold explorer")]
+    assert explorers == ["Threshold explorer: model", "Threshold explorer: baseline"]
+    assert [h for h in _headings(interactive) if h not in explorers] == _headings(static)
+    assert static.count("<figure>") == interactive.count('<figure class="interactive">') > 8
+    assert "<figure><img" not in interactive  # no PNG left
+    assert len(_figures(interactive)) == interactive.count('<figure class="interactive">')
+    assert interactive.count("* plotly.js v") == 1  # inlined once, however many figures
+    assert interactive.count("window.phideltaExplorer = {") == 1
+    assert not re.search(r"<script[^>]+src=", interactive)  # nothing to fetch
+
+
+def test_the_reports_figure_is_the_figure_specifications(reports):
+    """One figure code: the report draws the specification a Display's to_plotly() draws."""
+    (written, result, _) = reports
+    roc = next(f for f in _figures(written["interactive"]) if f["layout"]["title"]["text"] == "ROC")
+    display = RocDisplay(tables=[result.pooled_table()])
+    expected = json.loads(json.dumps(display_figure(display)))
+    assert roc == expected
+    figure = display.to_plotly()
+    assert [t.name for t in figure.data] == [t.get("name") for t in roc["data"]]
+    assert np.array_equal(np.asarray(figure.data[1].x, float), np.asarray(roc["data"][1]["x"]))
+
+
+@pytest.fixture(scope="module")
+def offline(reports):
+    """The saved interactive report in headless Chromium, every non-file request refused."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        asked, errors = [], []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def refuse(route):
+            if route.request.url.startswith("file://"):
+                route.continue_()
+            else:
+                asked.append(route.request.url)
+                route.abort()
+
+        page.route("**/*", refuse)
+        page.goto(Path(reports[2]).as_uri())
+        page.wait_for_selector(".pdx-measures tbody tr")
+        yield page, asked, errors
+        browser.close()
+
+
+def test_the_saved_report_opens_with_the_network_off(reports, offline):
+    page, asked, errors = offline
+    drawn = page.evaluate("""() => Array.from(document.querySelectorAll('.plotly-figure'))
+        .map(d => [d.data ? d.data.length : 0, d.querySelectorAll('.main-svg').length])""")
+    assert len(drawn) == len(_figures(reports[0]["interactive"]))
+    assert all(traces > 0 and svgs > 0 for traces, svgs in drawn)
+    explorers = page.evaluate("""() => Array.from(document.querySelectorAll('.pdx'))
+        .map(e => ['.pdx-roc', '.pdx-pr', '.pdx-phidelta'].map(
+            k => e.querySelector(k).data ? e.querySelector(k).data.length : 0))""")
+    assert len(explorers) == 2
+    assert all(traces > 0 for plots in explorers for traces in plots)  # both explorers drawn
+    assert asked == []
+    assert errors == []
+
+
+def test_the_reports_explorer_shows_the_librarys_counts(reports, offline):
+    page, _, errors = offline
+    result = reports[1]
+    table = result.pooled_table()
+    root = ".pdx >> nth=0"
+    for position in (5, 60):
+        page.locator(root).locator("input.pdx-threshold").evaluate(
+            f"e => {{ e.value = '{position}'; e.dispatchEvent(new Event('input')); }}"
+        )
+        cut = page.locator(root).get_attribute("data-threshold")
+        counts = table.counts_at(float(cut))
+        cells = (
+            page.locator(root)
+            .locator(".pdx-matrix td")
+            .evaluate_all(
+                "tds => Object.fromEntries(tds.map(td => [td.className.slice(4), "
+                "Number(td.dataset.count)]))"
+            )
+        )
+        assert cells == {k: int(getattr(counts, k)[0]) for k in ("tp", "fp", "fn", "tn")}
+    assert errors == []
+
+
+def test_hover_shows_a_features_name_and_its_phi_and_delta(offline):
+    page, _, errors = offline
+    first = page.locator(".plotly-figure").first  # the signature's diagram at N/P = 1
+    names = first.evaluate(
+        "d => d.data.filter(t => t.customdata && t.mode === 'markers')"
+        ".flatMap(t => t.customdata.map(c => c[0]))"
+    )
+    first.locator(".scatterlayer .trace .points path").last.hover(force=True)
+    page.wait_for_selector(".plotly-figure .hoverlayer .hovertext")
+    text = first.locator(".hoverlayer .hovertext").first.text_content()
+    assert any(name in text for name in names)
+    assert "φ = " in text
+    assert "δ = " in text
+    assert errors == []
