@@ -41,6 +41,9 @@ from test_doors import (  # noqa: E402
     _close,
     _read,
     assessment_numbers,
+    cli_assessment,
+    cli_multiclass,
+    cli_signature,
     multiclass_numbers,
     signature_numbers,
 )
@@ -100,6 +103,44 @@ def test_files_read_by_spark_give_the_numbers_of_the_file(spark, files, name, ro
     want = assessment_numbers(load_assessment(files[name], roles))
     frame = ps.read_table(str(files[name]), spark=spark)
     _close(want, assessment_numbers(load_assessment(frame, roles)), "spark read_table")
+
+
+@pytest.mark.parametrize("name", ["decision.parquet", "survey"])
+def test_the_command_line_on_spark_gives_the_numbers_in_memory(spark, files, name):
+    path = files[name]
+    if name == "survey":
+        roles = Roles("sex", positive="Female")
+        want = signature_numbers(load_signature(path, roles))
+        _close(want, cli_signature(path, roles, "--engine", "spark"), "cli --engine spark")
+        roles = Roles("region", prediction="guess", fold="hypothesis")
+        loaded = load_multiclass(path, roles)
+        want = multiclass_numbers(loaded.matrices, loaded.names)
+        _close(want, cli_multiclass(path, roles, "--engine", "spark"), "cli --engine spark")
+    else:
+        roles = Roles("y", positive="spam", score="s", fold="fold", threshold="0.3")
+        want = assessment_numbers(load_assessment(path, roles))
+        got = cli_assessment(path, roles, "--engine", "spark", "--master", "local[2]")
+        _close(want, got, "cli --engine spark")
+
+
+def test_the_command_line_on_spark_says_what_is_wrong_in_one_line(spark, tmp_path):
+    from click.testing import CliRunner
+
+    from phidelta.cli import cli
+
+    path = tmp_path / "bad.csv"
+    path.write_text("y,s\n1,0.9\n0,x\n")
+    for args, message in [
+        (["--engine", "spark"], "column 's' (score) must hold numbers"),
+        (["--master", "local[2]"], "--master need --engine spark"),
+        (["--engine", "spark", "--spark-conf", "x"], "takes KEY=VALUE; got 'x'"),
+    ]:
+        result = CliRunner().invoke(
+            cli, ["assess", str(path), "--label", "y", "--score", "s", *args]
+        )
+        assert result.exit_code != 0
+        assert message in result.output
+        assert "Traceback" not in result.output
 
 
 def test_a_comparison_on_spark_equals_in_memory(spark, files):

@@ -45,7 +45,7 @@ _OPTION_NAMES = {
     'method="permutation"': "--test permutation",
     'numeric="threshold"': "--numeric threshold",
     "numeric='threshold'": "--numeric threshold",
-    "(no chunks, no Dask)": "(without --chunksize or --engine dask)",
+    "(no chunks, no Dask, no Spark)": "(without --chunksize or --engine dask/spark)",
     "`sample_weight`": "the weight column",
     "(use the multi-class analysis, or binarize first)": "(phidelta triangle analyses several "
     "classes; or make a two-class label column)",
@@ -204,9 +204,15 @@ def _save(display: Any, path: str | None) -> None:
 
 def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None) -> Any:
     """What the data layer reads: the path, a streamed file with a progress line on stderr,
-    or a Dask frame (on a cluster when a scheduler is named)."""
+    a Dask frame (on a cluster when a scheduler is named) or a Spark frame (--master,
+    --spark-conf)."""
     if scheduler and engine != "dask":
         _fail("--scheduler needs --engine dask")
+    spark = click.get_current_context().meta.get(_SPARK_KEY, {})
+    if spark and engine != "spark":
+        _fail(f"{' and '.join(sorted(spark))} need --engine spark")
+    if engine == "spark":
+        return _spark_source(path, spark.get("--master"), spark.get("--spark-conf", {}))
     if engine == "dask":
         try:
             import dask.dataframe  # noqa: F401
@@ -230,6 +236,58 @@ def _source(path: str, chunksize: int | None, engine: str, scheduler: str | None
             )
         return table
     return path
+
+
+#: Where --master and --spark-conf keep their values (they are not parameters of every command).
+_SPARK_KEY = "phidelta.spark"
+
+
+def _spark_option(context: Any, parameter: Any, value: Any) -> Any:
+    """Keep --master and --spark-conf KEY=VALUE in the click context for :func:`_source`."""
+    if value in (None, ()):
+        return value
+    if parameter.name == "spark_conf":
+        pairs = {}
+        for item in value:
+            key, sign, setting = item.partition("=")
+            if not sign or not key.strip():
+                raise click.BadParameter(f"takes KEY=VALUE; got {item!r}", param=parameter)
+            pairs[key.strip()] = setting
+        value = pairs
+    context.meta.setdefault(_SPARK_KEY, {})[parameter.opts[0]] = value
+    return value
+
+
+def _spark_source(path: str, master: str | None, conf: dict[str, str]) -> Any:
+    """A Parquet/CSV/TSV file or a catalog table as a Spark frame of a session on ``master``
+    (default local[2], its Python workers this interpreter); a failure on the executors that
+    is not phidelta's own error (a worker without phidelta) becomes one line too."""
+    import shutil
+
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        _fail("--engine spark needs the spark extra: pip install 'phidelta[spark]'")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        _fail(
+            "--engine spark needs Java 17 or later (e.g. apt-get install openjdk-17-jre-headless)"
+        )
+    from phidelta import spark as ps
+    from phidelta.data import SparkTable
+
+    try:
+        session = ps.session(master or "local[2]", conf=conf)
+    except Exception as exc:  # the JVM did not start: its first line
+        _fail(f"Spark did not start on {master or 'local[2]'}: {str(exc).strip().splitlines()[0]}")
+
+    class _Table(SparkTable):
+        def reduce(self, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return super().reduce(*args, **kwargs)
+            except RuntimeError as exc:
+                _fail(str(exc))
+
+    return _Table(ps.read_table(path, spark=session), name=Path(path).name)
 
 
 def _missing_note(cells: Any, columns: Any = None) -> str | None:
@@ -278,12 +336,28 @@ def _streaming_options(function: Any) -> Any:
         help="Address of a Dask scheduler to use (with --engine dask), e.g. tcp://10.0.0.5:8786.",
     )(function)
     function = click.option(
+        "--spark-conf",
+        multiple=True,
+        metavar="KEY=VALUE",
+        expose_value=False,
+        callback=_spark_option,
+        help="A Spark setting (with --engine spark), e.g. spark.executor.memory=4g; repeatable.",
+    )(function)
+    function = click.option(
+        "--master",
+        expose_value=False,
+        callback=_spark_option,
+        help="Spark master (with --engine spark): local[N] (default local[2]) or a cluster "
+        "URL, e.g. spark://10.0.0.5:7077.",
+    )(function)
+    function = click.option(
         "--engine",
-        type=click.Choice(["numpy", "dask"]),
+        type=click.Choice(["numpy", "dask", "spark"]),
         default="numpy",
         show_default=True,
         help="numpy: this process; dask: per-partition counts reduced by "
-        "Dask (a local pool, or --scheduler).",
+        "Dask (a local pool, or --scheduler); spark: per-partition counts on Spark's "
+        "executors (--master); DATA may then be a Parquet/CSV folder or a table name.",
     )(function)
     return click.option(
         "--chunksize",

@@ -301,7 +301,7 @@ def load_signature(
         if numeric != "soft":
             raise DataError(
                 "numeric='threshold' needs whole columns: read the table in one piece "
-                "(no chunks, no Dask)",
+                "(no chunks, no Dask, no Spark)",
                 "numeric",
             )
         # column types come from the first block: a streamed file meets it first anyway;
