@@ -1153,3 +1153,86 @@ def test_every_classifier_of_a_comparison_gets_its_roc_bands(
     assert shaded[2][2].startswith("rgba(19,141,117")
     page.locator("#roc").screenshot(path=str(tmp_path / "comparison-bands.png"))
     assert errors == []
+
+
+def test_the_classifier_view_of_probabilities_has_calibration_statistics_and_a_decision_curve(
+    server, browser, tmp_path
+):
+    """Issue 30, item 8, the page's door: for predicted probabilities the classifier view shows
+    val.prob's statistics (the numbers of phidelta calibration) and the decision curve (net
+    benefit from its definition, treat-all and treat-none), with bands under the interval
+    switch; the figures come from the server (issue 32) and hover names φ and δ."""
+    from phidelta._door_scoring import calibration_numbers
+
+    rng = np.random.default_rng(4)
+    n = 300
+    y = rng.integers(0, 2, n)
+    p = 1 / (1 + np.exp(-(rng.normal(size=n) + 2 * y - 1)))
+    frame = pd.DataFrame({"y": y, "p": p, "logit": np.log(p / (1 - p))})
+    path = tmp_path / "probabilities.csv"
+    frame.to_csv(path, index=False)
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#score", "p")
+    page.click("#analyse")
+    page.wait_for_selector("#scoring:not([hidden]) #calibration-stats tbody tr")
+    shown = dict(
+        page.eval_on_selector_all(
+            "#calibration-stats tbody tr",
+            "r => r.map(x => [x.cells[0].textContent, x.cells[1].textContent])",
+        )
+    )
+    numbers = calibration_numbers(y == 1, p)
+    for name in ("Brier", "Intercept", "Slope", "Eavg", "Emax", "ECE (equal width)"):
+        assert shown[name] == f"{numbers[name]:.4f}", name
+    traces = page.evaluate(
+        "document.getElementById('decision').data.map(t => ({name: t.name, x: t.x, y: t.y}))"
+    )
+    by_name = {t["name"]: t for t in traces}
+    pt = np.asarray(by_name["model"]["x"], dtype=float)
+    # net benefit from its definition: treat when p ≥ p_t (Vickers & Elkin 2006)
+    treated = p[None, :] >= pt[:, None]
+    tp = (treated & (y == 1)).sum(axis=1)
+    fp = (treated & (y == 0)).sum(axis=1)
+    expected = tp / n - fp / n * pt / (1 - pt)
+    assert_allclose(by_name["model"]["y"], expected, atol=1e-12)
+    prevalence = y.mean()
+    assert_allclose(
+        by_name["treat all"]["y"], prevalence - (1 - prevalence) * pt / (1 - pt), atol=1e-12
+    )
+    assert_allclose(by_name["treat none"]["y"], 0 * pt)
+    assert page.evaluate("document.getElementById('decision').data.every(t => !t.fill)")
+    # hover over a fold's point: its name, φ and δ
+    page.evaluate(
+        "() => { const plot = document.getElementById('plot');"
+        " const i = plot.data.findIndex(t => t.name === 'folds');"
+        " Plotly.Fx.hover(plot, [{curveNumber: i, pointNumber: 0}]); }"
+    )
+    hover = page.text_content("#plot .hoverlayer")
+    assert "φ = " in hover
+    assert "δ = " in hover
+    # the switch: the decision curve's bands
+    with page.expect_response(lambda r: "intervals=true" in r.url):
+        page.check("#intervals")
+    page.wait_for_function(
+        "document.getElementById('decision').data.some(t => t.fill === 'tonexty')"
+    )
+    assert "random_state = 0" in page.text_content("#scoring-note")
+    page.locator("#scoring").screenshot(path=str(tmp_path / "scoring.png"))
+    # scores that are no probabilities: no calibration statistics, no decision curve
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    page.select_option("#label", "y")
+    page.select_option("#score", "logit")
+    page.click("#analyse")
+    page.wait_for_function("document.getElementById('roc').data")
+    assert page.is_hidden("#scoring")
+    assert errors == []

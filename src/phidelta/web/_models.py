@@ -7,7 +7,7 @@ their description (the OpenAPI schema, checked against real answers by the schem
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -292,6 +292,34 @@ MISSING = (
 )
 
 
+class Figure(BaseModel):
+    """A Plotly figure specification (phidelta.rendering.plotly): the page draws it as sent
+    (``Plotly.react(element, data, layout)``); data-borne names in it are escaped."""
+
+    data: list[dict[str, Any]] = Field(..., description="the traces")
+    layout: dict[str, Any]
+
+
+class DiagramFigures(BaseModel):
+    plot: Figure = Field(..., description="the φ-δ diagram")
+    small_annotations: list[dict[str, Any]] = Field(
+        ..., description="the corner names of a narrow plot (a phone): a word a line"
+    )
+
+
+class ClassifierFigures(DiagramFigures):
+    roc: Figure | None = Field(None, description="with scores: ROC, hull, best iso-cost line")
+    coverage: Figure | None = Field(None, description="the same in the coverage space")
+    calibration: Figure | None = Field(None, description="with scores: the calibration map")
+    decision: Figure | None = Field(
+        None, description="with predicted probabilities: the decision curve (net benefit)"
+    )
+
+
+class TriangleFigures(BaseModel):
+    plot: Figure = Field(..., description="the entropy triangle")
+
+
 class SignatureView(BaseModel):
     kind: Literal["signature"]
     ratio: float
@@ -305,6 +333,7 @@ class SignatureView(BaseModel):
     diamond: DiamondShape
     significance: Significance | None = None
     intervals: FeatureIntervalInfo | None = Field(None, description="with the interval switch")
+    figures: DiagramFigures
 
 
 class Fold(BaseModel):
@@ -484,6 +513,37 @@ class Calibration(BaseModel):
     )
 
 
+class NamedNumber(BaseModel):
+    name: str
+    value: float | None
+
+
+class DecisionBand(BaseModel):
+    confidence_level: float
+    n_resamples: int
+    random_state: int = Field(..., description="the bootstrap's seed")
+    method: str
+
+
+class Scoring(BaseModel):
+    """Predicted probabilities: the numbers ``phidelta calibration`` and ``phidelta decision``
+    print for the pooled scores."""
+
+    statistics: list[NamedNumber] = Field(
+        ...,
+        description="rms's val.prob statistics (Dxy … S:p), Hosmer–Lemeshow's test (HL:*) "
+        "and the expected calibration errors",
+    )
+    rows: int = Field(..., description="the rows they are computed from")
+    decision: dict[str, Numbers] = Field(
+        ...,
+        description="threshold_probability, treat_all, treat_none and model:net_benefit, "
+        "model:standardized_net_benefit, model:net_interventions_avoided (per 100); with the "
+        "interval switch model:net_benefit_low, _high, _simultaneous_low, _simultaneous_high",
+    )
+    band: DecisionBand | None = Field(None, description="with the interval switch")
+
+
 class ClassifierView(BaseModel):
     kind: Literal["classifier"]
     ratio: float
@@ -503,6 +563,10 @@ class ClassifierView(BaseModel):
     calibration: Calibration | None = None
     regions: Regions | None = None
     comparison: ComparisonView | None = None
+    scoring: Scoring | None = Field(
+        None, description="with predicted probabilities: calibration statistics, decision curve"
+    )
+    figures: ClassifierFigures
 
 
 class PooledBalance(BaseModel):
@@ -571,6 +635,7 @@ class MulticlassView(BaseModel):
         default_factory=dict, description="level lines of ΔH′, 2MI′ and VI′ at 0.2 … 0.8"
     )
     intervals: TriangleIntervals | None = Field(None, description="with the interval switch")
+    figures: TriangleFigures
 
 
 View = Annotated[SignatureView | ClassifierView | MulticlassView, Field(discriminator="kind")]

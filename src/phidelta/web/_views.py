@@ -32,6 +32,17 @@ from phidelta.measures import (
     roc_convex_hull,
     roc_curve,
 )
+from phidelta.rendering.plotly import (
+    calibration_figure,
+    corner_annotations,
+    decision_curve_figure,
+    entropy_triangle_figure,
+    escape,
+    phi_delta_figure,
+    point_traces,
+    roc_figure,
+)
+from phidelta.rendering.plotly._common import TEAL, number, precision
 from phidelta.signatures import RANKINGS
 
 
@@ -474,6 +485,7 @@ def signature_view(
             **_interval_info(res),
             "soft": [int(i) for i in np.flatnonzero(~whole)],
         }
+    payload["figures"] = signature_figures(payload, fdr)
     return payload
 
 
@@ -748,6 +760,9 @@ def classifier_view(
     }
     if regions:
         payload["regions"] = regions_payload(result.counts, r)
+    tables: list[Any] = [None, None]  # the pooled score tables and their ROC bands
+    bands: list[Any] = [None, None]
+    reliability = None
     if result.tables is not None:
         table = result.pooled_table()
         curve = roc_curve(table)
@@ -785,11 +800,24 @@ def classifier_view(
             "window": list(calibration.window),
             "clipped": calibration.clipped,
         }
+        tables[0] = table
         if intervals is not None:
-            payload["roc"]["band"] = roc_band_payload(table, intervals)
-            payload["calibration"]["reliability"] = reliability_payload(table, intervals)
+            bands[0] = roc_band_of(table, intervals)
+            payload["roc"]["band"] = None if bands[0] is None else _band_payload(bands[0])
+            reliability = reliability_of(table, intervals)
+            payload["calibration"]["reliability"] = _reliability_dict(reliability)
     if comparison is not None:
-        payload["comparison"] = _comparison_payload(comparison, r, params, intervals)
+        kept: dict[str, Any] = {}
+        payload["comparison"] = _comparison_payload(comparison, r, params, intervals, kept)
+        tables[1], bands[1] = kept.get("table"), kept.get("band")
+    payload["figures"] = classifier_figures(
+        payload, (tables[0], tables[1]), (bands[0], bands[1]), reliability
+    )
+    if tables[0] is not None:  # predicted probabilities: calibration and decision curve
+        name = str(comparison.names[0]) if comparison is not None else "model"
+        payload["scoring"], decision = scoring_payload(tables[0], name, intervals)
+        if decision is not None:
+            payload["figures"]["decision"] = decision
     return payload
 
 
@@ -839,10 +867,17 @@ def _table_payload(result: Any, intervals: dict[str, Any] | None = None) -> dict
 def roc_band_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] | None:
     """:func:`phidelta.inference.roc_band` of the pooled score table (seeded with
     :data:`INTERVAL_SEED`): pointwise and simultaneous bands; None for weighted counts."""
+    band = roc_band_of(table, settings)
+    return None if band is None else _band_payload(band)
+
+
+def roc_band_of(table: Any, settings: dict[str, Any]) -> Any:
+    """:func:`phidelta.inference.roc_band` of a score table at the switch's settings, seeded
+    with :data:`INTERVAL_SEED`; None for weighted counts."""
     from phidelta.inference import roc_band
 
     try:
-        band = roc_band(
+        return roc_band(
             table,
             confidence_level=settings["confidence_level"],
             n_resamples=settings["n_resamples"],
@@ -850,6 +885,9 @@ def roc_band_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] | N
         )
     except ValueError:  # weighted counts: the bootstrap resamples examples
         return None
+
+
+def _band_payload(band: Any) -> dict[str, Any]:
     return {
         "fpr": _floats(band.fpr),
         "tpr": _floats(band.tpr),
@@ -868,6 +906,27 @@ def reliability_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] 
     :func:`~phidelta.measures.expected_calibration_error`) with each bin's Wilson interval
     (:func:`phidelta.inference.reliability_intervals`); None unless the scores are
     probabilities (in [0, 1]) with integer counts."""
+    return _reliability_dict(reliability_of(table, settings))
+
+
+def _reliability_dict(res: Any) -> dict[str, Any] | None:
+    if res is None:
+        return None
+    return {
+        "mean_predicted": _floats(res.mean_predicted),
+        "observed": _floats(res.observed),
+        "low": _floats(res.low),
+        "high": _floats(res.high),
+        "count": _floats(res.count),
+        "confidence_level": res.confidence_level,
+        "method": res.method,
+    }
+
+
+def reliability_of(table: Any, settings: dict[str, Any]) -> Any:
+    """The reliability bins of :func:`reliability_payload` as
+    :func:`phidelta.inference.reliability_intervals` gives them; None unless the scores are
+    probabilities with integer counts."""
     from phidelta.inference import reliability_intervals
     from phidelta.measures import expected_calibration_error
 
@@ -880,16 +939,7 @@ def reliability_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] 
     y = np.concatenate([np.ones(pos.sum(), dtype=np.int8), np.zeros(neg.sum(), dtype=np.int8)])
     p = np.concatenate([np.repeat(scores, pos), np.repeat(scores, neg)])
     bins = expected_calibration_error(y, p, pos_label=1)
-    res = reliability_intervals(bins, confidence_level=settings["confidence_level"])
-    return {
-        "mean_predicted": _floats(res.mean_predicted),
-        "observed": _floats(res.observed),
-        "low": _floats(res.low),
-        "high": _floats(res.high),
-        "count": _floats(res.count),
-        "confidence_level": res.confidence_level,
-        "method": res.method,
-    }
+    return reliability_intervals(bins, confidence_level=settings["confidence_level"])
 
 
 def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:
@@ -921,6 +971,7 @@ def _comparison_payload(
     ratio: float,
     params: dict[str, Any],
     intervals: dict[str, Any] | None = None,
+    kept: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The second classifier (its folds at ``ratio``, measure table and ROC curve, with the
     interval switch its intervals and ROC bands) and the paired tests with their verdict
@@ -953,8 +1004,12 @@ def _comparison_payload(
         table = b.pooled_table()
         curve = roc_curve(table)
         payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
+        band = None
         if intervals is not None:  # every classifier's curve with its bands
-            payload["roc"]["band"] = roc_band_payload(table, intervals)
+            band = roc_band_of(table, intervals)
+            payload["roc"]["band"] = None if band is None else _band_payload(band)
+        if kept is not None:  # the figures use them too
+            kept |= {"table": table, "band": band}
     return payload
 
 
@@ -1087,6 +1142,7 @@ def multiclass_view(
     }
     if intervals is not None:
         payload["intervals"] = triangle_intervals_payload(matrices, names, intervals)
+    payload["figures"] = {"plot": triangle_figure(matrices, names, payload.get("intervals"))}
     return payload
 
 
@@ -1153,3 +1209,344 @@ def _pooled_marks(matrices: Any) -> list[list[float | None]]:
     """F_X, F_XY and F_Y of the matrices added up (the folds pooled)."""
     pooled = extended_triangle(entropy_balance(matrices.sum()))
     return _float_rows(np.vstack([pooled.input, pooled.joint, pooled.output]))
+
+
+# --- the figures the page draws (phidelta.rendering.plotly: one figure code) ------------------
+
+
+def _p_text(value: float | None) -> str:
+    """A p- or q-value as the page writes it: four decimals, or three significant digits
+    below 0.001."""
+    if value is None or not np.isfinite(value):
+        return "–"
+    if value < 1e-3:
+        mantissa, exponent = f"{value:.2e}".split("e")
+        return f"{mantissa}e{int(exponent)}"
+    return f"{value:.4f}"
+
+
+def _cut_text(point: dict[str, Any]) -> str:
+    """How the folds' operating point was chosen, with the ratio and costs of an "optimal"
+    cut."""
+    if point["rule"] == "predictions":
+        return "the prediction column"
+    text = f"score ≥ {number(point['threshold'], 4)}"
+    if point["rule"] == "optimal":
+        return (
+            f"{text}, cost-optimal at the data's N/P = {precision(point['ratio'])} with equal "
+            "costs (c_FN/c_FP = 1)"
+        )
+    if point["rule"] == "default":
+        return f"{text}, the default cut (0.5 for scores in [0, 1], else 0)"
+    return f"{text}, the threshold chosen"
+
+
+def signature_figures(payload: dict[str, Any], fdr: float = FDR) -> dict[str, Any]:
+    """The feature view's φ-δ diagram (every isometric family, each trace tagged with its
+    family so that the page's toggles show or hide it), and the corner names of a narrow plot.
+    Each feature's ``customdata`` is ``[name, index, sensitivity, specificity(, q)]``."""
+    features = payload["features"]
+    hover: dict[str, Any] = {
+        "sensitivity": [f["sensitivity"] for f in features],
+        "specificity": [f["specificity"] for f in features],
+    }
+    significance = payload.get("significance")
+    marked = None
+    label = "marked"
+    if significance is not None:
+        hover["q"] = [_p_text(f.get("qvalue")) for f in features]
+        chosen = set(significance["significant"])
+        marked = [f["index"] in chosen for f in features]
+        test = (
+            "Fisher"
+            if significance["method"] == "fisher"
+            else f"{significance['permutations']} permutations"
+        )
+        label = f"q ≤ {number(significance['fdr'])} ({test}, BH)"
+    ratio = payload["ratio"]
+    plot = phi_delta_figure(
+        [f["phi"] if f["phi"] is not None else np.nan for f in features],
+        [f["delta"] if f["delta"] is not None else np.nan for f in features],
+        ratio=ratio,
+        names=[f["name"] for f in features],
+        view="feature",
+        isometrics=ISOMETRICS,
+        name="features",
+        hover=hover,
+        marked=marked,
+        marked_label=label,
+        title_text=f"φ-δ diagram, N/P = {precision(ratio)} "
+        f"(actual {precision(payload['actual_ratio'])})",
+    )
+    return {
+        "plot": plot,
+        "small_annotations": corner_annotations(ratio, view="feature", small=True),
+    }
+
+
+def _ring(polygon: dict[str, Any] | None) -> np.ndarray | None:
+    if polygon is None:
+        return None
+    return np.c_[np.asarray(polygon["phi"], dtype=float), np.asarray(polygon["delta"], dtype=float)]
+
+
+def _coordinates(folds: list[dict[str, Any]], key: str) -> np.ndarray:
+    return np.array([np.nan if f[key] is None else f[key] for f in folds], dtype=float)
+
+
+def classifier_figures(
+    payload: dict[str, Any],
+    tables: tuple[Any, Any] = (None, None),
+    bands: tuple[Any, Any] = (None, None),
+    reliability: Any = None,
+) -> dict[str, Any]:
+    """The classifier view's figures: the folds in the φ-δ diagram (with a second
+    classifier's, the regions and the pooled point), and with scores the ROC curve, the same
+    in the coverage space, and the calibration map.
+
+    Parameters
+    ----------
+    payload : dict
+        The view's payload so far (:func:`classifier_view`).
+    tables : (ScoreTable or None, ScoreTable or None)
+        The pooled score tables of the classifier and of the one compared with it.
+    bands : (RocBand or None, RocBand or None)
+        Their ROC bands (the interval switch).
+    reliability : ReliabilityIntervals, optional
+        The calibration bins with their intervals.
+    """
+    cmp = payload.get("comparison")
+    names = [escape(n) for n in cmp["names"]] if cmp else []
+    who = f"{names[0]}: " if cmp else ""
+    folds = payload["folds"]
+    ratio = payload["ratio"]
+    point = payload["operating_point"]
+    regions = payload.get("regions")
+    title_text = (
+        f"folds, N/P = {precision(ratio)}"
+        + (
+            f" · {payload['rows_left_out']} rows with missing values left out"
+            if payload["rows_left_out"]
+            else ""
+        )
+        + ("" if point["rule"] == "predictions" else f"<br>positive when {_cut_text(point)}")
+    )
+    plot = phi_delta_figure(
+        _coordinates(folds, "phi"),
+        _coordinates(folds, "delta"),
+        ratio=ratio,
+        names=[f["name"] for f in folds],
+        view="classifier",
+        isometrics=("accuracy", "bias"),
+        name=f"{who}folds",
+        mean=True,
+        ellipse=True,
+        regions=[_ring(g) for g in regions["folds"]] if regions else None,
+        pooled_region=_ring(regions["pooled"]) if regions else None,
+        pooled_point=(
+            (regions["pooled_point"]["phi"], regions["pooled_point"]["delta"])
+            if regions and regions["pooled_point"]["phi"] is not None
+            else None
+        ),
+        region_label=cmp["names"][0] if cmp else None,
+        confidence_level=REGION_LEVEL,
+        title_text=title_text,
+        legend_below=True,
+    )
+    plot["layout"]["title"]["font"]["size"] = 12
+    plot["layout"]["margin"]["t"] = 35 if point["rule"] == "predictions" else 50
+    if cmp:
+        second = point_traces(
+            _coordinates(cmp["folds"], "phi"),
+            _coordinates(cmp["folds"], "delta"),
+            names=[f["name"] for f in cmp["folds"]],
+            name=f"{names[1]}: folds",
+            color=TEAL,
+            symbol="triangle-up",
+            mean=True,
+            accent=TEAL,
+        )
+        star = regions is not None and regions["pooled_point"]["phi"] is not None
+        pooled_at = len(plot["data"]) - (1 if star else 0)
+        plot["data"][pooled_at:pooled_at] = second
+    figures: dict[str, Any] = {
+        "plot": plot,
+        "small_annotations": corner_annotations(ratio, view="classifier", small=True),
+    }
+    table, other = tables
+    if table is None:
+        return figures
+    compared = [table] if other is None else [table, other]
+    operating = {
+        "fpr": point["fpr"],
+        "tpr": point["tpr"],
+        "name": "operating point of the folds (pooled)",
+        "text": escape(_cut_text(point)),
+    }
+    if point["fpr"] is None or point["tpr"] is None:
+        operating = None
+    for space in ("roc", "coverage"):
+        figures[space] = roc_figure(
+            compared,
+            names=cmp["names"] if cmp else None,
+            space=space,
+            ratio=ratio,
+            cost_ratio=payload["cost_ratio"],
+            operating_point=operating,
+            bands=[bands[0], bands[1]] if other is not None else [bands[0]],
+            title_text=f"{'coverage space' if space == 'coverage' else 'ROC'} and operating point",
+        )
+    figures["calibration"] = calibration_figure(table=table, reliability=reliability)
+    return figures
+
+
+def triangle_figure(
+    matrices: Any, names: list[str], intervals: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The triangle view's figure: each matrix's F_X ◀ F_XY ● F_Y ▶, the pooled marks with
+    several matrices, and with the interval switch the segments of ΔH′, 2MI′ and VI′."""
+    segments = None
+    level = 0.95
+    if intervals is not None:
+        segments = np.array(
+            [
+                [[[np.nan if v is None else v for v in end] for end in seg] for seg in point]
+                for point in intervals["segments"]
+            ],
+            dtype=float,
+        ).reshape(-1, 3, 2, 2)
+        level = intervals["confidence_level"]
+    return entropy_triangle_figure(
+        entropy_balance(matrices),
+        names=names,
+        pooled=entropy_balance(matrices.sum()) if len(matrices) > 1 else None,
+        interval_segments=segments,
+        confidence_level=level,
+    )
+
+
+#: the statistics of the classifier view's calibration table, in rms's val.prob order, then
+#: Hosmer–Lemeshow's test and the expected calibration errors (phidelta._door_scoring names)
+CALIBRATION_SHOWN = (
+    "Dxy",
+    "C (ROC)",
+    "R2",
+    "D",
+    "U",
+    "Q",
+    "Brier",
+    "Intercept",
+    "Slope",
+    "Emax",
+    "E90",
+    "Eavg",
+    "S:z",
+    "S:p",
+    "HL:Chi-sq",
+    "HL:df",
+    "HL:p",
+    "ECE (equal width)",
+    "ECE (equal mass)",
+    "ℓ2 CE (debiased)",
+)
+
+
+def _rows_of(table: Any) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rows (class, score) behind a score table of integer counts; None for weighted
+    counts."""
+    scores = np.asarray(table.scores, dtype=float)
+    pos, neg = np.asarray(table.positives), np.asarray(table.negatives)
+    if not (np.all(pos == np.round(pos)) and np.all(neg == np.round(neg))):
+        return None
+    pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    y = np.concatenate([np.ones(pos.sum(), dtype=bool), np.zeros(neg.sum(), dtype=bool)])
+    return y, np.concatenate([np.repeat(scores, pos), np.repeat(scores, neg)])
+
+
+def scoring_payload(
+    table: Any, name: str, settings: dict[str, Any] | None
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The classifier view's calibration statistics and decision curve, for scores that are
+    probabilities (with integer counts): the numbers ``phidelta calibration`` and ``phidelta
+    decision`` print (:func:`phidelta._door_scoring.calibration_numbers`,
+    :func:`phidelta._door_scoring.decision_tables`: rms's val.prob statistics,
+    Hosmer–Lemeshow, the expected calibration errors; net benefit of the model, treat-all and
+    treat-none), with the interval switch the decision curve's bootstrap bands (seeded with
+    :data:`INTERVAL_SEED`); and the decision curve's figure. (None, None) otherwise.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The pooled scores.
+    name : str
+        The model's name in the figure.
+    settings : dict, optional
+        The interval switch (:func:`interval_settings`).
+    """
+    from types import SimpleNamespace
+
+    from phidelta._door_scoring import are_probabilities, calibration_numbers, decision_tables
+
+    rows = _rows_of(table)
+    if rows is None or not are_probabilities(table.scores):
+        return None, None
+    y, p = rows
+    if y.all() or not y.any():
+        return None, None
+    numbers = calibration_numbers(y, p)
+    bootstrap = (
+        {}
+        if settings is None
+        else {
+            "band": True,
+            "confidence_level": settings["confidence_level"],
+            "n_resamples": settings["n_resamples"],
+            "random_state": INTERVAL_SEED,
+        }
+    )
+    columns, _ = decision_tables(y, {"model": p}, **bootstrap)
+    pt = np.asarray(columns["threshold_probability"], dtype=float)
+    curve = SimpleNamespace(
+        threshold_probability=pt,
+        net_benefit=np.asarray(columns["model:net_benefit"], dtype=float),
+        treat_all=np.asarray(columns["treat_all"], dtype=float),
+        treat_none=np.asarray(columns["treat_none"], dtype=float),
+        prevalence=float(y.mean()),
+    )
+    band = None
+    if settings is not None:
+        band = SimpleNamespace(
+            **{
+                end: np.asarray(columns[f"model:net_benefit_{end}"], dtype=float)
+                for end in ("low", "high", "simultaneous_low", "simultaneous_high")
+            },
+            confidence_level=settings["confidence_level"],
+        )
+    figure = decision_curve_figure(
+        curve,
+        names=[name],
+        band=band,
+        title_text="decision curve: net benefit",
+    )
+    payload = {
+        "statistics": [
+            {"name": key, "value": _floats([numbers[key]])[0]} for key in CALIBRATION_SHOWN
+        ],
+        "rows": len(y),
+        "decision": {
+            key: _floats(values)
+            for key, values in columns.items()
+            if key == "threshold_probability"
+            or key in ("treat_all", "treat_none")
+            or key.startswith("model:")
+        },
+        "band": None
+        if settings is None
+        else {
+            "confidence_level": settings["confidence_level"],
+            "n_resamples": settings["n_resamples"],
+            "random_state": INTERVAL_SEED,
+            "method": "bootstrap of the rows, percentile pointwise and sup-t simultaneous",
+        },
+    }
+    return payload, figure

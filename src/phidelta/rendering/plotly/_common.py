@@ -83,6 +83,25 @@ def percent(level: float) -> str:
     return f"{float(f'{100 * level:.3g}'):g}%"
 
 
+def precision(value: float, digits: int = 3) -> str:
+    """A number with ``digits`` significant digits, trailing zeros kept (1 → "1.00"), as
+    JavaScript's ``toPrecision`` writes it."""
+    text = f"{float(value):#.{digits}g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa.rstrip('.')}e{int(exponent):+d}"
+    return text.rstrip(".")
+
+
+def number(value: float, digits: int = 3) -> str:
+    """A number rounded to ``digits`` significant digits, without trailing zeros
+    (1 → "1", 0.12345 → "0.123")."""
+    rounded = float(f"{float(value):.{digits}g}")
+    if rounded == int(rounded) and abs(rounded) < 1e15:
+        return str(int(rounded))
+    return repr(rounded)
+
+
 def _require_plotly(what: str) -> Any:
     try:
         import plotly.graph_objects as go

@@ -24,7 +24,9 @@ from phidelta.rendering.plotly._common import (
     escape,
     figure,
     floats,
+    number,
     percent,
+    precision,
     title,
 )
 
@@ -39,7 +41,7 @@ __all__ = [
 
 #: the curves' colours, in order (the page's blue and teal first)
 COLORS = (BLUE, TEAL, "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
-_RGB = {BLUE: "42,107,176", TEAL: "19,141,117"}
+_RGB = {BLUE: "31,119,180", TEAL: "19,141,117"}  # the bands of the blue and teal curves
 MARGIN = {"l": 55, "r": 15, "t": 35, "b": 45}
 LEGEND = {"font": {"size": 9}, "bgcolor": "rgba(255,255,255,0.85)"}
 
@@ -208,7 +210,7 @@ def roc_figure(
     >>> [t.get("name") for t in spec["data"]][1:3]
     ['ROC (AUC 0.750)', 'convex hull (AUC 0.875)']
     >>> spec["data"][3]["name"]
-    'best iso-cost line at N/P = 1, c_FN/c_FP = 1: score ≥ 0.6'
+    'best iso-cost line at N/P = 1.00, c_FN/c_FP = 1: score ≥ 0.6'
     """
     from phidelta.measures import isometric_slope, optimal_points, roc_convex_hull, roc_curve
 
@@ -271,8 +273,8 @@ def roc_figure(
         segment = line_in_box(
             (best.fpr[0], best.tpr[0]), isometric_slope(ratio=r, cost_ratio=cost_ratio)
         )
-        condition = f"N/P = {r:.3g}, c_FN/c_FP = {cost_ratio:.3g}"
-        cut = f"{best.thresholds[0]:.3g}"
+        condition = f"N/P = {precision(r)}, c_FN/c_FP = {number(cost_ratio)}"
+        cut = number(best.thresholds[0])
         data.append(
             {
                 "type": "scatter",

@@ -18,6 +18,7 @@ from phidelta.rendering.plotly._common import (
     escape,
     figure,
     floats,
+    precision,
     title,
 )
 
@@ -232,7 +233,7 @@ def phi_delta_layout(
     return {
         "margin": dict(MARGIN),
         "hovermode": "closest",
-        "title": title(title_text or f"φ-δ diagram, N/P = {ratio:.3g}"),
+        "title": title(title_text or f"φ-δ diagram, N/P = {precision(ratio)}"),
         "xaxis": {
             "title": {"text": PHI_TITLE},
             "zeroline": True,
@@ -370,7 +371,8 @@ def point_traces(
     traces: list[dict[str, Any]] = []
     ok = np.isfinite(phi) & np.isfinite(delta)
     accent = accent or ORANGE
-    prefix = "" if name in ("points", "folds", "features") else f"{name.split(':')[0]}: "
+    # a named set ("A: folds") names its mean and spread alike ("A: mean")
+    prefix = f"{name.rsplit(': ', 1)[0]}: " if ": " in name else ""
     if ellipse and ok.sum() >= 2:
         ring = spread_ellipse(phi[ok], delta[ok])
         traces.append(
@@ -517,6 +519,7 @@ def phi_delta_figure(
     pooled_region: Any = None,
     pooled_point: tuple[float, float] | None = None,
     confidence_level: float = 0.95,
+    region_label: str | None = None,
     title_text: str | None = None,
     legend_below: bool = False,
 ) -> dict[str, Any]:
@@ -560,6 +563,8 @@ def phi_delta_figure(
         The pooled counts' point (a star, drawn last).
     confidence_level : float, default 0.95
         The regions' level, for the legend.
+    region_label : str, optional
+        Whose regions and pooled point, in their legend entries (a classifier's name).
     title_text : str, optional
         The title.
     legend_below : bool, default False
@@ -588,6 +593,7 @@ def phi_delta_figure(
             pooled=pooled_region,
             pooled_point=pooled_point,
             level=confidence_level,
+            label=region_label,
         )
     data += below
     data += point_traces(

@@ -4,14 +4,11 @@
 const state = {dataset: null, analysis: null, view: null, highlight: new Set(), sort: "delta",
                isometrics: new Set(["accuracy"])};
 const $ = (id) => document.getElementById(id);
-// Plotly renders a subset of HTML in text, names and hover labels: data-borne strings (column,
-// feature, fold and class names) are escaped wherever they are drawn
-const esc = (value) => String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;")
-  .replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-const PINK = "deeppink", BLUE = "#2a6bb0", PURPLE = "#5b2a86";
-const ISO_COLORS = {accuracy: "#1f77b4", bias: "#d62728", sensitivity: "#2ca02c",
-  specificity: "#bcbd22", precision: "#9467bd", negative_predictive_value: "#8c564b",
-  information_gain: "#7f7f7f"};
+// Plotly renders a subset of HTML in text, names and hover labels: the figures come from the
+// server (phidelta.rendering.plotly) with data-borne strings (column, feature, fold and class
+// names) escaped; the page adds no text of its own to them
+const ISOMETRICS = ["accuracy", "bias", "sensitivity", "specificity", "precision",
+  "negative_predictive_value", "information_gain"];
 
 function clearErrors() {
   document.querySelectorAll(".error").forEach((e) => { e.textContent = ""; });
@@ -226,7 +223,7 @@ function restoreSettings(query, actual) {
   });
   if (q.has("sort")) setSort(q.get("sort"));
   if (q.has("iso")) {
-    state.isometrics = new Set(q.get("iso").split(",").filter((n) => n in ISO_COLORS));
+    state.isometrics = new Set(q.get("iso").split(",").filter((n) => ISOMETRICS.includes(n)));
     document.querySelectorAll("#isometric-toggles input").forEach((input) => {
       input.checked = state.isometrics.has(input.dataset.isometric); });
   }
@@ -320,77 +317,62 @@ function render(view) {
   else if (kind === "classifier") renderClassifier(view);
   else renderTriangle(view);
 }
-function diamondTraces(view, kind) {
-  const traces = [{x: view.diamond.border.phi, y: view.diamond.border.delta, mode: "lines",
-    name: "diamond", line: {color: "black", width: 1.5}, hoverinfo: "skip", fill: "toself",
-    fillcolor: "rgba(0,0,0,0.03)"}];
-  const wanted = kind === "signature" ? [...state.isometrics] : ["accuracy", "bias"];
-  wanted.forEach((name) => (view.diamond.isometrics[name] || []).forEach((line, i) => {
-    // one legend entry per family ("accuracy"); the value of each line shows on hover
-    traces.push({x: line.phi, y: line.delta, mode: "lines", name: name.replace(/_/g, " "),
-      legendgroup: name, showlegend: i === 0, line: {color: ISO_COLORS[name], width: 0.7},
-      opacity: 0.6, hovertemplate: `${name} = ${line.value}<extra></extra>`});
-  }));
-  return traces;
+// --- figures: the server sends each figure (phidelta.rendering.plotly, the same code as the
+// notebook's and the report's); the page only picks what its controls show and draws it
+const CONFIG = {responsive: true};
+// a figure's traces without the isometric families switched off on the page
+function visibleTraces(figure) {
+  return figure.data.filter((t) => !(t.meta && t.meta.isometric) ||
+    state.isometrics.has(t.meta.isometric));
 }
-// a plot narrower than this (a phone) gets side-corner labels a word a line and a height that
-// fits the diamond
+// a plot narrower than this (a phone) gets side-corner labels a word a line (sent by the
+// server) and a height that fits the diamond
 const SMALL_PLOT = 480;
 function smallPlot() { return $("plot").clientWidth < SMALL_PLOT; }
-// the corners' names as annotations, outside the diamond: drawn above every trace (points never
-// hide them) and never clipped by the plot area
-function cornerLabels(view, kind) {
-  const role = kind === "signature" ? "feature" : "classifier";
-  const small = smallPlot();
-  return Object.values(view.diamond.corners).map((c) => {
-    const top = c.delta > 0.99, bottom = c.delta < -0.99, left = !top && !bottom && c.phi < 0;
-    const side = !top && !bottom;
-    // side corners: two short lines ("rare:" / "mostly false") beside the corner
-    const text = side ? c[role].replace(small ? / /g : /: /, (m) => m.trim() + "<br>") : c[role];
-    if (!side) {  // top and bottom: beside the corner, joined to it by a short leader line, so
-      // that a point at the corner (a perfect feature) is never under its label
-      return {x: c.phi, y: c.delta, text, showarrow: true, arrowhead: 0, arrowwidth: 1,
-        arrowcolor: "#999", ax: 22, ay: top ? -12 : 12, standoff: 3, xanchor: "left",
-        yanchor: "middle", font: {size: 10, color: "#555"}};
-    }
-    return {x: c.phi, y: c.delta, text, showarrow: false, font: {size: 10, color: "#555"},
-      xanchor: side ? (left ? "right" : "left") : "center",
-      // on a small plot the side labels (a word a line) stand above the corner, off the axis
-      yanchor: top || (side && small) ? "bottom" : (bottom ? "top" : "middle"),
-      align: left ? "right" : "left",
-      xshift: side ? (left ? -4 : 4) : 0, yshift: top ? 3 : (bottom ? -3 : (small ? 2 : 0))};
-  });
-}
-// equal units, and axes that hold the diamond of this ratio and its corner labels, no more
-function diamondLayout(view, kind, extra) {
-  const xs = view.diamond.border.phi;
-  const range = [Math.min(...xs) - 0.62, Math.max(...xs) + 0.62];
-  // on a small screen the height follows the width (equal units leave no empty band)
-  return Object.assign({}, LAYOUT, {
-    xaxis: Object.assign({}, LAYOUT.xaxis, {range, constrain: "domain"}),
-    yaxis: Object.assign({}, LAYOUT.yaxis, {range: [-1.16, 1.16], constrain: "domain"}),
-    annotations: cornerLabels(view, kind)}, extra);
-}
-const LAYOUT = {margin: {l: 55, r: 25, t: 35, b: 45}, hovermode: "closest",
-  xaxis: {title: {text: "φ (characteristic / bias)"}, zeroline: true},
-  yaxis: {title: {text: "δ (discriminant / accuracy)"}, scaleanchor: "x", scaleratio: 1,
-          zeroline: true},
-  legend: {font: {size: 9}}};
 // in a half-width plot the legend goes below the diamond
 const LEGEND_BELOW = {font: {size: 9}, orientation: "h", y: -0.18};
 // a small plot (a phone): the height follows the width (equal units leave no empty band) and
 // the legend sits at the bottom of the figure, below the axis title, in as many rows as needed
-function fitSmallPlot(layout, traces) {
+function fitSmallPlot(layout, traces, small) {
   if (!smallPlot()) return layout;
-  const width = $("plot").clientWidth - LAYOUT.margin.l - LAYOUT.margin.r;
+  const margin = layout.margin;
+  const width = $("plot").clientWidth - margin.l - margin.r;
   const range = layout.xaxis.range;
   const area = Math.round(width * 2.32 / (range[1] - range[0]));
   const entries = traces.filter((t) => t.showlegend !== false).length;
   const rows = Math.ceil(entries / Math.max(1, Math.floor($("plot").clientWidth / 115)));
-  const bottom = LAYOUT.margin.b + 12 + 30 * rows;  // a legend row is ~29 px high
-  return Object.assign({}, layout, {height: area + LAYOUT.margin.t + bottom,
-    margin: Object.assign({}, LAYOUT.margin, {b: bottom}),
+  const bottom = margin.b + 12 + 30 * rows;  // a legend row is ~29 px high
+  return Object.assign({}, layout, {height: area + margin.t + bottom,
+    margin: Object.assign({}, margin, {b: bottom}), annotations: small,
     legend: {font: {size: 9}, orientation: "h", yref: "container", y: 0, yanchor: "bottom"}});
+}
+// draw the φ-δ diagram of a view as sent, with the page's isometric toggles and highlight
+function drawDiagram(view, points) {
+  const figure = view.figures.plot;
+  // the signature view's toggles pick the isometric families; the classifier view shows
+  // accuracy and bias, as sent
+  const shown = view.kind === "signature" ? visibleTraces(figure) : figure.data;
+  const traces = shown.map((t) => t.name === points ? highlighted(t) : t);
+  let layout = figure.layout;
+  // on a narrow screen the legend goes below, leaving the width to the diamond
+  if (view.kind === "signature" && $("plot").clientWidth < 640) {
+    layout = Object.assign({}, layout, {legend: LEGEND_BELOW});
+  }
+  Plotly.react("plot", traces, fitSmallPlot(layout, traces, view.figures.small_annotations),
+               CONFIG);
+  Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
+}
+// the points picked on the page (rows or points clicked) pink and larger; customdata[1] is
+// each point's index
+const PINK = "deeppink";  // as the library's highlight
+function highlighted(trace) {
+  if (!state.highlight.size) return trace;
+  const marker = trace.marker, n = trace.x.length;
+  const pick = (value, i) => Array.isArray(value) ? value[i] : value;
+  const chosen = trace.customdata.map((c) => state.highlight.has(c[1]));
+  return Object.assign({}, trace, {marker: Object.assign({}, marker, {
+    color: chosen.map((c, i) => c ? PINK : pick(marker.color, i)),
+    size: chosen.map((c, i) => pick(marker.size, i) + (c ? 6 : 0)).slice(0, n)})});
 }
 
 // a p- or q-value as text: four decimals, or three significant digits below 0.001
@@ -402,44 +384,14 @@ function pText(v) {
 function significantSet(view) {
   return new Set(view.significance ? view.significance.significant : []);
 }
-function testName(s) {
-  return s.method === "fisher" ? "Fisher" : `${s.permutations} permutations`;
-}
-function significanceLegend(view) {
-  if (!view.significance || !view.significance.significant.length) return [];
-  return [{x: [null], y: [null], mode: "markers", name: `q ≤ ${view.significance.fdr} (${testName(view.significance)}, BH)`,
-    marker: {symbol: "star", size: 11, color: BLUE}, hoverinfo: "skip"}];
-}
 function renderSignature(view) {
   const f = view.features;
-  const significant = significantSet(view);
-  const colours = f.map((x) => state.highlight.has(x.index) ? PINK : BLUE);
-  const sizes = f.map((x) => (state.highlight.has(x.index) ? 14 : 8) +
-    (significant.has(x.index) ? 4 : 0));
-  const symbols = f.map((x) => significant.has(x.index) ? "star" : "circle");
-  const q = view.significance ? "<br>q = %{customdata[4]}" : "";
-  const points = {x: f.map((x) => x.phi), y: f.map((x) => x.delta), mode: "markers",
-    name: "features",
-    customdata: f.map((x) => [esc(x.name), x.sensitivity, x.specificity, x.index,
-      pText(x.qvalue)]),
-    marker: {color: colours, size: sizes, symbol: symbols, line: {color: "white", width: 0.5}},
-    hovertemplate: "<b>%{customdata[0]}</b><br>φ = %{x:.4f}<br>δ = %{y:.4f}<br>" +
-      "sensitivity = %{customdata[1]:.4f}<br>specificity = %{customdata[2]:.4f}" + q +
-      "<extra></extra>"};
-  const traces = diamondTraces(view, "signature").concat([points], significanceLegend(view));
-  // on a narrow screen the legend goes below, leaving the width to the diamond
-  const narrow = $("plot").clientWidth < 640;
-  const layout = diamondLayout(view, "signature", {title: {text:
-    `φ-δ diagram, N/P = ${view.ratio.toPrecision(3)} (actual ${view.actual_ratio.toPrecision(3)})`,
-    font: {size: 13}}});
-  if (narrow) layout.legend = LEGEND_BELOW;
-  Plotly.react("plot", traces, fitSmallPlot(layout, traces), {responsive: true});
-  Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
+  drawDiagram(view, "features");
   const plot = $("plot");
   if (!plot.dataset.bound) {
     plot.on("plotly_click", (event) => {
       const point = event.points.find((p) => p.data.name === "features");
-      if (point) toggle(point.customdata[3]);
+      if (point) toggle(point.customdata[1]);
     });
     plot.dataset.bound = "1";
   }
@@ -511,38 +463,6 @@ function toggle(index) {
   if (state.highlight.has(index)) state.highlight.delete(index); else state.highlight.add(index);
   renderSignature(state.view);
 }
-// with ?regions=true: the folds' 95% regions (one trace, polygons separated by null), the
-// pooled counts' region and point, drawn below the fold points
-function regionTraces(view) {
-  const r = view.regions;
-  if (!r) return [];
-  // with a second classifier, the regions are the first one's: named so
-  const level = (view.comparison ? `${esc(view.comparison.names[0])}: ` : "") +
-    `${Math.round(r.level * 100)}%`;
-  const closed = (g) => ({x: [...g.phi, g.phi[0]], y: [...g.delta, g.delta[0]]});
-  const xs = [], ys = [];
-  r.folds.filter((g) => g).forEach((g) => {
-    const ring = closed(g);
-    xs.push(...ring.x, null);
-    ys.push(...ring.y, null);
-  });
-  const traces = [{x: xs, y: ys, mode: "lines", fill: "toself", name: `${level} regions, folds`,
-    line: {color: BLUE, width: 0.8}, fillcolor: "rgba(42,107,176,0.08)", hoverinfo: "skip"}];
-  if (r.pooled) traces.push(Object.assign(closed(r.pooled), {mode: "lines", fill: "toself",
-    name: `${level} region, pooled`, line: {color: PURPLE, width: 2},
-    fillcolor: "rgba(91,42,134,0.15)", hoverinfo: "skip"}));
-  return traces;
-}
-// the point of the pooled counts, drawn last (the folds' mean is often close by)
-function pooledPointTrace(view) {
-  const point = view.regions && view.regions.pooled_point;
-  if (!point || point.phi === null) return [];
-  const name = (view.comparison ? `${esc(view.comparison.names[0])}: ` : "") + "pooled folds";
-  return [{x: [point.phi], y: [point.delta], mode: "markers", name,
-    marker: {symbol: "star", size: 14, color: PURPLE, line: {color: "white", width: 1}},
-    hovertemplate: "pooled folds<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"}];
-}
-const TEAL = "#138d75";  // the second classifier of a comparison
 // how the folds' operating point was chosen, with the ratio and costs of an "optimal" cut
 function cutText(point, actual) {
   if (point.rule === "predictions") return "the prediction column";
@@ -555,42 +475,38 @@ function cutText(point, actual) {
     `${t}, the threshold chosen`;
 }
 function renderClassifier(view) {
-  const folds = view.folds;
-  const cmp = view.comparison;
-  const nameA = cmp ? cmp.names[0] : "folds";
-  const traces = diamondTraces(view, "classifier").concat(regionTraces(view));
-  traces.push({x: folds.map((f) => f.phi), y: folds.map((f) => f.delta), mode: "markers",
-    name: cmp ? `${esc(nameA)}: folds` : "folds", text: folds.map((f) => esc(f.name)),
-    marker: {color: BLUE, size: 8},
-    hovertemplate: "fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>"});
-  if (view.ellipse) traces.push({x: view.ellipse.phi, y: view.ellipse.delta, mode: "lines",
-    name: cmp ? `${esc(nameA)}: spread (2σ)` : "spread (2σ)", line: {color: "orange"}});
-  if (view.mean) traces.push({x: [view.mean.phi], y: [view.mean.delta], mode: "markers",
-    name: cmp ? `${esc(nameA)}: mean` : "mean", marker: {symbol: "x", size: 13, color: "orange"}});
-  if (cmp) {
-    traces.push({x: cmp.folds.map((f) => f.phi), y: cmp.folds.map((f) => f.delta),
-      mode: "markers", name: `${esc(cmp.names[1])}: folds`, text: cmp.folds.map((f) => esc(f.name)),
-      marker: {color: TEAL, size: 8, symbol: "triangle-up"},
-      hovertemplate: `${esc(cmp.names[1])}, fold %{text}<br>φ = %{x:.4f}<br>δ = %{y:.4f}<extra></extra>`});
-    if (cmp.mean) traces.push({x: [cmp.mean.phi], y: [cmp.mean.delta], mode: "markers",
-      name: `${esc(cmp.names[1])}: mean`, marker: {symbol: "x", size: 13, color: TEAL}});
-  }
-  traces.push(...pooledPointTrace(view));
-  const point = view.operating_point;
-  const layout = diamondLayout(view, "classifier", {title: {text:
-    `folds, N/P = ${view.ratio.toPrecision(3)}` +
-    (view.rows_left_out ? ` · ${view.rows_left_out} rows with missing values left out` : "") +
-    (point.rule === "predictions" ? "" : `<br>positive when ${cutText(point, view.actual_ratio)}`),
-    font: {size: 12}}});
-  layout.margin = Object.assign({}, layout.margin, {t: point.rule === "predictions" ? 35 : 50});
-  layout.legend = LEGEND_BELOW;
-  Plotly.react("plot", traces, fitSmallPlot(layout, traces), {responsive: true});
-  Plotly.Plots.resize("plot");
+  drawDiagram(view, null);
   renderRoc(view);
+  renderScoring(view);
   renderMeasures(view);
 }
+// predicted probabilities: val.prob's statistics and the decision curve, as the server sent
+function renderScoring(view) {
+  const scoring = view.scoring;
+  $("scoring").hidden = !scoring;
+  if (!scoring) { Plotly.purge("decision"); return; }
+  const table = $("calibration-stats");
+  table.innerHTML = "";
+  const head = table.createTHead().insertRow();
+  ["statistic", "value"].forEach((n) => {
+    const th = document.createElement("th"); th.textContent = n; head.append(th); });
+  const body = table.createTBody();
+  scoring.statistics.forEach((s) => {
+    const row = body.insertRow();
+    row.dataset.row = s.name;
+    row.insertCell().textContent = s.name;
+    row.insertCell().textContent = s.value === null ? "–" :
+      (s.name === "HL:df" ? String(s.value) : (/:p$/.test(s.name) ? pText(s.value) : s.value.toFixed(4)));
+  });
+  const decision = view.figures.decision;
+  Plotly.react("decision", decision.data, decision.layout, CONFIG);
+  const b = scoring.band;
+  $("scoring-note").textContent = `Of ${scoring.rows} rows.` + (b ? ` Decision-curve bands: ` +
+    `${percent(b.confidence_level)}, ${b.method}, ${b.n_resamples} resamples, random_state = ` +
+    `${b.random_state}.` : " Switch the intervals on for the decision curve's bands.");
+}
 // the ROC curve (or, ticked, the coverage space) with its hull, the folds' one operating point
-// and the best iso-cost line at the view's class and cost ratios
+// and the best iso-cost line at the view's class and cost ratios; the calibration map
 function renderRoc(view) {
   const note = $("operating-note");
   if (!view.roc) {
@@ -599,79 +515,22 @@ function renderRoc(view) {
     return;
   }
   const r = view.roc, point = view.operating_point, best = r.optimal;
-  // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
-  const coverage = $("coverage").checked;
-  const sx = coverage ? r.negatives : 1, sy = coverage ? r.positives : 1;
-  const X = (xs) => xs.map((v) => v * sx), Y = (ys) => ys.map((v) => v * sy);
-  const condition = `N/P = ${best.ratio.toPrecision(3)}, c_FN/c_FP = ${Number(best.cost_ratio.toPrecision(3))}`;
-  const cut = Number(best.threshold[0].toPrecision(3));
   const cmp = view.comparison;
-  const traces = [
-    {x: [0, sx], y: [0, sy], mode: "lines", line: {dash: "dot", color: "#999"}, showlegend: false,
-     hoverinfo: "skip"},
-    {x: X(r.fpr), y: Y(r.tpr), mode: "lines", line: {color: BLUE, width: 2},
-     name: `${coverage ? "coverage curve" : "ROC"}${cmp ? ` ${esc(cmp.names[0])}` : ""} (AUC ${r.auc.toFixed(3)})`},
-    {x: X(r.hull.fpr), y: Y(r.hull.tpr), mode: "lines", line: {dash: "dash", color: "#333"},
-     name: `convex hull (AUC ${r.hull.auc.toFixed(3)})`},
-    {x: X(r.isometric.fpr), y: Y(r.isometric.tpr), mode: "lines",
-     line: {dash: "dot", color: "green"}, name: `best iso-cost line at ${condition}: score ≥ ${cut}`,
-     hovertemplate: `cost-optimal at ${condition}: score ≥ ${cut}<extra></extra>`}];
-  // a curve's bands, shaded: the simultaneous band under the pointwise one, in its colour
-  // (two classifiers: the legend names the pointwise bands only, the note says the paler
-  // simultaneous ones are there too — nine entries would hide the curves)
-  const shades = (b, rgb, who) => {
-    const level = percent(b.confidence_level);
-    const shade = (low, high, alpha, name, showlegend) => [
-      {x: X(b.fpr), y: Y(low), mode: "lines", line: {width: 0}, showlegend: false, hoverinfo: "skip"},
-      {x: X(b.fpr), y: Y(high), mode: "lines", line: {width: 0}, fill: "tonexty",
-       fillcolor: `rgba(${rgb},${alpha})`, name, showlegend, hoverinfo: "skip"}];
-    return [...shade(b.simultaneous_low, b.simultaneous_high, 0.12,
-      `${level} simultaneous band (sup-t)${who}`, !cmp), ...shade(b.low, b.high, 0.28,
-      `${level} pointwise band (percentile)${who}`, true)];
-  };
-  if (r.band) traces.splice(1, 0, ...shades(r.band, "31,119,180", cmp ? ` ${esc(cmp.names[0])}` : ""));
-  if (cmp && cmp.roc && cmp.roc.band) traces.push(...shades(cmp.roc.band, "19,141,117", ` ${esc(cmp.names[1])}`));
-  if (cmp && cmp.roc) traces.push({x: X(cmp.roc.fpr), y: Y(cmp.roc.tpr), mode: "lines",
-    line: {color: TEAL, width: 2}, name: `ROC ${esc(cmp.names[1])} (AUC ${cmp.roc.auc.toFixed(3)})`});
-  if (point.fpr !== null && point.tpr !== null) traces.push({x: [point.fpr * sx],
-    y: [point.tpr * sy], mode: "markers", marker: {color: BLUE, size: 11, symbol: "diamond",
-    line: {color: "white", width: 1}}, name: "operating point of the folds (pooled)",
-    hovertemplate: `operating point: ${cutText(point, view.actual_ratio)}<br>` +
-      "FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>"});
-  Plotly.react("roc", traces,
-    {margin: {l: 55, r: 15, t: 35, b: 45},
-     title: {text: `${coverage ? "coverage space" : "ROC"} and operating point`, font: {size: 13}},
-     xaxis: {title: {text: coverage ? `false positives (N = ${sx})` : "false positive rate"},
-             range: [0, sx]},
-     yaxis: {title: {text: coverage ? `true positives (P = ${sy})` : "true positive rate"},
-             range: [0, 1.02 * sy], scaleanchor: "x"},
-     legend: {font: {size: 9}, x: 0.3, xanchor: "left", y: 0.03, yanchor: "bottom",
-              bgcolor: "rgba(255,255,255,0.85)"}}, {responsive: true});
+  // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
+  const roc = $("coverage").checked ? view.figures.coverage : view.figures.roc;
+  Plotly.react("roc", roc.data, roc.layout, CONFIG);
+  const cut = Number(best.threshold[0].toPrecision(3));
   note.textContent = `Operating point of the folds: ${cutText(point, view.actual_ratio)}. ` +
     `At N/P = ${best.ratio.toPrecision(3)} and a cost ratio c_FN/c_FP = ` +
     `${Number(best.cost_ratio.toPrecision(3))} the cost-optimal cut is score ≥ ${cut}, where ` +
     "the best iso-cost line touches the hull (set it as the threshold to use it).";
-  const calTraces = [{x: view.calibration.score, y: view.calibration.probability,
-    mode: "lines", line: {color: BLUE}, name: "isotonic"}];
   const rel = view.calibration.reliability;
-  if (rel) calTraces.push({x: rel.mean_predicted, y: rel.observed, mode: "markers",
-    marker: {color: "#d62728", size: 7}, name: `bins, ${percent(rel.confidence_level)} Wilson`,
-    error_y: {type: "data", symmetric: false, color: "#d62728",
-      array: rel.high.map((h, i) => h === null ? null : h - rel.observed[i]),
-      arrayminus: rel.low.map((l, i) => l === null ? null : rel.observed[i] - l)},
-    customdata: rel.count, hovertemplate: "mean predicted %{x:.3f}<br>observed %{y:.3f}" +
-      "<br>%{customdata} rows<extra></extra>"});
-  if (r.band) $("operating-note").textContent += ` ROC bands: ${r.band.method}, random_state = ` +
+  if (r.band) note.textContent += ` ROC bands: ${r.band.method}, random_state = ` +
     `${r.band.random_state}` + (cmp ? "; each curve has its pointwise band (in the legend) and, " +
     "paler around it, its simultaneous band." : ".");
-  if (rel) $("operating-note").textContent += ` Calibration bins: ${rel.method}.`;
-  Plotly.react("calibration", calTraces,
-    {margin: {l: 55, r: 15, t: 35, b: 45}, title: {text: "calibration map", font: {size: 13}},
-     xaxis: {title: {text: view.calibration.clipped ? "score (the map is flat beyond this range)"
-                                                       : "score"}, range: view.calibration.window},
-     yaxis: {title: {text: "calibrated probability"}, range: [-0.02, 1.02]},
-     legend: {font: {size: 9}, x: 0.02, y: 0.98, bgcolor: "rgba(255,255,255,0.85)"}},
-    {responsive: true});
+  if (rel) note.textContent += ` Calibration bins: ${rel.method}.`;
+  const calibration = view.figures.calibration;
+  Plotly.react("calibration", calibration.data, calibration.layout, CONFIG);
 }
 // a number of the measure table: counts whole, the rest with four decimals
 function cellText(value, column) {
@@ -755,49 +614,8 @@ function renderMeasures(view) {
   fillMeasureTable($("measures-b"), cmp.table);
 }
 function renderTriangle(view) {
-  const h = Math.sqrt(3) / 2;
-  const traces = [{x: [0, 1, 0.5, 0], y: [0, 0, h, 0], mode: "lines", line: {color: "black"},
-    name: "triangle", hoverinfo: "skip"}];
-  // the corners' names beside them, joined by a short leader line (never on a point, never
-  // clipped: annotations are drawn above the traces and outside the plot area's clip)
-  const corner = (x, y, text, ax, ay, xanchor) => ({x, y, text, showarrow: true, arrowhead: 0,
-    arrowwidth: 1, arrowcolor: "#888", ax, ay, standoff: 6, xanchor, yanchor: "middle",
-    font: {size: 11, color: "#444"}});
-  const annotations = [corner(0, 0, "inaccurate<br>(VI′ = 1)", -24, 24, "right"),
-    corner(1, 0, "underperforming<br>(ΔH′ = 1)", 24, 24, "left"),
-    corner(0.5, h, "optimal (2MI′ = 1)", 40, -14, "left")];
-  // level lines of ΔH′, 2MI′ and VI′ (from the server's geometry), below everything else
-  Object.values(view.grid || {}).forEach((lines) => lines.forEach((segment) => traces.unshift({
-    x: segment.map((p) => p[0]), y: segment.map((p) => p[1]), mode: "lines",
-    line: {color: "#e3e3e3", width: 1}, hoverinfo: "skip", showlegend: false})));
-  view.names.forEach((name, i) => traces.push({x: [view.input[i][0], view.joint[i][0],
-    view.output[i][0]], y: [view.input[i][1], view.joint[i][1], view.output[i][1]],
-    mode: "lines+markers", name: esc(name),
-    marker: {symbol: ["triangle-left", "circle", "triangle-right"], size: [9, 11, 9]},
-    hovertemplate: `${esc(name)}<br>(%{x:.3f}, %{y:.3f})<extra></extra>`}));
-  if (view.pooled) traces.push({x: view.pooled.map((p) => p[0]), y: view.pooled.map((p) => p[1]),
-    mode: "lines+markers", name: "pooled", line: {color: "black", width: 1.5},
-    marker: {symbol: ["triangle-left", "star", "triangle-right"], size: [10, 15, 10],
-      color: "black"}, hovertemplate: "pooled<br>(%{x:.3f}, %{y:.3f})<extra></extra>"});
-  // the intervals of ΔH′, 2MI′ and VI′: a segment each across its level lines, through every
-  // point (the pooled star's alone with several matrices), under the marks
+  Plotly.react("plot", view.figures.plot.data, view.figures.plot.layout, CONFIG);
   const iv = view.intervals;
-  if (iv) {
-    const xs = [], ys = [];
-    iv.segments.forEach((point) => point.forEach((ends) => {
-      if (ends.every((e) => e[0] !== null && e[1] !== null)) {
-        xs.push(ends[0][0], ends[1][0], null); ys.push(ends[0][1], ends[1][1], null);
-      }
-    }));
-    traces.splice(traces.length - view.names.length - (view.pooled ? 1 : 0), 0, {x: xs, y: ys,
-      mode: "lines", name: `${percent(iv.confidence_level)} intervals of ΔH′, 2MI′, VI′`,
-      line: {color: view.pooled ? "rgba(0,0,0,0.45)" : "rgba(31,119,180,0.55)", width: 3},
-      hoverinfo: "skip"});
-  }
-  Plotly.react("plot", traces, {margin: {l: 20, r: 20, t: 35, b: 30}, title: {text:
-    "entropy triangle: F_X ◀ F_XY ● F_Y ▶", font: {size: 13}}, annotations,
-    xaxis: {visible: false, range: [-0.32, 1.32]}, yaxis: {visible: false, scaleanchor: "x",
-    range: [-0.2, 1]}}, {responsive: true});
   const body = document.querySelector("#triangle-table tbody");
   body.innerHTML = "";
   // each number with its interval under it (with the switch): [value, low, high]
@@ -844,7 +662,7 @@ function renderTriangle(view) {
 function buildIsometricToggles() {
   const box = $("isometric-toggles");
   box.innerHTML = "Isometrics: ";
-  Object.keys(ISO_COLORS).forEach((name) => {
+  ISOMETRICS.forEach((name) => {
     const label = document.createElement("label");
     const input = document.createElement("input");
     input.type = "checkbox";
