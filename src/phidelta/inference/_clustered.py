@@ -47,6 +47,7 @@ __all__ = [
     "check_group_labels",
     "cluster_bounds",
     "count_parts",
+    "entry_parts",
     "obuchowski",
     "obuchowski_covariance",
     "table_parts",
@@ -101,17 +102,49 @@ def check_group_labels(groups: Any, n: int, *, name: str = "groups") -> tuple[np
 
 
 def _single_entry_parts(value: Any) -> Any:
-    """A ``GroupedCounts`` or ``(tables, labels)`` pair from ``from_groups``: its parts."""
+    """A ``GroupedCounts`` or a ``(parts, labels)`` pair from a ``from_groups``: its parts."""
     if isinstance(value, GroupedCounts):
         return value.counts
     if (
         isinstance(value, tuple)
         and len(value) == 2
-        and isinstance(value[0], list | tuple)
+        and not isinstance(value[0], np.ndarray)
         and isinstance(value[1], np.ndarray)
     ):
-        return value[0]  # ScoreTable.from_groups' (tables, groups)
+        return value[0]  # ScoreTable's or ConfusionMatrix's from_groups: (parts, groups)
     return value
+
+
+def entry_parts(
+    groups: Any, k: int, kind: type, *, entry: str, entries: str, given: str
+) -> list[Any]:
+    """The groups of each of ``k`` entries, each a ``kind`` with one entry per group: one such
+    object (or a ``from_groups`` result) for a single entry, else a sequence of them.
+
+    ``entry`` and ``entries`` name an entry ("entry", "matrix") and several, ``given`` the
+    argument that holds them ("counts", "matrices"), for the messages."""
+    example = f"{kind.__name__}.from_groups(y_true, y_pred, groups)"
+    value = _single_entry_parts(groups)
+    if isinstance(value, kind):
+        if k != 1:
+            raise ValueError(
+                f"`groups` holds the groups of one {entry}; `{given}` has {k}: give a "
+                f"sequence with the groups of each {entry}."
+            )
+        return [value]
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        per_entry = [_single_entry_parts(v) for v in value]
+        if len(per_entry) != k or not all(isinstance(v, kind) for v in per_entry):
+            raise ValueError(
+                f"`groups` must give each of the {k} {entries} of `{given}` its {given} per "
+                f"group (a {kind.__name__} with one per group, e.g. {example}); got "
+                f"{len(per_entry)} items."
+            )
+        return per_entry
+    raise TypeError(
+        f"`groups` must be the {given} of each group (a {kind.__name__} with one per group, as "
+        f"{example} gives), or a sequence of those per {entry}; got {type(groups).__name__}."
+    )
 
 
 def _too_few(e: int, k: int, count: int) -> str:
@@ -127,28 +160,9 @@ def count_parts(counts: BinaryCounts, groups: Any) -> list[np.ndarray]:
     groups (a :class:`BinaryCounts` with one entry per group, or ``BinaryCounts.from_groups``'s
     result), for several a sequence of those, one per entry. They must add up to `counts`."""
     k = len(counts)
-    value = _single_entry_parts(groups)
-    if isinstance(value, BinaryCounts):
-        if k != 1:
-            raise ValueError(
-                f"`groups` holds the groups of one entry; `counts` has {k} entries: give a "
-                "sequence with the groups of each entry."
-            )
-        per_entry = [value]
-    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
-        per_entry = [_single_entry_parts(v) for v in value]
-        if len(per_entry) != k or not all(isinstance(v, BinaryCounts) for v in per_entry):
-            raise ValueError(
-                f"`groups` must give each of the {k} entries of `counts` its counts per group (a "
-                "BinaryCounts with one entry per group, e.g. BinaryCounts.from_groups(y_true, "
-                f"y_pred, groups)); got {len(per_entry)} items."
-            )
-    else:
-        raise TypeError(
-            "`groups` must be the counts of each group (a BinaryCounts with one entry per group, "
-            "as BinaryCounts.from_groups(y_true, y_pred, groups) gives), or a sequence of those "
-            f"per entry; got {type(groups).__name__}."
-        )
+    per_entry = entry_parts(
+        groups, k, BinaryCounts, entry="entry", entries="entries", given="counts"
+    )
     whole = counts.to_array()
     parts = []
     for e, part in enumerate(per_entry):

@@ -14,7 +14,7 @@ import numpy as np
 
 from phidelta._validation import check_confidence_level, require_pandas
 from phidelta.counts import ConfusionMatrix
-from phidelta.inference._clustered import CLUSTER_METHODS, cluster_bounds
+from phidelta.inference._clustered import CLUSTER_METHODS, cluster_bounds, entry_parts
 from phidelta.inference._count_bootstrap import cell_bootstrap_bounds
 from phidelta.inference._resampling import check_resampling, generator
 from phidelta.measures import (
@@ -370,36 +370,49 @@ def matrix_intervals(
         return grouped_matrix_intervals(
             cm, matrix_parts(cm, groups), names, level, method, n_resamples, random_state, index
         )
+    return _intervals(cm, names, level, method, n_resamples, random_state, index)
+
+
+def _intervals(
+    matrices: ConfusionMatrix,
+    names: list[str],
+    level: float,
+    method: str,
+    n_resamples: int,
+    random_state: Any,
+    index: Sequence[Any] | None,
+    parts: Sequence[np.ndarray] | None = None,
+) -> MatrixIntervals:
+    """Every measure's bounds on the same resamples (trusted arguments): each matrix's cells
+    drawn as a multinomial, or with ``parts`` (each matrix's cells per group) whole groups."""
     rng = generator(random_state)
     statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
-    estimates = {name: statistic(cm) for name, statistic in statistics.items()}
-    m, n, p = cm.shape
-    cells = cm.counts.astype(np.int64).reshape(m, n * p)
+    estimates = {name: statistic(matrices) for name, statistic in statistics.items()}
+    m, n, p = matrices.shape
 
     def build(flat: np.ndarray) -> ConfusionMatrix:
-        return _trusted_matrices(flat.reshape(-1, n, p), cm)
+        return _trusted_matrices(flat.reshape(-1, n, p), matrices)
 
+    kw = {"level": level, "method": method, "n_resamples": n_resamples, "rng": rng}
     try:
-        bounds = cell_bootstrap_bounds(
-            cells,
-            build,
-            statistics,
-            estimates,
-            level=level,
-            method=method,
-            n_resamples=n_resamples,
-            rng=rng,
-        )
+        if parts is None:
+            cells = matrices.counts.astype(np.int64).reshape(m, n * p)
+            bounds = cell_bootstrap_bounds(cells, build, statistics, estimates, **kw)
+        else:  # whole groups drawn; an undefined estimate gets no interval
+            bounds = cluster_bounds(parts, build, statistics, estimates, **kw)
+            for name in names:
+                undefined = np.isnan(estimates[name])
+                bounds[name] = tuple(np.where(undefined, np.nan, b) for b in bounds[name])
     finally:
         _LAST.balance = None  # the resampled matrices are not kept
     return MatrixIntervals(
         estimate=estimates,
         low={name: bounds[name][0] for name in names},
         high={name: bounds[name][1] for name in names},
-        methods=dict.fromkeys(names, method),
+        methods=dict.fromkeys(names, method if parts is None else CLUSTER_METHODS[method]),
         confidence_level=level,
         n_resamples=n_resamples,
-        matrices=cm,
+        matrices=matrices,
         index=None if index is None else list(index),
     )
 
@@ -409,34 +422,9 @@ def matrix_parts(matrices: ConfusionMatrix, groups: Any) -> list[np.ndarray]:
     :func:`matrix_intervals`), checked: integer counts of the same classes, adding up to
     the matrix, at least two groups."""
     k, n, p = matrices.shape
-
-    def parts_of(value: Any) -> Any:
-        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], np.ndarray):
-            return value[0]  # ConfusionMatrix.from_groups' (matrices, groups)
-        return value
-
-    value = parts_of(groups)
-    if isinstance(value, ConfusionMatrix):
-        if k != 1:
-            raise ValueError(
-                f"`groups` holds the groups of one matrix; `matrices` holds {k}: give a "
-                "sequence with the groups of each matrix."
-            )
-        per_matrix = [value]
-    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
-        per_matrix = [parts_of(v) for v in value]
-        if len(per_matrix) != k or not all(isinstance(v, ConfusionMatrix) for v in per_matrix):
-            raise ValueError(
-                f"`groups` must give each of the {k} matrices its matrices per group (a "
-                "ConfusionMatrix with one matrix per group, e.g. ConfusionMatrix.from_groups("
-                f"y_true, y_pred, groups)); got {len(per_matrix)} items."
-            )
-    else:
-        raise TypeError(
-            "`groups` must be the matrices of each group (a ConfusionMatrix with one matrix per "
-            "group, as ConfusionMatrix.from_groups(y_true, y_pred, groups) gives), or a "
-            f"sequence of those per matrix; got {type(groups).__name__}."
-        )
+    per_matrix = entry_parts(
+        groups, k, ConfusionMatrix, entry="matrix", entries="matrices", given="matrices"
+    )
     out = []
     for e, part in enumerate(per_matrix):
         where = "" if k == 1 else f" of matrix {e}"
@@ -476,37 +464,6 @@ def grouped_matrix_intervals(
 
     ``parts[e]`` holds matrix e's cells per group (G_e, n·p), trusted to add up to it (the
     doors pass their folds' groups); a matrix of fewer than two groups gets NaN bounds."""
-    _, n, p = matrices.shape
     n_resamples, method = check_resampling(None, n_resamples, method, "matrix_intervals")
     level = check_confidence_level(level, where="matrix_intervals")
-    rng = generator(random_state)
-    statistics = {name: _quiet(_STATISTICS[name][0]) for name in names}
-    estimates = {name: statistic(matrices) for name, statistic in statistics.items()}
-
-    def build(flat: np.ndarray) -> ConfusionMatrix:
-        return _trusted_matrices(flat.reshape(-1, n, p), matrices)
-
-    try:
-        bounds = cluster_bounds(
-            parts,
-            build,
-            statistics,
-            estimates,
-            level=level,
-            method=method,
-            n_resamples=n_resamples,
-            rng=rng,
-        )
-    finally:
-        _LAST.balance = None  # the resampled matrices are not kept
-    undefined = {name: np.isnan(estimates[name]) for name in names}
-    return MatrixIntervals(
-        estimate=estimates,
-        low={name: np.where(undefined[name], np.nan, bounds[name][0]) for name in names},
-        high={name: np.where(undefined[name], np.nan, bounds[name][1]) for name in names},
-        methods=dict.fromkeys(names, CLUSTER_METHODS[method]),
-        confidence_level=level,
-        n_resamples=n_resamples,
-        matrices=matrices,
-        index=None if index is None else list(index),
-    )
+    return _intervals(matrices, names, level, method, n_resamples, random_state, index, parts)
