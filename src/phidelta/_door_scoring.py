@@ -273,7 +273,8 @@ def best_threshold_columns(best: Any) -> dict[str, Any]:
     Examples
     --------
     >>> from phidelta.assessment import assess
-    >>> a = assess([1, 0, 1, 0, 1, 0], scores=[9, 2, 4, 6, 8, 3], folds=[1, 1, 1, 2, 2, 2])
+    >>> a = assess([1, 0, 1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3],
+    ...            folds=[1, 1, 1, 2, 2, 2])
     >>> columns = best_threshold_columns(a.best_thresholds(n_resamples=10, random_state=0))
     >>> columns["fold"]
     ['1', '2', 'pooled', 'mean', 'std', 'min', 'max']

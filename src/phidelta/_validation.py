@@ -6,6 +6,7 @@ expected and what came in. Private helpers trust their inputs.
 
 from __future__ import annotations
 
+import math
 import numbers
 import warnings
 from typing import Any
@@ -127,6 +128,15 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"`{name}` must be an integer >= {minimum}; got {value}.")
     return int(value)
+
+
+def check_positive_number(value: Any, name: str, *, unit: str = "") -> float:
+    """A positive finite real number; `unit` says of what, e.g. " (of patients)"."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` must be a positive number{unit}; got {_describe(value)}.")
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"`{name}` must be a positive number{unit}; got {value!r}.")
+    return float(value)
 
 
 def check_open_unit(value: Any, name: str) -> float:

@@ -196,6 +196,14 @@ class BestThresholds:
     --------
     Assessment.best_thresholds : computes it.
     phidelta.inference.coordinate_intervals : the pooled interval.
+
+    Examples
+    --------
+    >>> a = assess([1, 0, 1, 0, 1, 0], scores=[0.9, 0.2, 0.4, 0.6, 0.8, 0.3],
+    ...            folds=[1, 1, 1, 2, 2, 2])
+    >>> best = a.best_thresholds(n_resamples=10, random_state=0)
+    >>> best.thresholds.round(3).tolist(), round(best.spread["range"], 3)
+    ([0.3, 0.7], 0.4)
     """
 
     criterion: str

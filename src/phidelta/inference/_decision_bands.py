@@ -29,6 +29,7 @@ from phidelta._validation import (
     as_float_array,
     check_open_unit,
     check_positive_int,
+    check_positive_number,
     check_same_length,
     require_pandas,
 )
@@ -37,7 +38,6 @@ from phidelta.counts._labels import binary_target
 from phidelta.inference._bands import _Band, _summaries
 from phidelta.inference._uncertainty import _generator
 from phidelta.measures import decision_curve
-from phidelta.measures._decision import _per
 
 __all__ = [
     "DecisionCurveBand",
@@ -313,7 +313,7 @@ def decision_curve_band(
     pos, neg = _integer(t.positives, "table"), _integer(t.negatives, "table")
     if measure not in _MEASURES:
         raise ValueError(f"`measure` must be one of {list(_MEASURES)}; got {measure!r}.")
-    per = _per(per)
+    per = check_positive_number(per, "per", unit=" (of patients)")
     level = check_open_unit(confidence_level, "confidence_level")
     rows = check_positive_int(n_resamples, "n_resamples", minimum=2)
     rng = _generator(random_state, DEPRECATED, "decision_curve_band")

@@ -1116,6 +1116,24 @@ class RocDifferenceBand(TupleResult):
     --------
     roc_difference_band : computes it.
     roc_test : Venkatraman's test (``method="venkatraman"``).
+
+    References
+    ----------
+    Venkatraman, E. S. (2000). A permutation test to compare receiver operating characteristic
+    curves. Biometrics, 56(4), 1134–1138.
+
+    Macskassy, S. A., & Provost, F. (2004). Confidence bands for ROC curves: methods and an
+    empirical study. Proceedings of the 1st Workshop on ROC Analysis in AI.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0, 1, 0]
+    >>> a = [9, 8, 7, 3, 2, 4, 6, 1, 5, 0]
+    >>> specificity, difference, *bands = roc_difference_band(
+    ...     (y, a), (y, a[::-1]), specificities=[0.4, 0.8], random_state=0
+    ... )
+    >>> difference.tolist()
+    [0.6, 0.8]
     """
 
     specificity: np.ndarray
@@ -1205,6 +1223,17 @@ def roc_difference_band(
     --------
     roc_test : the tests of two curves.
     roc_band : the band of one curve.
+
+    References
+    ----------
+    Venkatraman, E. S. (2000). A permutation test to compare receiver operating characteristic
+    curves. Biometrics, 56(4), 1134–1138.
+
+    Robin, X., et al. (2011). pROC: an open-source package for R and S+ to analyze and compare
+    ROC curves. BMC Bioinformatics, 12, 77.
+
+    Macskassy, S. A., & Provost, F. (2004). Confidence bands for ROC curves: methods and an
+    empirical study. Proceedings of the 1st Workshop on ROC Analysis in AI.
 
     Examples
     --------

@@ -15,20 +15,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from phidelta._validation import as_float_array, check_positive_int, require_pandas
+from phidelta._validation import (
+    as_float_array,
+    check_positive_int,
+    check_positive_number,
+    require_pandas,
+)
 from phidelta.counts import ScoreTable
 from phidelta.measures._ranking import _check_table, _check_two_classes, roc_convex_hull
 from phidelta.measures._results import TupleResult
-
-
-def _per(per: Any) -> float:
-    """`per` of net interventions avoided: a positive finite number of patients."""
-    if isinstance(per, bool) or not isinstance(per, int | float | np.integer | np.floating):
-        raise TypeError(f"`per` must be a positive number (of patients); got {per!r}.")
-    if not (np.isfinite(per) and per > 0):
-        raise ValueError(f"`per` must be a positive number (of patients); got {per!r}.")
-    return float(per)
-
 
 __all__ = ["BrierCurve", "DecisionCurve", "brier_curve", "decision_curve"]
 
@@ -182,7 +177,7 @@ class DecisionCurve(TupleResult):
         TypeError, ValueError
             If `per` is not a positive finite number.
         """
-        per = _per(per)
+        per = check_positive_number(per, "per", unit=" (of patients)")
         odds = self.threshold_probability / (1 - self.threshold_probability)
         with np.errstate(divide="ignore", invalid="ignore"):
             avoided = (self.net_benefit - self.treat_all) / odds * per
