@@ -148,3 +148,22 @@ def test_decision_figure_is_clipped_above_the_prevalence(frame, figures):
     assert low == pytest.approx(-0.5 * y.mean())
     treat_all = next(line for line in ax.get_lines() if line.get_label() == "treat all")
     assert treat_all.get_ydata().min() < low  # treat-all's fall is cut, not followed
+
+
+def test_best_threshold_section_shows_each_fold_and_the_pooled_interval(frame):
+    from phidelta.assessment import assess
+
+    folds = np.arange(len(frame)) % 4
+    data = frame.assign(fold=folds)
+    built = Report("r")
+    file_scoring_sections(built, data, Roles("y", positive="yes", score="s", fold="fold"))
+    heading, body = built.sections[0]
+    assert heading == "Best threshold of s"
+    y = (frame["y"] == "yes").to_numpy()
+    best = assess(y, scores=frame["s"].to_numpy(), folds=folds).best_thresholds(random_state=0)
+    for fold in range(4):  # the library's numbers, rounded as the report rounds
+        shown = float(_cells(body, str(fold))[0])
+        assert shown == pytest.approx(best.thresholds[fold], abs=5e-4)
+    low, high = best.pooled.low["threshold"][0], best.pooled.high["threshold"][0]
+    assert f"{low:.4g} – {high:.4g}" in _cells(body, "pooled")[1]
+    assert float(_cells(body, "std")[0]) == pytest.approx(best.spread["std"], abs=5e-4)

@@ -13,10 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._door_scoring import calibration_numbers, decision_tables
+from phidelta._door_scoring import best_threshold_columns, calibration_numbers, decision_tables
 
 __all__ = [
     "REPORT_THRESHOLDS",
+    "best_threshold_section",
     "calibration_section",
     "decision_section",
     "file_scoring_sections",
@@ -267,6 +268,70 @@ def decision_section(
     return "".join(parts)
 
 
+def best_threshold_section(
+    assessment: Any,
+    *,
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    random_state: int = 0,
+) -> str:
+    """Each fold's best threshold (Youden's J, pROC's ``coords(x = "best")``), the spread over
+    the folds, and the stratified bootstrap interval of the pooled rows' best threshold.
+
+    Parameters
+    ----------
+    assessment : Assessment
+        An assessment with scores.
+    confidence_level : float, default=0.95
+        Of the pooled interval.
+    n_resamples : int, default=2000
+        Bootstrap resamples.
+    random_state : int, default=0
+        Seed of the bootstrap.
+
+    Returns
+    -------
+    str
+        The section's HTML: a note and the table of
+        :meth:`phidelta.assessment.BestThresholds.table`.
+
+    Examples
+    --------
+    >>> from phidelta.assessment import assess
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(300) < 0.4
+    >>> a = assess(y, scores=np.round(rng.normal(size=300) + y, 2), folds=np.arange(300) % 3)
+    >>> body = best_threshold_section(a, n_resamples=50)
+    >>> body.count("<tr>") - 1, "Youden" in body   # 3 folds, pooled, mean, std, min, max
+    (8, True)
+    """
+    from phidelta._report_html import table_html
+
+    best = assessment.best_thresholds(
+        confidence_level=confidence_level, n_resamples=n_resamples, random_state=random_state
+    )
+    columns = best_threshold_columns(best)
+    shown: dict[str, Any] = {"fold": columns["fold"]}
+    for name in ("threshold", "sensitivity", "specificity"):
+        shown[name] = columns[name]
+        shown[f"{name} {confidence_level:.0%} CI"] = [
+            "" if np.isnan(low) else f"{low:.4g} – {high:.4g}"
+            for low, high in zip(columns[f"{name}_low"], columns[f"{name}_high"], strict=True)
+        ]
+    spread = best.spread
+    return (
+        '<p class="note">The threshold that maximizes Youden\'s J = sensitivity + specificity '
+        '− 1 in each fold (pROC\'s <code>coords(x = "best")</code>; of tied points the '
+        "highest threshold; predict positive when score ≥ threshold), then the folds' rows "
+        f"pooled with the {confidence_level:.0%} stratified bootstrap interval of their best "
+        f"threshold ({n_resamples} resamples, seed {random_state}; pROC's "
+        "<code>ci.coords</code>), and the mean, standard deviation, minimum and maximum over "
+        f"the folds: the chosen threshold moves by {spread['range']:.4g} from fold to fold. "
+        "Weighted by costs and prevalence: <code>phidelta best-threshold</code>.</p>"
+        + table_html(shown)
+    )
+
+
 def file_scoring_sections(
     report: Any,
     predictions: Any,
@@ -277,11 +342,13 @@ def file_scoring_sections(
     confidence_level: float | None = None,
     random_state: int = 0,
 ) -> None:
-    """Add the calibration and decision-curve sections of a predictions file's score
-    columns to ``report`` (the file's rows read by :func:`phidelta.data.load_scores`).
+    """Add the best-threshold, calibration and decision-curve sections of a predictions
+    file's score columns to ``report`` (the file's rows read by
+    :func:`phidelta.data.load_assessment` and :func:`phidelta.data.load_scores`).
 
     With scores that are not all probabilities in [0, 1], or with sample weights (the
-    statistics count rows), one note says why the sections are left out.
+    statistics count rows), one note says why the calibration and decision sections are left
+    out; the best threshold needs unweighted rows too (its interval resamples them).
 
     Parameters
     ----------
@@ -300,9 +367,21 @@ def file_scoring_sections(
     random_state : int, default=0
         Seed of the bootstrap.
     """
-    from phidelta.data import Roles, load_scores
+    from phidelta.data import Roles, load_assessment, load_scores
 
     columns = [roles.score] + ([compare.score] if compare is not None and compare.score else [])
+    if roles.weight is None:
+        scored = load_assessment(
+            predictions,
+            Roles(roles.label, positive=roles.positive, score=roles.score, fold=roles.fold),
+            missing_values=missing_values,
+        )
+        report.add(
+            f"Best threshold of {roles.score}",
+            best_threshold_section(
+                scored, confidence_level=confidence_level or 0.95, random_state=random_state
+            ),
+        )
     heading = "Calibration and decision curves"
     if roles.weight is not None:
         report.add(
