@@ -12,6 +12,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pd = pytest.importorskip("pandas")
 pytest.importorskip("pyspark")
@@ -300,3 +302,25 @@ def test_the_readme_test_command_is_what_ci_runs_and_installs_java():
     command = (root / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert f"    {command}\n" in (root / "README.md").read_text()
     assert "openjdk-17-jre-headless" in command
+
+
+@given(
+    values=st.lists(
+        st.one_of(st.sampled_from(["all", "A", "b", "ä"]), st.integers(-3, 3)), min_size=1
+    ),
+    text=st.booleans(),
+)
+def test_group_codes_are_numpy_s_unique(values, text):
+    """The hashing factorization of object groups (every block's folds) = np.unique's."""
+    from phidelta.counts._labels import group_codes
+
+    groups = np.array([str(v) if text else v for v in values], dtype=object)
+    try:
+        want = np.unique(groups, return_inverse=True)
+    except TypeError:  # text and numbers do not order: the same error
+        with pytest.raises(TypeError):
+            group_codes(groups)
+        return
+    uniques, codes = group_codes(groups)
+    assert uniques.tolist() == want[0].tolist()
+    np.testing.assert_array_equal(codes, want[1].ravel())

@@ -14,7 +14,7 @@ from phidelta._validation import (
     check_sample_weight,
     check_unit_interval,
 )
-from phidelta.counts._labels import as_label_array, encode_pair
+from phidelta.counts._labels import as_label_array, encode_pair, group_codes
 
 __all__ = ["BinaryCounts", "GroupedCounts"]
 
@@ -507,7 +507,7 @@ class BinaryCounts:
         if n_groups is not None:  # private: groups are already codes 0..n_groups-1
             codes, uniques, k = groups_array.astype(np.intp), np.arange(n_groups), n_groups
         else:
-            uniques, codes = np.unique(groups_array, return_inverse=True)
+            uniques, codes = group_codes(groups_array)
             k = len(uniques)
         if sample_weight is not None:
             w = check_sample_weight(sample_weight, len(y_true))

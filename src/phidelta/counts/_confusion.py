@@ -8,7 +8,7 @@ import numpy as np
 
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
-from phidelta.counts._labels import as_label_array
+from phidelta.counts._labels import as_label_array, group_codes
 
 __all__ = ["ConfusionMatrix"]
 
@@ -323,7 +323,7 @@ class ConfusionMatrix:
                [1, 0]]), array(['a', 'b'], dtype='<U1'))
         """
         group_array = as_label_array(groups, "groups")
-        uniques, codes = np.unique(group_array, return_inverse=True)
+        uniques, codes = group_codes(group_array)
         counts, inputs, outputs = _count(
             y_true, y_pred, (codes, len(uniques)), classes, output_classes, sample_weight
         )

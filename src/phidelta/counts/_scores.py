@@ -18,7 +18,7 @@ from phidelta._parallel import row_parts, run_parts
 from phidelta._sorting import sort_in_parts
 from phidelta._validation import as_float_array, check_same_length, check_sample_weight
 from phidelta.counts._binary import BinaryCounts
-from phidelta.counts._labels import as_label_array, binary_target
+from phidelta.counts._labels import as_label_array, binary_target, group_codes
 from phidelta.counts._score_keys import (
     KeyCode,
     count_sorted_keys,
@@ -366,7 +366,7 @@ class ScoreTable:
         check_same_length(y_true=y, scores=s, groups=g)
         w = None if sample_weight is None else check_sample_weight(sample_weight, len(y))
         is_pos = binary_target(y, pos_label, labels=labels).is_positive
-        uniques, codes = np.unique(g, return_inverse=True)
+        uniques, codes = group_codes(g)
         codes = codes.ravel()
         if len(uniques) * _SMALL_GROUP > len(s):  # many small groups (patients, documents)
             return _tables_of_groups(s, is_pos, codes, len(uniques), w), uniques
