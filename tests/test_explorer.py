@@ -14,6 +14,7 @@ from numpy.testing import assert_allclose
 from playwright.sync_api import sync_playwright
 
 import phidelta
+from pages import ARGS, CHROMIUM, distance_to_polyline, open_offline
 from phidelta.assessment import assess
 from phidelta.counts import ScoreTable
 from phidelta.exceptions import UndefinedMeasureWarning
@@ -25,9 +26,6 @@ from phidelta.rendering._explorer import (
     explorer_payload,
     explorer_steps,
 )
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 
 def _data(n: int = 400, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -70,14 +68,6 @@ def test_every_step_holds_the_tables_counts_and_the_librarys_measures():
     assert payload["measures"]["value"]["precision"][0] is None  # undefined there
 
 
-def _distance_to_polyline(x, y, px, py) -> np.ndarray:
-    """Each point's distance to the nearest segment of the polyline (px, py)."""
-    ax, ay, dx, dy = px[:-1], py[:-1], np.diff(px), np.diff(py)
-    length2 = np.maximum(dx * dx + dy * dy, 1e-300)
-    t = np.clip(((x[:, None] - ax) * dx + (y[:, None] - ay) * dy) / length2, 0, 1)
-    return np.min(np.hypot(x[:, None] - ax - t * dx, y[:, None] - ay - t * dy), axis=1)
-
-
 def test_large_tables_step_over_thinned_cuts_whose_counts_stay_exact():
     rng = np.random.default_rng(1)
     n = 20_000
@@ -105,7 +95,7 @@ def test_large_tables_step_over_thinned_cuts_whose_counts_stay_exact():
     fx, fy = np.array(payload["curve"]["fpr"]), np.array(payload["curve"]["tpr"])
     exact_x, exact_y = fp_all / fp_all[-1], tp_all / tp_all[-1]
     assert len(fx) < len(exact_x) / 20
-    assert np.max(_distance_to_polyline(exact_x, exact_y, fx, fy)) <= 0.5 / 1000 + 1e-12
+    assert np.max(distance_to_polyline(exact_x, exact_y, fx, fy)) <= 0.5 / 1000 + 1e-12
     # light: the page's data grows with the steps, not with the rows
     assert len(json.dumps(payload)) < 1_200_000
 
@@ -167,25 +157,7 @@ def saved(tmp_path_factory):
 def offline(browser, saved):
     """The saved page, opened once for the module (plotly.js takes seconds to parse), every
     request but the file itself refused: the network is off."""
-    return _offline_page(browser, saved[1])
-
-
-def _offline_page(browser, path):
-    page = browser.new_page(viewport={"width": 1300, "height": 1000})
-    asked, errors = [], []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-
-    def refuse(route):
-        if route.request.url.startswith("file://"):
-            route.continue_()
-        else:
-            asked.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", refuse)
-    page.goto(path.as_uri())
-    page.wait_for_selector(".pdx-measures tbody tr")
-    return page, asked, errors
+    return open_offline(browser, saved[1], ready=".pdx-measures tbody tr")
 
 
 def _move(page, selector: str, value: int) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -14,14 +13,12 @@ import pytest
 from matplotlib.figure import Figure
 from playwright.sync_api import sync_playwright
 
+from pages import ARGS, CHROMIUM, open_offline
 from phidelta.cli import main
 from phidelta.data import Roles, load_assessment
 from phidelta.datasets import climate_data_path
 from phidelta.rendering import RocDisplay
 from phidelta.rendering.plotly import display_figure
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 
 @pytest.fixture(scope="module")
@@ -103,20 +100,7 @@ def offline(reports):
     """The saved interactive report in headless Chromium, every non-file request refused."""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        asked, errors = [], []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-
-        def refuse(route):
-            if route.request.url.startswith("file://"):
-                route.continue_()
-            else:
-                asked.append(route.request.url)
-                route.abort()
-
-        page.route("**/*", refuse)
-        page.goto(Path(reports[2]).as_uri())
-        page.wait_for_selector(".pdx-measures tbody tr")
+        page, asked, errors = open_offline(browser, reports[2], ready=".pdx-measures tbody tr")
         yield page, asked, errors
         browser.close()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from phidelta._format import html_table
 
-__all__ = ["figure_html", "interactive_figures", "is_interactive", "plotly_html", "table_html"]
+__all__ = ["figure_html", "interactive_figures", "plotly_html", "table_html"]
 
 # whether figure_html draws the displays it is given as Plotly figures (an interactive report)
 _INTERACTIVE: ContextVar[bool] = ContextVar("phidelta_report_interactive", default=False)
@@ -33,11 +33,6 @@ def interactive_figures(interactive: bool = True) -> Iterator[None]:
         yield
     finally:
         _INTERACTIVE.reset(token)
-
-
-def is_interactive() -> bool:
-    """Whether the sections being built are those of an interactive report."""
-    return _INTERACTIVE.get()
 
 
 def plotly_html(spec: Mapping[str, Any], caption: str = "", height: int = 460) -> str:
