@@ -157,3 +157,25 @@ def test_hover_shows_a_features_name_and_its_phi_and_delta(offline):
     assert "φ = " in text
     assert "δ = " in text
     assert errors == []
+
+
+def test_the_demo_command_passes_interactive_on(tmp_path, monkeypatch):
+    """``phidelta demo --interactive`` asks the demo report for the interactive page (the
+    report itself fits every model once per fold: too slow here, its sections are those
+    of file_report above)."""
+    import phidelta.report
+
+    asked = {}
+
+    def demo_report(path, **options):
+        asked.update(options)
+        return phidelta.report.Report("demo", interactive=options["interactive"]).write(path)
+
+    monkeypatch.setattr(phidelta.report, "demo_report", demo_report)
+    out = tmp_path / "demo.html"
+    assert main(["demo", "--interactive", "--folds", "2", "-o", str(out)]) == 0
+    assert asked["interactive"] is True
+    assert out.read_text(encoding="utf-8").count("* plotly.js v") == 1
+    assert main(["demo", "--folds", "2", "-o", str(out)]) == 0
+    assert asked["interactive"] is False
+    assert "plotly.js" not in out.read_text(encoding="utf-8")
