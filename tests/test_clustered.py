@@ -424,8 +424,12 @@ def test_load_assessment_with_a_group_column(grouped_file):
         assert_array_equal(a[key], b[key])
     with pytest.raises(DataError, match="missing value"):
         load_assessment(grouped_file, roles, missing="error")
-    with pytest.raises(DataError, match="takes no group column"):
-        load_signature(grouped_file, Roles("y", group="patient"))
+    # a signature keeps each row's group (the group column is no feature), whole tables only
+    sig = load_signature(grouped_file, Roles("y", group="patient"))
+    assert "patient" not in sig.sources
+    assert len(sig.counts_by_group()[1]) == 60
+    with pytest.raises(DataError, match="in one piece"):
+        load_signature(grouped_file, Roles("y", group="patient"), chunksize=41)
 
 
 def test_assess_group_through_the_command_line_and_the_library_agree(grouped_file):

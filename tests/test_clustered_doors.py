@@ -344,3 +344,122 @@ def test_coverage_band_with_groups_is_the_clustered_roc_band_in_counts():
     )
     drawn = coverage_band(table, groups=tables, random_state=5, n_resamples=300)
     assert_array_equal(shown.band_.simultaneous_high, drawn.simultaneous_high)
+
+
+# --- feature signatures ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def signature_file(tmp_path_factory):
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(12)
+    g = np.repeat(np.arange(40), 5)
+    y = (g < 20).astype(int)
+    u = rng.normal(size=40)[g]
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "b": ((y + u + rng.normal(size=200)) > 0.5).astype(int),
+            "t": rng.choice(["x", "w", "z"], 200),
+            "num": np.round(y + u + rng.normal(size=200), 2),
+            "patient": [f"p{k:02d}" for k in g],
+        }
+    )
+    frame.loc[7, "patient"] = None  # a row of no group: left out, counted
+    path = tmp_path_factory.mktemp("clustered_sig") / "features.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def test_signature_counts_by_group_are_the_features_counts_per_group(signature_file):
+    from phidelta.data import Roles, load_signature
+
+    path, frame = signature_file
+    sig = load_signature(path, Roles("y", group="patient"), numeric="threshold")
+    assert "patient" not in sig.sources  # the group is no feature
+    assert sig.rows_left_out == 1
+    kept = frame[frame["patient"].notna()]
+    y, g = kept["y"].to_numpy(), kept["patient"].to_numpy()
+    cells, labels = sig.counts_by_group()
+    assert labels.tolist() == sorted(set(g))
+    num = sig.names.index("num")
+    side = kept["num"].to_numpy() > sig.cuts[num]
+    if not np.allclose(BinaryCounts.from_labels(y, side).to_array()[0], sig.counts.to_array()[num]):
+        side = kept["num"].to_numpy() < sig.cuts[num]  # the cut's other side
+    present = {
+        "b": kept["b"].to_numpy() == 1,
+        "t(w)": kept["t"].to_numpy() == "w",
+        "num": side,
+    }
+    for name, rows in present.items():
+        want = BinaryCounts.from_groups(y, rows.astype(int), g).counts.to_array()
+        assert_array_equal(cells[sig.names.index(name)], want)
+
+
+def test_signature_intervals_with_groups_are_the_cluster_bootstrap(signature_file):
+    from phidelta._door_intervals import SIGNATURE_MEASURES, signature_intervals
+    from phidelta.data import DataError, Roles, load_signature
+
+    path, frame = signature_file
+    sig = load_signature(path, Roles("y", group="patient"))  # soft: "num" gets none
+    bounds, methods, counted = signature_intervals(sig, confidence_level=0.9, random_state=4)
+    assert set(methods.values()) == {"cluster_bca"}
+    assert counted == len(sig) - 1
+    assert np.isnan(bounds["delta"][0][sig.names.index("num")])
+    # the same features' counts per group made from the rows: the same resamples, the same bounds
+    kept = frame[frame["patient"].notna()]
+    y, g = kept["y"].to_numpy(), kept["patient"].to_numpy()
+    rows = [i for i, name in enumerate(sig.names) if name != "num"]
+    parts = []
+    for i in rows:
+        source, name = sig.sources[i], sig.names[i]
+        if name == source:  # binary: present = the larger value
+            present = kept[source].to_numpy() == kept[source].max()
+        else:  # a nominal indicator "t(w)"
+            present = kept[source].to_numpy() == name[len(source) + 1 : -1]
+        parts.append(BinaryCounts.from_groups(y, present.astype(int), g))
+    want = measure_intervals(
+        sig.counts[rows],
+        measures=list(SIGNATURE_MEASURES.values()),
+        groups=parts,
+        confidence_level=0.9,
+        random_state=4,
+    )
+    for column, measure in SIGNATURE_MEASURES.items():
+        assert_allclose(bounds[column][0][rows], want.low[measure], rtol=1e-12)
+        assert_allclose(bounds[column][1][rows], want.high[measure], rtol=1e-12)
+    plain = signature_intervals(
+        load_signature(path, Roles("y"), kinds={"patient": "ignore"}),
+        confidence_level=0.9,
+    )[1]
+    assert plain["delta"] == "newcombe"  # without groups: the closed forms
+    with pytest.raises(DataError, match="in one piece"):
+        load_signature(path, Roles("y", group="patient"), chunksize=50)
+    with pytest.raises(DataError, match="single group"):
+        load_signature(frame.assign(patient="p"), Roles("y", group="patient"))
+
+
+def test_stats_group_through_the_command_line(signature_file):
+    pytest.importorskip("click")
+    from click.testing import CliRunner
+
+    from phidelta._door_intervals import signature_intervals
+    from phidelta.cli import cli
+    from phidelta.data import Roles, load_signature
+
+    path, _ = signature_file
+    args = ["stats", str(path), "--label", "y", "--group", "patient", "--numeric", "threshold"]
+    args += ["--confidence-level", "0.9", "--random-state", "2", "--format", "json"]
+    done = CliRunner().invoke(cli, args)
+    assert done.exit_code == 0, done.output
+    doc = json.loads(done.output)
+    assert doc["groups"].startswith("40 groups")
+    assert doc["intervals"]["delta"] == "cluster_bca"
+    sig = load_signature(path, Roles("y", group="patient"), numeric="threshold")
+    bounds, _, _ = signature_intervals(sig, confidence_level=0.9, random_state=2)
+    by = {row["name"]: row for row in doc["rows"]}
+    for i, name in enumerate(sig.names):
+        assert by[name]["delta_low"] == pytest.approx(bounds["delta"][0][i], rel=1e-12)
+        assert by[name]["phi_high"] == pytest.approx(bounds["phi"][1][i], rel=1e-12)
+    for extra, said in ((["--chunksize", "50"], "in one piece"), (["--fdr", "0.1"], "--fdr")):
+        refused = CliRunner().invoke(cli, [*args, *extra])
+        assert refused.exit_code != 0
+        assert said in refused.output

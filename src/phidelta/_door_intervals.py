@@ -147,7 +147,10 @@ def signature_intervals(
     """Intervals of a signature's φ, δ, rates and information gain, per feature.
 
     Only features with integer counts get one (:func:`counted_features`); the others have
-    NaN bounds: soft counts are not counts of rows, so no interval is given for them.
+    NaN bounds: soft counts are not counts of rows, so no interval is given for them. A
+    signature read with a group column (several rows per patient, speaker, document or site:
+    :meth:`~phidelta.signatures.Signature.counts_by_group`) gets the cluster bootstrap for
+    every feature (whole groups drawn; "auto" and "bootstrap": BCa).
 
     Parameters
     ----------
@@ -188,7 +191,25 @@ def signature_intervals(
     n = len(signature.counts)
     bounds = {k: (np.full(n, np.nan), np.full(n, np.nan)) for k in SIGNATURE_MEASURES}
     methods: dict[str, str] = {}
-    if rows.size:
+    kept = getattr(signature, "_rows", None)
+    grouped = kept is not None and kept.groups is not None
+    if grouped:  # whole groups resampled: the features whose groups' counts are known
+        cells = signature.counts_by_group()[0]
+        rows = rows[~np.isnan(cells[rows]).any(axis=(1, 2))]
+    if rows.size and grouped:
+        from phidelta.inference._measure_intervals import grouped_measure_intervals
+
+        res = grouped_measure_intervals(
+            signature.counts[rows],
+            [np.rint(cells[i]).astype(np.int64) for i in rows],
+            names,
+            confidence_level,
+            INTERVAL_METHODS[method],
+            random_state,
+            n_resamples,
+            None,
+        )
+    elif rows.size:
         res = measure_intervals(
             signature.counts[rows],
             measures=names,
@@ -197,6 +218,7 @@ def signature_intervals(
             random_state=random_state,
             n_resamples=n_resamples,
         )
+    if rows.size:
         for column, measure in SIGNATURE_MEASURES.items():
             bounds[column][0][rows] = res.low[measure]
             bounds[column][1][rows] = res.high[measure]

@@ -216,6 +216,12 @@ if click is not None:
         help="Leave this column out of the features (repeatable): an identifier, a copy of "
         "the label.",
     )
+    @click.option(
+        "--group",
+        help="Column of group ids (patient, speaker, document, site) when several rows belong "
+        "to one group: no feature, and the intervals of --confidence-level resample whole "
+        "groups (cluster bootstrap). Needs the table in one piece (no --chunksize, no Dask).",
+    )
     @_interval_options
     @_streaming_options
     @_errors
@@ -234,6 +240,7 @@ if click is not None:
         test_method: str = "auto",
         permutations: int = 1000,
         ignore: tuple[str, ...] = (),
+        group: str | None = None,
         engine: str = "numpy",
         scheduler: str | None = None,
         missing: str = "drop",
@@ -247,7 +254,9 @@ if click is not None:
         With --confidence-level, φ, δ, sensitivity, specificity and information gain (at
         N/P = 1) of every feature with integer counts (binary and nominal features, and
         numeric ones with --numeric threshold) get intervals (*_low, *_high); soft counts
-        are not counts of rows, so their features get none (empty cells).
+        are not counts of rows, so their features get none (empty cells). With --group the
+        intervals resample whole groups (cluster_bca); --fdr's p-values treat rows as
+        independent, so --fdr is refused with --group.
 
         Example: phidelta stats climate_data.csv --label RainBool --positive 1 --ratio actual
         """
@@ -256,9 +265,14 @@ if click is not None:
         switches = _interval_switches(confidence_level, interval_method, random_state)
         if fdr is None and (test_method != "auto" or permutations != 1000):
             _fail("--test and --permutations choose the p-values of --fdr: give --fdr too")
+        if group and fdr is not None:
+            _fail(
+                "--fdr's p-values (Fisher, permutations) treat rows as independent and have no "
+                "clustered form: --fdr cannot be used with --group"
+            )
         sig = load_signature(
             _source(data, chunksize, engine, scheduler),
-            Roles(label, positive=positive),
+            Roles(label, positive=positive, group=group),
             numeric=numeric,
             kinds=dict.fromkeys(ignore, "ignore") or None,
             missing=missing,
@@ -319,6 +333,12 @@ if click is not None:
             "rows_left_out": sig.rows_left_out or None,
             "missing": _missing_note(sig.missing_cells),
             "significance": significance,
+            "groups": (
+                f"{len(set(sig._rows.groups.tolist()))} groups: every interval resamples whole "
+                "groups (cluster bootstrap)"
+                if group
+                else None
+            ),
         } | interval_meta
         _emit(
             columns,
@@ -900,6 +920,13 @@ if click is not None:
         help="The positive class of --predictions, when it differs from --positive.",
     )
     @click.option(
+        "--group",
+        help="Column of group ids of --predictions (patient, speaker, document, site) when "
+        "several rows belong to one group: every interval of the assessment, the comparison "
+        "and the entropy triangle then resamples whole groups (cluster bootstrap; the AUC's "
+        "is Obuchowski's), and the report says so.",
+    )
+    @click.option(
         "--ratio",
         type=_Ratio(),
         default="actual",
@@ -953,6 +980,7 @@ if click is not None:
         matrix: str | None = None,
         header: str = "auto",
         missing_values: str | None = None,
+        group: str | None = None,
         confidence_level: float | None = None,
         interval_method: str = "auto",
         random_state: int = DEFAULT_RANDOM_STATE,
@@ -967,7 +995,10 @@ if click is not None:
         Without --prediction or --matrix the report says that no triangle is drawn.
         With --confidence-level the assessment's measures show their intervals
         ("0.873 [0.81, 0.92]"), its ROC curve its pointwise and simultaneous bands and its
-        reliability diagram each bin's interval.
+        reliability diagram each bin's interval. With --group (several rows per patient,
+        speaker, document or site in --predictions) every interval resamples whole groups;
+        what has no clustered form (the joint φ-δ regions, the reliability diagram's Wilson
+        intervals, the calibration and decision-curve sections) is left out, and said so.
 
         With --interactive every figure is interactive and each score column gets a
         threshold explorer; the static report (PNG figures) is what a PDF or an e-mail needs.
@@ -993,8 +1024,10 @@ if click is not None:
             _fail("--predictions needs --truth (or --label)")
         if compare and predictions is None:
             _fail("--compare needs --predictions")
-        if predictions is None and (truth or prediction or score or threshold or fold):
-            _fail("--truth, --prediction, --score, --threshold and --fold need --predictions")
+        if predictions is None and (truth or prediction or score or threshold or fold or group):
+            _fail(
+                "--truth, --prediction, --score, --threshold, --fold and --group need --predictions"
+            )
         features = None if data is None else Roles(label, positive=positive)
         assessed = None
         if predictions is not None:
@@ -1005,6 +1038,7 @@ if click is not None:
                 score=score,
                 threshold=threshold,
                 fold=fold,
+                group=group,
             )
         try:
             path = file_report(

@@ -423,24 +423,33 @@ def assessment_section(
     level = 0.95 if confidence_level is None else confidence_level
     percent = f"{100 * level:g}%"
     band: dict[str, Any] = {}
+    # with groups (patients, speakers) every interval resamples whole groups; the joint
+    # regions and the reliability diagram's Wilson intervals, rows as independent, are left out
+    grouped = getattr(assessment, "groups", None) is not None
     if confidence_level is not None:
         band = {"band": True, "confidence_level": level, "random_state": random_state}
+        if grouped and assessment.tables is not None:
+            band["band_groups"] = assessment.groups.pooled_parts()[1]
     figures = []
     ratios = _ratios(assessment.ratio if ratio is None else ratio)
     for r in ratios:
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
         drawn = {"mean": True, "ellipse": True, "isometrics": ("accuracy", "bias")}
         shown = PhiDeltaDisplay.from_counts(
-            assessment.counts, ratio=r, ax=ax, regions=True, **drawn
+            assessment.counts, ratio=r, ax=ax, regions=not grouped, **drawn
         )
         figures.append(
             figure_html(
                 fig,
                 f"{_folds(len(assessment.counts))} at ratio N/P = {r:.3g}: "
-                "accuracy (δ), bias (φ) and variance (spread) at a glance; the shaded "
-                "parallelogram is the joint 95% region of the pooled counts",
+                "accuracy (δ), bias (φ) and variance (spread) at a glance"
+                + (
+                    " (no joint region: it treats rows as independent, and the rows come in groups)"
+                    if grouped
+                    else "; the shaded parallelogram is the joint 95% region of the pooled counts"
+                ),
                 display=shown,
-                regions=True,
+                regions=not grouped,
                 **drawn,
             )
         )
@@ -455,6 +464,7 @@ def assessment_section(
                 + (
                     f", with its {percent} pointwise (bootstrap percentile) and simultaneous "
                     "(bootstrap sup-t) bands"
+                    + (", whole groups resampled (cluster bootstrap)" if grouped else "")
                     if band
                     else ""
                 ),
@@ -475,7 +485,7 @@ def assessment_section(
                 pos_label=True,
                 ax=ax,
                 kind="reliability",
-                band=bool(band),
+                band=bool(band) and not grouped,
                 confidence_level=level,
             )
             figures.append(
@@ -485,8 +495,13 @@ def assessment_section(
                     + (
                         f", each bin with its {percent} Wilson interval (pointwise; pale: "
                         "simultaneous over the bins, Bonferroni)"
-                        if band
-                        else ""
+                        if band and not grouped
+                        else (
+                            " (no per-bin intervals: Wilson's treat rows as independent, and "
+                            "the rows come in groups)"
+                            if band
+                            else ""
+                        )
                     ),
                     display=shown,
                     kind="reliability",
@@ -504,7 +519,7 @@ def assessment_section(
 
     names = list(SUMMARY_MEASURES)
     # the rows `phidelta assess` prints, intervals too
-    summary = assessment.summary(names, confidence_level=level)
+    summary = assessment.summary(names, confidence_level=level, random_state=random_state)
     k = len(assessment.counts)
     intervals = None
     if confidence_level is not None:
@@ -535,8 +550,14 @@ def assessment_section(
                 else "weighted counts are not counts of rows, so the measures get none."
             )
             + (
-                f" The pooled AUC's interval is DeLong's; the ROC bands resample the rows "
-                f"(seed {random_state}); the reliability diagram's are Wilson's per bin."
+                (
+                    f" The pooled AUC's interval is Obuchowski's clustered one; the ROC bands "
+                    f"resample whole groups (seed {random_state}); the reliability diagram has "
+                    "none."
+                    if grouped
+                    else f" The pooled AUC's interval is DeLong's; the ROC bands resample the "
+                    f"rows (seed {random_state}); the reliability diagram's are Wilson's per bin."
+                )
                 if assessment.tables is not None
                 else ""
             )
@@ -549,7 +570,8 @@ def assessment_section(
             measures.brier_score(y, s, pos_label=True) if s.min() >= 0 and s.max() <= 1 else None
         )
         extra = (
-            f"<p>Pooled AUC {summary['auc'][k]:.4f} (DeLong {percent} CI "
+            f"<p>Pooled AUC {summary['auc'][k]:.4f} "
+            f"({'Obuchowski' if grouped else 'DeLong'} {percent} CI "
             f"{summary['auc_low'][k]:.4f}–{summary['auc_high'][k]:.4f})"
             + (f", Brier score {brier:.4f}" if brier is not None else "")
             + ".</p>"
@@ -557,7 +579,8 @@ def assessment_section(
     extra += (
         "<p>Pooled over all folds: "
         + ", ".join(
-            f"{name} {summary[name][k]:.4f} (Wilson {percent} CI {summary[name + '_low'][k]:.4f}–"
+            f"{name} {summary[name][k]:.4f} ({'cluster-bootstrap' if grouped else 'Wilson'} "
+            f"{percent} CI {summary[name + '_low'][k]:.4f}–"
             f"{summary[name + '_high'][k]:.4f})"
             for name in ("sensitivity", "specificity")
         )
@@ -573,6 +596,12 @@ def assessment_section(
         if assessment.rows_left_out
         else ""
     )
+    if grouped:
+        left += (
+            f"; {len(assessment.groups.labels)} groups of rows (patients, speakers, …): every "
+            "interval resamples whole groups (cluster bootstrap; the AUC's is Obuchowski's), "
+            "never a group's rows apart"
+        )
     return (
         f'<p class="note">Positive class {html.escape(str(assessment.positive))}, '
         f"class ratio N/P = {assessment.ratio:.4g}, {html.escape(how)}{left}.</p>{extra}"
@@ -654,13 +683,24 @@ def comparison_section(
     for r in _ratios(a.ratio if ratio is None else ratio):
         fig, ax = plt.subplots(figsize=(6.2, 5.4))
         pair = PhiDeltaDisplay.from_comparison(
-            comparison, ratio=r, ax=ax, ellipse=False, limits=_around(comparison, r)
+            comparison,
+            ratio=r,
+            ax=ax,
+            ellipse=False,
+            limits=_around(comparison, r),
+            regions=comparison.n_groups is None,  # regions treat rows as independent
         )
         figures.append(
             figure_html(
                 fig,
                 f"{name_a} (blue) and {name_b} (green), {_folds(len(a.counts))} at ratio "
-                f"N/P = {r:.3g}, with the joint 95% regions of their pooled counts",
+                f"N/P = {r:.3g}"
+                + (
+                    ", with the joint 95% regions of their pooled counts"
+                    if comparison.n_groups is None
+                    else " (no joint regions: they treat rows as independent, and the rows "
+                    "come in groups)"
+                ),
                 spec=lambda r=r, pair=pair: _comparison_figure(pair, comparison, r),
             )
         )
@@ -727,6 +767,7 @@ def _paired_difference(comparison: Any, level: float, method: str, random_state:
         confidence_level=level,
         method=method,  # the doors' names are the paired methods' names
         random_state=random_state,
+        groups=comparison.group_tables,  # with groups: the cluster bootstrap
     )
 
 
@@ -764,13 +805,22 @@ def _pooled_differences(
             '<p class="note">Weighted counts are not counts of rows: the pooled measures and '
             "their differences get no interval.</p>"
         )
-    both = measure_intervals(
-        counts,
-        measures=names,
-        confidence_level=level,
-        method=INTERVAL_METHODS[method],
-        random_state=random_state,
-    )
+    grouped = comparison.n_groups is not None
+    if grouped:  # whole groups resampled
+        from phidelta.inference._measure_intervals import grouped_measure_intervals
+
+        parts = [a.group_parts()[-1], b.group_parts()[-1]]
+        both = grouped_measure_intervals(
+            counts, parts, names, level, INTERVAL_METHODS[method], random_state, 2000, None
+        )
+    else:
+        both = measure_intervals(
+            counts,
+            measures=names,
+            confidence_level=level,
+            method=INTERVAL_METHODS[method],
+            random_state=random_state,
+        )
 
     def cell(value: float, low: float, high: float) -> str:
         return interval_cell(column_text([value], digits=3)[0], low, high)
@@ -796,20 +846,38 @@ def _pooled_differences(
             table["method of the difference"].append(difference.methods[m])
     auc = ""
     if comparison.delong is not None:
-        ends = [auc_confidence_interval(r.pooled_table(), confidence_level=level) for r in (a, b)]
+        ends = [
+            auc_confidence_interval(
+                r.pooled_table(),
+                confidence_level=level,
+                groups=r.groups.pooled_parts()[1] if grouped else None,
+            )
+            for r in (a, b)
+        ]
         low, high = comparison.delong.confidence_interval(level)
         table["measure"].append("auc")
         for column, end in ((name_a, ends[0]), (name_b, ends[1])):
             table[column].append(cell(end.statistic, end.low, end.high))
         table[f"{name_a} − {name_b}"].append(cell(comparison.delong.difference, low, high))
-        table["method of the difference"].append("delong_paired")
-        auc = " The AUCs' intervals are DeLong's, their difference's the paired DeLong interval."
+        table["method of the difference"].append(
+            "obuchowski_paired" if grouped else "delong_paired"
+        )
+        auc = (
+            " The AUCs' intervals and their difference's are Obuchowski's clustered ones."
+            if grouped
+            else " The AUCs' intervals are DeLong's, their difference's the paired DeLong interval."
+        )
+    differences = (
+        f"the cluster bootstrap of the {comparison.n_groups} groups' 2×2×2 tables of both "
+        "predictions, whole groups drawn"
+        if grouped
+        else "on the same rows (the 2×2×2 table of both predictions) Newcombe's paired score "
+        "interval for the rates and accuracy, the paired bootstrap on the table otherwise"
+    )
     note = (
         f'<p class="note">Pooled over the folds, in brackets the {percent} intervals: of each '
         f"classifier's measures ({html.escape(method_text(both.methods))}); of the paired "
-        "differences A − B on the same rows (the 2×2×2 table of both predictions) Newcombe's "
-        "paired score interval for the rates and accuracy, the paired bootstrap on the table "
-        f"otherwise (seed {random_state}).{auc}</p>"
+        f"differences A − B {html.escape(differences)} (seed {random_state}).{auc}</p>"
     )
     return f"<h3>Pooled measures and paired differences</h3>{note}{table_html(table)}", ""
 
@@ -826,13 +894,27 @@ def _per_fold_intervals(
         key = f"{measure} ({name})"
         if result.counts.is_soft:
             continue
-        res = measure_intervals(
-            result.counts,
-            measures=[measure],
-            confidence_level=level,
-            method=INTERVAL_METHODS[method],
-            random_state=random_state,
-        )
+        if result.groups is not None:  # whole groups resampled, fold by fold
+            from phidelta.inference._measure_intervals import grouped_measure_intervals
+
+            res = grouped_measure_intervals(
+                result.counts,
+                result.group_parts()[:-1],
+                [measure],
+                level,
+                INTERVAL_METHODS[method],
+                random_state,
+                2000,
+                None,
+            )
+        else:
+            res = measure_intervals(
+                result.counts,
+                measures=[measure],
+                confidence_level=level,
+                method=INTERVAL_METHODS[method],
+                random_state=random_state,
+            )
         text = column_text(list(per_fold[key]), digits=3)
         shown[key] = [
             interval_cell(t, lo, hi)
@@ -1183,7 +1265,14 @@ def file_report(
                         comparison.b, name=str(compare.score), confidence_level=confidence_level
                     ),
                 )
-        if roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
+        if roles.score is not None and len(classes) <= 2 and roles.group is not None:
+            built.add(
+                "Calibration and decision curves",
+                '<p class="note">Groups of rows (patients, speakers, …): the calibration '
+                "statistics and the decision curves' bands treat rows as independent and have "
+                "no clustered form here, so they are not shown.</p>",
+            )
+        elif roles.score is not None and len(classes) <= 2:  # probabilities: calibration, DCA
             file_scoring_sections(
                 built,
                 predictions,
@@ -1202,6 +1291,7 @@ def file_report(
                     multiclass.matrices,
                     multiclass.names,
                     pooled=len(multiclass.names) > 1,
+                    groups=multiclass.groups,
                     **switches,
                 ),
             )
@@ -1231,6 +1321,7 @@ def triangle_section(
     confidence_level: float | None = None,
     interval_method: str = "auto",
     random_state: int = DEFAULT_RANDOM_STATE,
+    groups: Any = None,
 ) -> str:
     """Entropy balance of confusion matrices: the extended entropy triangle and its table.
 
@@ -1256,6 +1347,9 @@ def triangle_section(
         "auto" and "bootstrap": BCa; "percentile": the percentile bootstrap.
     random_state : int, default=0
         Seed of the bootstrap.
+    groups : MulticlassGroups, optional
+        With several rows per patient, speaker, document or site
+        (:attr:`phidelta.data.Multiclass.groups`): the intervals resample whole groups.
 
     Returns
     -------
@@ -1298,6 +1392,7 @@ def triangle_section(
             method=interval_method,
             random_state=random_state,
             pooled=total is not None,
+            groups=None if groups is None else groups.per_matrix(),
         )
     fig, ax = plt.subplots(figsize=(6.2, 5.6))
     shown_triangle = EntropyTriangleDisplay(
@@ -1345,8 +1440,14 @@ def triangle_section(
         said = (
             f'<p class="note">Intervals at {percent}: '
             + (
-                f"{next(iter(bounds.methods.values())).upper()} bootstrap of the rows behind "
-                f"each matrix ({bounds.n_resamples} resamples, seed {random_state}). Each "
+                (
+                    f"{next(iter(bounds.methods.values()))}: the bootstrap of whole groups of "
+                    f"rows ({len(groups.labels)} groups, never a group's rows apart; "
+                    if groups is not None
+                    else f"{next(iter(bounds.methods.values())).upper()} bootstrap of the rows "
+                    "behind each matrix ("
+                )
+                + f"{bounds.n_resamples} resamples, seed {random_state}). Each "
                 "segment in the triangle runs across the level lines of one coordinate, from "
                 "its low to its high bound: three intervals, not a joint region."
                 if bounds is not None

@@ -228,6 +228,11 @@ def load_signature(
     DataFrame; ``chunksize`` streams a file. Rows whose label is missing are left out and
     counted in ``Signature.rows_left_out`` (``missing="error"`` refuses them instead).
 
+    With a group column (``roles.group``: several rows per patient, speaker, document or
+    site; a table read in one piece) the group is no feature: each row's group is kept
+    (:meth:`~phidelta.signatures.Signature.counts_by_group`) and the features' intervals
+    resample whole groups (the cluster bootstrap). A row with a missing group is left out.
+
     Parameters
     ----------
     source : str, path, bytes, table or Dask DataFrame
@@ -260,8 +265,9 @@ def load_signature(
     Raises
     ------
     DataError
-        If the roles name more than the label and the positive class, there are no feature
-        columns, the label does not have two classes, or the source cannot be read.
+        If the roles name more than the label, the positive class and a group column, there
+        are no feature columns, the label does not have two classes, the source cannot be
+        read, or a group column is named with a table read in chunks or holds one group.
 
     References
     ----------
@@ -279,25 +285,24 @@ def load_signature(
     check_roles(roles)
     _check_missing(missing)
     markers = check_missing_values(missing_values)
-    if roles.group is not None:
-        raise DataError(
-            "a feature signature takes no group column yet: its intervals would treat the rows "
-            "of one group as independent (no clustered form for signatures here); leave the "
-            "group out, or assess the features' predictions with load_assessment(group=...)",
-            "group",
-        )
     if any(getattr(roles, r) is not None for r in ("prediction", "score", "fold", "weight")):
         raise DataError("a feature signature uses only the label column and the positive class")
     blocks = _blocks(source, chunksize, format)
     header = blocks.header()
     _check_roles(blocks, roles)
-    features = [c for c in header if c != roles.label]
+    features = [c for c in header if c not in (roles.label, roles.group)]
     if not features:
         raise DataError(f"{blocks.name} has no feature columns besides {roles.label!r}", "label")
     classes = classes_of(blocks, [roles.label], markers)
     positive = positive_class(classes, roles)
     label_only = Roles(roles.label)
     if not isinstance(blocks, _whole_type()):
+        if roles.group is not None:
+            raise DataError(
+                "a signature's groups are read from its rows: read the table in one piece (no "
+                "chunks, no Dask, no Spark) to use a group column",
+                "group",
+            )
         if numeric != "soft":
             raise DataError(
                 "numeric='threshold' needs whole columns: read the table in one piece "
@@ -338,17 +343,27 @@ def load_signature(
             raise DataError(str(exc), "label") from None
         return _with_left_out(result, total.left_out, total.cells)
     frame, cells = read_missing(blocks.first(), markers)
-    block = role_block(frame, label_only)
-    _finish_missing(_Counted(None, block.left_out, cells), missing, label_only)
-    kept = frame[~frame[roles.label].isna().to_numpy()] if block.left_out else frame
+    used = Roles(roles.label, group=roles.group)  # a row of no group is left out too
+    block = role_block(frame, used)
+    _finish_missing(_Counted(None, block.left_out, cells), missing, used)
+    gaps = frame[[c for c in (roles.label, roles.group) if c is not None]].isna().any(axis=1)
+    kept = frame[~gaps.to_numpy()] if block.left_out else frame
     result = signature(
-        kept.drop(columns=[roles.label]),
+        kept.drop(columns=[c for c in (roles.label, roles.group) if c is not None]),
         block.label,
         pos_label=positive,
         numeric=numeric,
         kinds=kinds,
         max_values=max_values,
     )
+    if roles.group is not None:  # each row's group, for the clustered intervals
+        if len(set(block.group.tolist())) < 2:
+            raise DataError(
+                f"column {roles.group!r} (group) holds a single group: whole groups cannot be "
+                "resampled with one group; name a column of at least two groups, or none",
+                "group",
+            )
+        result = replace(result, _rows=replace(result._rows, groups=block.group))
     return _with_left_out(result, block.left_out, cells)
 
 

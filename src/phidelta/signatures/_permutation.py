@@ -45,6 +45,7 @@ class SignatureRows:
     table: Table
     is_pos: np.ndarray
     max_values: int
+    groups: np.ndarray | None = None  # each row's group (patient, site), when given
 
 
 @dataclass
@@ -363,3 +364,81 @@ def permutation_pvalues(
 
 
 __all__ = ["SignatureRows", "observed_statistics", "permutation_pvalues"]
+
+
+# --- counts per group of rows (clustered intervals) ----------------------------------------------
+_GROUP_CELLS = 1 << 21  # cells of one block of group indicators (rows × groups)
+
+
+def group_cells(
+    names: list[str],
+    sources: list[str],
+    kinds: list[str],
+    mode: str,
+    cuts: np.ndarray,
+    whole: np.ndarray,
+    rows: SignatureRows,
+    codes: np.ndarray,
+    n_groups: int,
+) -> np.ndarray:
+    """Every feature's counts (tn, fp, fn, tp) in every group of rows, shape (k, G, 4).
+
+    A feature with integer counts (binary, nominal indicator, sparse presence, thresholded
+    numeric, constant) is re-read from the rows as the signature counted it, and its groups'
+    counts are checked to add up to its counts ``whole`` (k, 4); soft numeric features get NaN
+    (their min-max counts are not counts of rows). ``codes``: each row's group, 0 … G − 1.
+    """
+    k, n = len(names), len(codes)
+    out = np.full((k, n_groups, 4), np.nan)
+    is_pos = np.asarray(rows.is_pos, dtype=bool)
+    pos_rows = np.bincount(codes, weights=is_pos, minlength=n_groups)
+    neg_rows = np.bincount(codes, weights=~is_pos, minlength=n_groups)
+    design, constant = _design(names, sources, kinds, mode, rows)
+    block = max(1, _GROUP_CELLS // max(n, 1))
+    for group in design:
+        if isinstance(group, _Threshold):
+            continue  # read from the columns and the cuts below
+        positions = list(group.positions)
+        for start in range(0, n_groups, block):
+            stop = min(start + block, n_groups)
+            member = codes[None, :] == np.arange(start, stop)[:, None]  # (b, rows)
+            pos = (member & is_pos).astype(np.float64)
+            neg = (member & ~is_pos).astype(np.float64)
+            if isinstance(group, _Missing):  # binary with gaps: the observed rows' classes
+                tp, fp = pos @ group.present, neg @ group.present
+                p, m = pos @ group.observed, neg @ group.observed
+            else:
+                tp, fp = group.sums(pos), group.sums(neg)
+                p = np.repeat(pos_rows[start:stop, None], len(positions), axis=1)
+                m = np.repeat(neg_rows[start:stop, None], len(positions), axis=1)
+            cells = np.stack([m - fp, fp, p - tp, tp], axis=-1)  # (b, k', 4)
+            out[positions, start:stop] = cells.transpose(1, 0, 2)
+    table = rows.table
+    numeric_at = {name: j for j, name in enumerate(table.numeric_names or [])}
+    for i, (source, kind) in enumerate(zip(sources, kinds, strict=True)):
+        if constant[i]:  # always present, or never, as its whole counts say
+            present = whole[i, 1] + whole[i, 3] > 0
+            out[i] = _constant_cells(present, pos_rows, neg_rows)
+        elif kind == "numeric" and mode == "threshold":
+            x = table.numeric[:, numeric_at[source]]
+            observed = ~np.isnan(x)
+            for present in (observed & (x > cuts[i]), observed & (x < cuts[i])):
+                tp = np.bincount(codes, weights=present & is_pos, minlength=n_groups)
+                fp = np.bincount(codes, weights=present & ~is_pos, minlength=n_groups)
+                p = np.bincount(codes, weights=observed & is_pos, minlength=n_groups)
+                m = np.bincount(codes, weights=observed & ~is_pos, minlength=n_groups)
+                cells = np.stack([m - fp, fp, p - tp, tp], axis=-1)
+                if np.allclose(cells.sum(axis=0), whole[i]):  # the cut's side the signature took
+                    out[i] = cells
+                    break
+    for i in range(k):
+        if not np.isnan(out[i]).any() and not np.allclose(out[i].sum(axis=0), whole[i]):
+            out[i] = np.nan  # not the signature's counts (soft values): no groups' counts
+    return out
+
+
+def _constant_cells(present: bool, pos_rows: np.ndarray, neg_rows: np.ndarray) -> np.ndarray:
+    zero = np.zeros_like(pos_rows)
+    if present:  # every row predicted positive: fp = N_g, tp = P_g
+        return np.stack([zero, neg_rows, zero, pos_rows], axis=-1)
+    return np.stack([neg_rows, zero, pos_rows, zero], axis=-1)

@@ -37,6 +37,7 @@ from phidelta.signatures._columns import read_table
 from phidelta.signatures._permutation import (
     SignatureRows,
     check_permutation_arguments,
+    group_cells,
     permutation_pvalues,
 )
 from phidelta.signatures._statistics import (
@@ -697,6 +698,72 @@ class Signature:
         if self.counts.is_soft or "numeric" in self.kinds:
             return "permutation"
         return "fisher"
+
+    def counts_by_group(self, groups: Any = None) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature's counts within every group of rows (patient, speaker, document, site):
+        the additive parts that clustered intervals resample whole.
+
+        Parameters
+        ----------
+        groups : array-like of shape (n_rows,), optional
+            The group of each row the signature was built from; default the groups it was
+            read with (:func:`phidelta.data.load_signature` with a group column).
+
+        Returns
+        -------
+        cells : ndarray of shape (n_features, G, 4)
+            tn, fp, fn, tp of each feature in each group (groups sorted), adding up to
+            :attr:`counts`; NaN for soft numeric features (their min-max counts are not
+            counts of rows).
+        labels : ndarray
+            The groups, sorted.
+
+        Raises
+        ------
+        ValueError
+            If the signature has no rows (built from statistics or in chunks), `groups` is
+            not one label per row or is missing, or holds a single group.
+
+        Examples
+        --------
+        >>> sig = signature(np.array([[1], [1], [0], [0], [1], [0]]), [1, 1, 0, 0, 0, 1])
+        >>> cells, labels = sig.counts_by_group(["a", "a", "b", "b", "c", "c"])
+        >>> cells[0].tolist(), labels.tolist()
+        ([[0.0, 0.0, 0.0, 2.0], [2.0, 0.0, 0.0, 0.0], [0.0, 1.0, 1.0, 0.0]], ['a', 'b', 'c'])
+        """
+        from phidelta.counts._labels import as_label_array
+
+        if self._rows is None:
+            raise ValueError(
+                "counts_by_group needs the rows the signature was built from; this one was "
+                "built from statistics (signature_from_chunks, from_statistics, or a table "
+                "read in chunks). Build it with signature(data, labels)."
+            )
+        given = self._rows.groups if groups is None else groups
+        if given is None:
+            raise ValueError("Give `groups`: one group label per row.")
+        labels = as_label_array(given, "groups")  # refuses NaN and None
+        if len(labels) != len(self._rows.is_pos):
+            raise ValueError(
+                f"`groups` has {len(labels)} labels for {len(self._rows.is_pos)} rows; give one "
+                "per row."
+            )
+        distinct, codes = np.unique(labels, return_inverse=True)
+        if len(distinct) < 2:
+            raise ValueError("`groups` holds a single group; give at least two.")
+        whole = self.counts.to_array().astype(np.float64)
+        cells = group_cells(
+            self.names,
+            self.sources,
+            self.kinds,
+            self.numeric_mode,
+            self.cuts,
+            whole,
+            self._rows,
+            codes.ravel().astype(np.intp),
+            len(distinct),
+        )
+        return cells, distinct
 
     def select(
         self,
