@@ -37,6 +37,7 @@ MODULES = (
     "phidelta.assessment",
     "phidelta.comparison",
     "phidelta.distributed",
+    "phidelta.spark",
     "phidelta.metrics",
     "phidelta.data",
     "phidelta.api",

@@ -45,6 +45,7 @@ MODULES = [
     "phidelta.metrics",
     "phidelta.data",
     "phidelta.distributed",
+    "phidelta.spark",
     "phidelta.api",
     "phidelta.signatures",
     "phidelta.rendering",

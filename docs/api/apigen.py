@@ -30,6 +30,7 @@ MODULES = (
     "phidelta.rendering",
     "phidelta.data",
     "phidelta.distributed",
+    "phidelta.spark",
     "phidelta.api",
     "phidelta.report",
     "phidelta.datasets",
