@@ -62,6 +62,12 @@ EXPLORER_MEASURES: Mapping[str, str] = {
     "mcc": "MCC",
 }
 _WITHOUT_INTERVAL = ("mcc",)
+# the intervals' methods as the page names them (phidelta.inference.AUTO_METHODS)
+_METHOD_NAMES = {
+    "wilson": "Wilson score",
+    "newcombe": "Newcombe hybrid score",
+    "fleiss_cohen_everitt": "Fleiss–Cohen–Everitt",
+}
 
 #: The ratios N/P of the φ-δ slider: 41 steps evenly spaced in log10 over [0.1, 10] (the
 #: geometry's range), plus the data's own ratio when it lies inside.
@@ -136,7 +142,7 @@ def _step_measures(counts: BinaryCounts, level: float) -> dict[str, Any]:
     return {
         "names": list(EXPLORER_MEASURES),
         "labels": list(EXPLORER_MEASURES.values()),
-        "methods": {n: found.methods[n] for n in names},
+        "methods": {n: _METHOD_NAMES.get(found.methods[n], found.methods[n]) for n in names},
         "value": value,
         "low": {n: _listed(found.low[n]) for n in names},
         "high": {n: _listed(found.high[n]) for n in names},
