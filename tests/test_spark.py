@@ -290,7 +290,10 @@ def test_the_engine_is_chosen_by_the_frame_and_only_parts_travel(spark, scored):
 
 
 def test_import_phidelta_does_not_import_pyspark():
-    code = "import sys, phidelta, phidelta.data, phidelta.spark; print('pyspark' in sys.modules)"
+    code = (
+        "import sys, phidelta, phidelta.data, phidelta.spark, phidelta.cli\n"
+        "print('pyspark' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
