@@ -463,3 +463,24 @@ def test_stats_group_through_the_command_line(signature_file):
         refused = CliRunner().invoke(cli, [*args, *extra])
         assert refused.exit_code != 0
         assert said in refused.output
+
+
+def test_the_reports_signature_section_with_groups(signature_file):
+    pytest.importorskip("matplotlib").use("Agg")
+    import html
+
+    from phidelta._door_intervals import interval_cell, signature_intervals
+    from phidelta._format import column_text
+    from phidelta.data import Roles, load_signature
+    from phidelta.report import signature_section
+
+    path, _ = signature_file
+    sig = load_signature(path, Roles("y", group="patient"), numeric="threshold")
+    page = html.unescape(signature_section(sig, confidence_level=0.9, random_state=2))
+    bounds, _, _ = signature_intervals(sig, confidence_level=0.9, random_state=2)
+    order = sig.rank("delta")  # the table's rows, its column's digits
+    text = column_text([sig.to_dict()["delta"][i] for i in order], digits=3)
+    for t, i in zip(text, order, strict=True):
+        assert interval_cell(t, bounds["delta"][0][i], bounds["delta"][1][i]) in page
+    assert "every interval resamples whole groups" in page
+    assert "p-values, which treat rows as independent, are not shown" in page

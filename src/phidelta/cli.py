@@ -924,7 +924,8 @@ if click is not None:
         help="Column of group ids of --predictions (patient, speaker, document, site) when "
         "several rows belong to one group: every interval of the assessment, the comparison "
         "and the entropy triangle then resamples whole groups (cluster bootstrap; the AUC's "
-        "is Obuchowski's), and the report says so.",
+        "is Obuchowski's), and the report says so; the signature's too when --data has the "
+        "same column.",
     )
     @click.option(
         "--ratio",
@@ -1024,11 +1025,16 @@ if click is not None:
             _fail("--predictions needs --truth (or --label)")
         if compare and predictions is None:
             _fail("--compare needs --predictions")
-        if predictions is None and (truth or prediction or score or threshold or fold or group):
-            _fail(
-                "--truth, --prediction, --score, --threshold, --fold and --group need --predictions"
-            )
+        if predictions is None and (truth or prediction or score or threshold or fold):
+            _fail("--truth, --prediction, --score, --threshold and --fold need --predictions")
+        if group is not None and predictions is None and data is None:
+            _fail("--group names a column of --predictions (or of --data)")
         features = None if data is None else Roles(label, positive=positive)
+        if features is not None and group is not None:  # --data's rows in groups too
+            from phidelta.data import open_blocks
+
+            if group in open_blocks(data).header():
+                features = Roles(label, positive=positive, group=group)
         assessed = None
         if predictions is not None:
             assessed = Roles(

@@ -234,7 +234,10 @@ def signature_section(
     from phidelta.rendering import PhiDeltaDisplay
     from phidelta.signatures import SUMMARY_COLUMNS
 
-    pvalues, how = _feature_pvalues(signature)
+    kept = getattr(signature, "_rows", None)
+    grouped = kept is not None and kept.groups is not None  # rows in groups (patients)
+    # the p-values (Fisher, permutations) treat rows as independent: none with groups
+    pvalues, how = (None, "") if grouped else _feature_pvalues(signature)
     figures = []
     ratios = _ratios(signature.ratio if ratio is None else ratio)
     for r in ratios:
@@ -346,6 +349,13 @@ def _feature_interval_cells(
             "account for that search (optimistic)."
         )
     parts.append("The *_ratio columns (the same rates seen at another N/P) have no interval here.")
+    kept = getattr(signature, "_rows", None)
+    if kept is not None and kept.groups is not None:
+        parts.append(
+            f"The rows come in {len(set(kept.groups.tolist()))} groups (patients, speakers, …): "
+            "every interval resamples whole groups (cluster bootstrap), and the features' "
+            "p-values, which treat rows as independent, are not shown."
+        )
     return shown, f'<p class="note">{" ".join(parts)}</p>'
 
 
