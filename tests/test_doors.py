@@ -781,6 +781,21 @@ def test_clustered_interval_doors_agree(clustered_file):
                 got = [shown[q][f"{c}_{end}"] for c in [*multiclass.names, "pooled"]]
                 _close(list(map(_num, getattr(triangle, end)[q])), got, f"triangle {extra}")
 
+    # the signature of the same file (stats): its rows are read whole (chunks are refused)
+    from phidelta._door_intervals import signature_intervals
+
+    sig = load_signature(path, Roles("y", group="patient"), kinds={"fold": "ignore"})
+    bounds, methods, _ = signature_intervals(sig, confidence_level=level, random_state=seed)
+    assert set(methods.values()) == {"cluster_bca"}
+    stats = ["stats", str(path), "--label", "y", "--group", "patient", "--ignore", "fold"]
+    stats += ["--confidence-level", str(level), "--random-state", str(seed)]
+    by = {r["name"]: r for r in _cli_json(*stats)["rows"]}
+    for i, feature in enumerate(sig.names):
+        for j, end in enumerate(("low", "high")):
+            _close([_num(bounds["delta"][j][i])], [by[feature][f"delta_{end}"]], "stats")
+    refused = CliRunner().invoke(cli, [*stats, "--chunksize", "7"])
+    assert refused.exit_code != 0
+
     # the report: the same cells, and it says how they were made
     out = path.parent / "report.html"
     file_report(
