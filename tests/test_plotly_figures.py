@@ -226,3 +226,24 @@ def test_each_display_draws_its_specification_in_plotly(monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "plotly.graph_objects", None)
     with pytest.raises(ImportError, match=r"the 'interactive' extra"):
         displays[0].to_plotly()
+
+
+def test_a_long_threshold_scan_is_thinned_with_its_steps():
+    rng = np.random.default_rng(7)
+    y = rng.random(5000) < 0.3
+    s = y + rng.normal(size=5000)
+    table = ScoreTable.from_scores(y, s)
+    whole = pf.threshold_scan_figure(ScoreTable.from_scores(y[:500], s[:500]))
+    assert whole["data"][0]["line"]["shape"] == "hv"  # short: every step, drawn as steps
+    spec = pf.threshold_scan_figure(table)
+    from phidelta.measures import threshold_scan
+
+    scan = threshold_scan(table, ["classification_error"])
+    x = np.asarray(scan.index[1:], dtype=float)
+    err = np.asarray(scan["classification_error"][1:], dtype=float)
+    drawn = np.c_[spec["data"][0]["x"], spec["data"][0]["y"]]
+    assert len(drawn) < len(x)
+    # every exact step corner within half a pixel of the drawn polyline (in plot units)
+    corners = np.c_[np.repeat(x, 2)[1:], np.repeat(err, 2)[:-1]]
+    span = np.ptp(corners, axis=0)
+    assert _distance_to_polyline(corners[::3] / span, drawn / span).max() <= DRAWING_TOLERANCE

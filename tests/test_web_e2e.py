@@ -69,7 +69,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a busy machine imports slowly
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/api/examples", timeout=1)
@@ -82,7 +82,11 @@ class Server:
     def stop(self) -> None:
         if self.process is not None:
             self.process.terminate()
-            self.process.wait(timeout=10)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
             self.process = None
 
 

@@ -14,12 +14,13 @@ DRAWING_TOLERANCE = 0.5 / 1000
 
 
 def _segment_distances2(
-    x: np.ndarray, y: np.ndarray, first: np.ndarray, last: np.ndarray
+    x: np.ndarray, y: np.ndarray, first: np.ndarray, last: np.ndarray, points: np.ndarray
 ) -> np.ndarray:
-    """Squared distance of every point i to the segment from point first[i] to last[i]."""
+    """Squared distance of each vertex points[i] to the segment from vertex first[i] to
+    vertex last[i]."""
     ax, ay = x[first], y[first]
     dx, dy = x[last] - ax, y[last] - ay
-    px, py = x - ax, y - ay
+    px, py = x[points] - ax, y[points] - ay
     length2 = dx * dx + dy * dy
     t = px * dx
     t += py * dy
@@ -99,22 +100,22 @@ def thin_polyline(
     x, y = x / sx, y / sy
     keep = np.zeros(n, dtype=bool)
     keep[[0, -1]] = True
+    limit = tolerance * tolerance
+    active = np.arange(n)  # the vertices of segments not yet known to be within tolerance
     while True:
         kept = np.flatnonzero(keep)
-        # each vertex's segment: from the kept vertex at or before it to the next kept one
-        segment = np.searchsorted(kept, np.arange(n), side="right") - 1
-        segment[-1] = len(kept) - 2
-        first = kept[segment]
-        last = kept[np.minimum(segment + 1, len(kept) - 1)]
-        distance = _segment_distances2(x, y, first, last)
-        distance[kept] = 0.0
-        # the farthest vertex of each segment (the first one among equals)
-        starts = kept[:-1]
+        # each active vertex's segment: from the kept vertex at or before it to the next one
+        segment = np.minimum(np.searchsorted(kept, active, side="right") - 1, len(kept) - 2)
+        distance = _segment_distances2(x, y, kept[segment], kept[segment + 1], active)
+        distance[keep[active]] = 0.0
+        # active vertices come in runs, one run per segment, in order
+        starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
         worst = np.maximum.reduceat(distance, starts)
-        split = worst > tolerance * tolerance
+        split = worst > limit
         if not split.any():
             return kept
-        at_worst = np.flatnonzero((distance == worst[segment]) & split[segment])
-        # segments run in order: the first vertex at its segment's maximum
-        first_hit = np.r_[True, segment[at_worst[1:]] != segment[at_worst[:-1]]]
-        keep[at_worst[first_hit]] = True
+        run = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(active)]))
+        at_worst = np.flatnonzero((distance == worst[run]) & split[run])
+        first_hit = np.r_[True, run[at_worst[1:]] != run[at_worst[:-1]]]
+        keep[active[at_worst[first_hit]]] = True
+        active = active[split[run]]

@@ -16,13 +16,14 @@ from phidelta.rendering._scores import (
     _score_tables,
     _shade_band,
 )
+from phidelta.rendering.plotly._displays import InteractiveDisplay
 
 __all__ = ["DecisionCurveDisplay"]
 
 _KINDS = ("net_benefit", "standardized_net_benefit", "net_interventions_avoided")
 
 
-class DecisionCurveDisplay:
+class DecisionCurveDisplay(InteractiveDisplay):
     """Decision curves of one or more models beside treating all and treating none.
 
     Net benefit NB = TP/n − FP/n · p_t/(1 − p_t) against the threshold probability p_t
@@ -330,39 +331,6 @@ class DecisionCurveDisplay:
             ax.legend(fontsize=7, loc=corner)
         self.ax_, self.figure_ = ax, ax.figure
         return self
-
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
-
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.decision_curve_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.decision_curve_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> table = ScoreTable.from_scores([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.4])
-        >>> [t.name for t in DecisionCurveDisplay(tables=[table]).to_plotly().data]
-        ['treat all', 'treat none', 'model']
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
 
 
 def _values(curve: Any, kind: str, per: float) -> np.ndarray:

@@ -22,6 +22,7 @@ from phidelta.rendering._common import (
     require_result,
     within,
 )
+from phidelta.rendering.plotly._displays import InteractiveDisplay
 
 __all__ = ["PhiDeltaDisplay", "plot"]
 
@@ -119,7 +120,7 @@ def _point_indices(highlight: Any, n: int) -> np.ndarray | None:
     return array.astype(np.intp)
 
 
-class PhiDeltaDisplay:
+class PhiDeltaDisplay(InteractiveDisplay):
     """A φ-δ diagram: the diamond for a class ratio, isometrics, and points.
 
     The diagram of Armano (2015, Figs. 4–9): φ on the horizontal axis, δ on the vertical one,
@@ -823,39 +824,6 @@ class PhiDeltaDisplay:
                 point_size=marker_size,
             )
         return self
-
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
-
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.phi_delta_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.phi_delta_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> display = PhiDeltaDisplay(phi=[0.1, -0.2], delta=[0.5, 0.3], names=["a", "b"])
-        >>> [trace.name for trace in display.to_plotly(mean=True).data][-2:]
-        ['folds', 'mean']
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
 
     def _draw_marked(self, ax: Any, marked: Any, label: str, marker_size: float) -> Any:
         if marked is None:

@@ -30,11 +30,12 @@ from phidelta.measures import (
     threshold_scan,
 )
 from phidelta.rendering._common import require_matplotlib
+from phidelta.rendering.plotly._displays import InteractiveDisplay
 
 __all__ = ["CalibrationDisplay", "RocDisplay", "ThresholdScanDisplay"]
 
 
-class RocDisplay:
+class RocDisplay(InteractiveDisplay):
     """ROC or coverage curve with its convex hull, an isometric and Jiřina's acceptable region.
 
     ROC curve (or coverage curve, Flach 2012, §2.2) with ties as diagonals, the convex hull, the
@@ -332,39 +333,6 @@ class RocDisplay:
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
-
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.roc_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.roc_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> display = RocDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-        >>> display.to_plotly().data[1].name
-        'ROC (AUC 0.750)'
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
-
     def _draw_operating_point(
         self, ax: Any, table: Any, ratio: float | None, cost_ratio: float, sx: float, sy: float
     ) -> None:
@@ -513,7 +481,7 @@ def _estimator_scores(
     raise TypeError("The estimator has neither predict_proba nor decision_function.")
 
 
-class ThresholdScanDisplay:
+class ThresholdScanDisplay(InteractiveDisplay):
     """Jiřina's threshold dependences: measures against the threshold θ or against Be.
 
     Jiřina & Jiřina (2005), Figs. 2–3 (classification error against θ) and Figs. 6–7
@@ -666,41 +634,8 @@ class ThresholdScanDisplay:
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
 
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.threshold_scan_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.threshold_scan_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> display = ThresholdScanDisplay(table=ScoreTable.from_scores([0, 1], [0.2, 0.7]))
-        >>> display.to_plotly().data[0].name
-        'classification error'
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
-
-
-class CalibrationDisplay:
+class CalibrationDisplay(InteractiveDisplay):
     """The calibration map (Flach Fig. 2.13), a reliability diagram and smooth calibration curves.
 
     The calibration map is the isotonic one read off the ROC convex hull (Flach 2012, §2.3 and
@@ -986,39 +921,6 @@ class CalibrationDisplay:
         ax.set_title(title or titles[kind], fontsize=10)
         self.ax_, self.figure_ = ax, ax.figure
         return self
-
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
-
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.calibration_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.calibration_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> display = CalibrationDisplay(y_true=[0, 0, 1, 1], scores=[0.1, 0.6, 0.4, 0.9])
-        >>> display.to_plotly().data[0].name
-        'isotonic'
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
 
     def _draw_smooth(self, ax: Any) -> str:
         """The ideal line, the lowess and logistic curves, the isotonic map and the spread of

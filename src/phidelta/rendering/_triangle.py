@@ -15,6 +15,7 @@ from phidelta.geometry import (
 )
 from phidelta.measures import entropy_balance
 from phidelta.rendering._common import place_labels, require_matplotlib
+from phidelta.rendering.plotly._displays import InteractiveDisplay
 
 __all__ = ["EntropyTriangleDisplay"]
 
@@ -22,7 +23,7 @@ __all__ = ["EntropyTriangleDisplay"]
 _COORDINATES = ("joint_delta_h", "joint_mi2", "joint_vi")
 
 
-class EntropyTriangleDisplay:
+class EntropyTriangleDisplay(InteractiveDisplay):
     """Entropy triangle of confusion matrices (Valverde-Albacete & Peláez-Moreno 2010).
 
     F_XY points, optionally flanked by F_X and F_Y joined through F_XY (the extended diagram),
@@ -353,41 +354,6 @@ class EntropyTriangleDisplay:
             )
         self.ax_, self.figure_ = ax, ax.figure
         return self
-
-    def to_plotly(self, **options: Any) -> Any:
-        """This display as an interactive ``plotly.graph_objects.Figure``.
-
-        The figure specification the web page and the interactive report draw
-        (:func:`phidelta.rendering.plotly.entropy_triangle_figure`), from this display's
-        values; show it offline in a notebook with
-        :class:`phidelta.rendering.plotly.OfflineFigure`.
-
-        Parameters
-        ----------
-        **options
-            Options of :func:`~phidelta.rendering.plotly.entropy_triangle_figure`.
-
-        Returns
-        -------
-        plotly.graph_objects.Figure
-            The figure, with the traces of the specification in its order.
-
-        Raises
-        ------
-        ImportError
-            Without plotly (the ``interactive`` or ``web`` extra).
-
-        Examples
-        --------
-        >>> from phidelta import ConfusionMatrix
-        >>> from phidelta.measures import entropy_balance
-        >>> balance = entropy_balance(ConfusionMatrix([[[8, 2], [1, 9]]]))
-        >>> EntropyTriangleDisplay(balance=balance, names=["m"]).to_plotly().data[-1].name
-        'm'
-        """
-        from phidelta.rendering.plotly import display_figure, to_figure
-
-        return to_figure(display_figure(self, **options))
 
     def _draw_intervals(self, ax: Any) -> Any:
         """The three segments of each F_XY point (and of the pooled star), under the marks."""

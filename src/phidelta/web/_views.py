@@ -931,14 +931,11 @@ def reliability_of(table: Any, settings: dict[str, Any]) -> Any:
     from phidelta.measures import expected_calibration_error
 
     scores = np.asarray(table.scores, dtype=float)
-    pos, neg = np.asarray(table.positives), np.asarray(table.negatives)
-    whole = np.all(pos == np.round(pos)) and np.all(neg == np.round(neg))
-    if not scores.size or scores.min() < 0 or scores.max() > 1 or not whole:
+    rows = _rows_of(table)
+    if not scores.size or scores.min() < 0 or scores.max() > 1 or rows is None:
         return None
-    pos, neg = pos.astype(np.int64), neg.astype(np.int64)
-    y = np.concatenate([np.ones(pos.sum(), dtype=np.int8), np.zeros(neg.sum(), dtype=np.int8)])
-    p = np.concatenate([np.repeat(scores, pos), np.repeat(scores, neg)])
-    bins = expected_calibration_error(y, p, pos_label=1)
+    y, p = rows
+    bins = expected_calibration_error(y, p, pos_label=True)
     return reliability_intervals(bins, confidence_level=settings["confidence_level"])
 
 

@@ -29,7 +29,13 @@ region_traces(polygons, ...), thinned(x, y) (indices of a curve's vertices to dr
 escape(text) (data-borne strings as Plotly text), ISOMETRIC_FAMILIES, ISOMETRIC_COLORS.
 
 display_figure(display, **options): the specification of a matplotlib Display's values
-(``display.to_plotly()`` is ``to_figure(display_figure(display))``).
+(``display.to_plotly(**options)`` is ``to_figure(display_figure(display, **options))``; every
+Display inherits ``to_plotly`` from :class:`InteractiveDisplay`).
+
+Large inputs: ROC, coverage and precision–recall curves, the lowess calibration curve and
+threshold scans of more than 1,000 vertices are thinned for drawing by
+:func:`phidelta.geometry.thin_polyline` — no drawn point further than half a pixel of a
+1,000-pixel plot from the exact curve, every drawn vertex exact.
 
 Output
 ------
@@ -61,7 +67,7 @@ from phidelta.rendering.plotly._curves import (
     thinned,
     threshold_scan_figure,
 )
-from phidelta.rendering.plotly._displays import display_figure
+from phidelta.rendering.plotly._displays import InteractiveDisplay, display_figure
 from phidelta.rendering.plotly._phidelta import (
     ISOMETRIC_FAMILIES,
     corner_annotations,
@@ -76,6 +82,7 @@ from phidelta.rendering.plotly._triangle import entropy_triangle_figure
 __all__ = [
     "ISOMETRIC_COLORS",
     "ISOMETRIC_FAMILIES",
+    "InteractiveDisplay",
     "OfflineFigure",
     "calibration_figure",
     "corner_annotations",

@@ -15,7 +15,7 @@ from phidelta.rendering.plotly._curves import (
 from phidelta.rendering.plotly._phidelta import phi_delta_figure
 from phidelta.rendering.plotly._triangle import entropy_triangle_figure
 
-__all__ = ["display_figure"]
+__all__ = ["InteractiveDisplay", "display_figure"]
 
 _COORDINATES = ("joint_delta_h", "joint_mi2", "joint_vi")
 
@@ -171,3 +171,50 @@ def display_figure(display: Any, **options: Any) -> dict[str, Any]:
             f"`display` must be one of {sorted(_BUILDERS)}; got {type(display).__name__}."
         )
     return builder(display, **options)
+
+
+class InteractiveDisplay:
+    """What every Display of :mod:`phidelta.rendering` can also do: draw itself with Plotly."""
+
+    def to_plotly(self, **options: Any) -> Any:
+        """This display as an interactive ``plotly.graph_objects.Figure``.
+
+        The figure specification the web page and the interactive report draw
+        (:func:`phidelta.rendering.plotly.display_figure`: the φ-δ diagram, ROC, calibration,
+        threshold scan, decision curve or entropy triangle of this display's values); show it
+        offline in a notebook with :class:`phidelta.rendering.plotly.OfflineFigure`.
+
+        Parameters
+        ----------
+        **options
+            Options of the figure function of this display's kind
+            (:func:`~phidelta.rendering.plotly.phi_delta_figure`,
+            :func:`~phidelta.rendering.plotly.roc_figure`,
+            :func:`~phidelta.rendering.plotly.calibration_figure`,
+            :func:`~phidelta.rendering.plotly.threshold_scan_figure`,
+            :func:`~phidelta.rendering.plotly.decision_curve_figure`,
+            :func:`~phidelta.rendering.plotly.entropy_triangle_figure`).
+
+        Returns
+        -------
+        plotly.graph_objects.Figure
+            The figure, with the traces of the specification in its order.
+
+        Raises
+        ------
+        ImportError
+            Without plotly (the ``interactive`` or ``web`` extra).
+
+        Examples
+        --------
+        >>> from phidelta.rendering import PhiDeltaDisplay, RocDisplay
+        >>> display = PhiDeltaDisplay(phi=[0.1, -0.2], delta=[0.5, 0.3], names=["a", "b"])
+        >>> [trace.name for trace in display.to_plotly(mean=True).data][-2:]
+        ['folds', 'mean']
+        >>> roc = RocDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> roc.to_plotly().data[1].name
+        'ROC (AUC 0.750)'
+        """
+        from phidelta.rendering.plotly._common import to_figure
+
+        return to_figure(display_figure(self, **options))

@@ -186,7 +186,7 @@ def corner_annotations(
                 "y": corner.delta,
                 "text": text,
                 "showarrow": False,
-                "font": {"size": 10, "color": "#555"},
+                "font": {"size": 9 if small else 10, "color": "#555"},
                 "xanchor": "right" if left else "left",
                 "yanchor": "bottom" if small else "middle",
                 "align": "right" if left else "left",

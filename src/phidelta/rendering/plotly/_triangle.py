@@ -10,6 +10,7 @@ import numpy as np
 
 from phidelta.geometry import extended_triangle, ternary_grid
 from phidelta.rendering.plotly._common import escape, figure, floats, percent, title
+from phidelta.rendering.plotly._curves import COLORS
 
 __all__ = ["entropy_triangle_figure"]
 
@@ -137,6 +138,8 @@ def entropy_triangle_figure(
         )
     for i, name in enumerate(labels):
         marks = np.array([coords.input[i], coords.joint[i], coords.output[i]])
+        # each matrix its colour (the grid's traces would otherwise use up Plotly's cycle)
+        color = COLORS[i % len(COLORS)]
         data.append(
             {
                 "type": "scatter",
@@ -144,9 +147,11 @@ def entropy_triangle_figure(
                 "y": floats(marks[:, 1]),
                 "mode": "lines+markers",
                 "name": name,
+                "line": {"color": color},
                 "marker": {
                     "symbol": ["triangle-left", "circle", "triangle-right"],
                     "size": [9, 11, 9],
+                    "color": color,
                 },
                 "hovertemplate": f"{name}<br>(%{{x:.3f}}, %{{y:.3f}})<extra></extra>",
             }
