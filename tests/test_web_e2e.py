@@ -1240,3 +1240,43 @@ def test_the_classifier_view_of_probabilities_has_calibration_statistics_and_a_d
     page.wait_for_function("document.getElementById('roc').data")
     assert page.is_hidden("#scoring")
     assert errors == []
+
+
+def test_a_notebooks_offline_figures_draw_with_the_network_off(browser, tmp_path):
+    """Issue 32, item 1: notebook_html (OfflineFigure's output) draws a Display's to_plotly()
+    with plotly.js inlined once — nothing fetched, also under RequireJS (the classic
+    notebook defines ``define.amd``, which would keep plotly.js from setting window.Plotly)."""
+    from phidelta.rendering import PhiDeltaDisplay, RocDisplay
+    from phidelta.rendering.plotly import OfflineFigure
+
+    roc = RocDisplay.from_predictions([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
+    diagram = PhiDeltaDisplay(phi=[0.1, -0.2], delta=[0.5, 0.3], names=["<b>a</b>", "b"])
+    cell = OfflineFigure(roc.to_plotly(), diagram.to_plotly())._repr_html_()
+    path = tmp_path / "notebook.html"
+    require = "<script>window.define = function () {}; window.define.amd = {};</script>"
+    path.write_text(f"<!doctype html><html><body>{require}{cell}</body></html>", "utf-8")
+    page = browser.new_page()
+    asked, errors = [], []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def refuse(route):
+        if route.request.url.startswith("file:"):
+            route.continue_()
+        else:
+            asked.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", refuse)
+    page.goto(path.as_uri())
+    page.wait_for_function(
+        "document.querySelectorAll('.js-plotly-plot').length === 2"
+        " && [...document.querySelectorAll('.js-plotly-plot')].every(d => d.data)"
+    )
+    names = page.evaluate(
+        "[...document.querySelectorAll('.js-plotly-plot')].map(d => d.data.map(t => t.name))"
+    )
+    assert names[0] == [t.name for t in roc.to_plotly().data]
+    assert "folds" in names[1]
+    assert page.evaluate("typeof window.define.amd") == "object"  # RequireJS left as it was
+    assert asked == []
+    assert errors == []
