@@ -123,6 +123,19 @@ def test_explore_takes_labels_a_table_or_an_assessment():
         phidelta.explore(table, ratio=20)
 
 
+def test_weighted_rows_give_the_weighted_tables_counts():
+    rng = np.random.default_rng(4)
+    y, s = rng.random(200) < 0.4, rng.normal(size=200)
+    w = rng.random(200) * 2
+    table = ScoreTable.from_scores(y, s, pos_label=True, sample_weight=w)
+    payload = phidelta.explore(y, s, pos_label=True, sample_weight=w).payload
+    for i in (1, 50, 200):
+        counts = table.counts_at(payload["steps"]["threshold"][i])
+        assert payload["steps"]["tp"][i] == pytest.approx(float(counts.tp[0]), rel=1e-12)
+        assert payload["steps"]["fp"][i] == pytest.approx(float(counts.fp[0]), rel=1e-12)
+        assert 0 <= payload["measures"]["low"]["sensitivity"][i] <= 1
+
+
 def test_a_notebook_gets_the_page_with_plotly_inlined_once_and_no_network():
     y, s = _data(80)
     shown = phidelta.explore(y, s, pos_label=True, name="<b>model</b>")

@@ -237,7 +237,8 @@ def explorer_payload(
     tp_all, fp_all = table.cumulative()
     tp, fp = tp_all[steps], fp_all[steps]
     p, n = table.total_positives, table.total_negatives
-    counts = BinaryCounts(tn=n - fp, fp=fp, fn=p - tp, tp=tp)
+    # weighted tables: the running sums may overshoot the total by a rounding error
+    counts = BinaryCounts(tn=np.maximum(n - fp, 0), fp=fp, fn=np.maximum(p - tp, 0), tp=tp)
     shown = _step_measures(counts, level)
     thresholds = table.thresholds()[steps]
     fpr, tpr = fp_all / n, tp_all / p

@@ -81,7 +81,9 @@
 
     function rates(i) {
       var tp = steps.tp[i], fp = steps.fp[i];
-      return {tp: tp, fp: fp, fn: P - tp, tn: N - fp, tpr: tp / P, fpr: fp / N,
+      // weighted tables: a running sum may overshoot its total by a rounding error
+      return {tp: tp, fp: fp, fn: Math.max(P - tp, 0), tn: Math.max(N - fp, 0),
+              tpr: tp / P, fpr: fp / N,
               precision: tp + fp > 0 ? tp / (tp + fp) : null};
     }
 
