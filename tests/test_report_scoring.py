@@ -167,3 +167,26 @@ def test_best_threshold_section_shows_each_fold_and_the_pooled_interval(frame):
     low, high = best.pooled.low["threshold"][0], best.pooled.high["threshold"][0]
     assert f"{low:.4g} – {high:.4g}" in _cells(body, "pooled")[1]
     assert float(_cells(body, "std")[0]) == pytest.approx(best.spread["std"], abs=5e-4)
+
+
+def test_interactive_calibration_figure_has_the_same_lowess_lines(frame):
+    from phidelta._report_scoring import _reliability_figure
+    from phidelta.geometry import smooth_calibration_curve
+    from phidelta.rendering import CalibrationDisplay
+
+    y = (frame["y"] == "yes").to_numpy()
+    models = {"p": frame["p"].to_numpy(), "q": frame["q"].to_numpy()}
+    displays = []
+    for p in models.values():
+        display = CalibrationDisplay(y_true=y, scores=p)
+        display.plot(kind="reliability", bins=10)
+        displays.append(display)
+    spec = _reliability_figure(displays, list(models), 10, [0.01, 0.02])
+    lowess = [t for t in spec["data"] if "lowess" in t["name"]]
+    assert [t["name"] for t in lowess] == ["p: lowess (Eavg 0.010)", "q: lowess (Eavg 0.020)"]
+    for trace, p in zip(lowess, models.values(), strict=True):
+        smooth = smooth_calibration_curve(y, p)
+        np.testing.assert_allclose(trace["x"], smooth.probability)
+        np.testing.assert_allclose(trace["y"], smooth.observed)
+    bins = [t for t in spec["data"] if t.get("mode") == "markers"]
+    assert [t["marker"]["color"] for t in bins] == [t["line"]["color"] for t in lowess]

@@ -139,15 +139,21 @@ def calibration_section(
         + figure_html(
             fig,
             f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth",
-            spec=lambda: _reliability_figure(displays, names, bins),
+            spec=lambda: _reliability_figure(
+                displays, names, bins, [values["Eavg"] for values in numbers]
+            ),
         )
         + "</div>"
     )
 
 
-def _reliability_figure(displays: list[Any], names: list[str], bins: int) -> dict[str, Any]:
+def _reliability_figure(
+    displays: list[Any], names: list[str], bins: int, eavgs: list[float]
+) -> dict[str, Any]:
     """The reliability diagrams of several models in one figure specification (the
-    interactive report's): the first model's figure, the others' bins added in turn."""
+    interactive report's): the first model's figure, the others' bins added in turn, and each
+    model's lowess smooth as the static figure draws it."""
+    from phidelta.geometry import smooth_calibration_curve
     from phidelta.rendering.plotly import display_figure, escape
 
     colors = ("#2a6bb0", "#138d75", "#ff7f0e", "#9467bd", "#8c564b")
@@ -161,6 +167,22 @@ def _reliability_figure(displays: list[Any], names: list[str], bins: int) -> dic
                 trace["name"] = f"{escape(name)}: {trace.get('name', '')}"
                 trace.setdefault("marker", {})["color"] = colors[k % len(colors)]
             spec["data"].append(trace)
+        smooth = smooth_calibration_curve(display.y_true, display.scores)
+        color = next(  # the model's bins' color
+            (t["marker"]["color"] for t in shown["data"] if "color" in t.get("marker", {})),
+            colors[k % len(colors)],
+        )
+        spec["data"].append(
+            {
+                "type": "scatter",
+                "x": smooth.probability.tolist(),
+                "y": smooth.observed.tolist(),
+                "mode": "lines",
+                "line": {"color": color, "width": 2.2},
+                "opacity": 0.45,
+                "name": f"{escape(name)}: lowess (Eavg {eavgs[k]:.3f})",
+            }
+        )
         spec["layout"] = spec["layout"] or shown["layout"]
     return spec
 
