@@ -1251,7 +1251,14 @@ def file_report(
                     random_state=random_state,
                 ),
             )
-            if interactive and result.tables is not None:
+            if interactive and result.tables is not None and roles.group is not None:
+                built.add(
+                    f"Threshold explorer: {roles.score}",
+                    '<p class="note">Groups of rows (patients, speakers, …): the explorer\'s '
+                    "intervals at each cut treat rows as independent and have no clustered form "
+                    "here, so it is not shown.</p>",
+                )
+            elif interactive and result.tables is not None:
                 built.add(
                     f"Threshold explorer: {roles.score}",
                     explorer_section(
@@ -1268,7 +1275,12 @@ def file_report(
                     **switches,
                 ),
             )
-            if interactive and compare.score is not None and comparison.b.tables is not None:
+            if (
+                interactive
+                and compare.score is not None
+                and comparison.b.tables is not None
+                and roles.group is None
+            ):
                 built.add(
                     f"Threshold explorer: {compare.score}",
                     explorer_section(
