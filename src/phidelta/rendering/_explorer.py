@@ -99,14 +99,20 @@ def explorer_steps(table: ScoreTable) -> np.ndarray:
     >>> explorer_steps(t).tolist()
     [0, 1, 2, 3]
     """
+    return _steps_and_curve(table)[0]
+
+
+def _steps_and_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
+    """The slider's steps (:func:`explorer_steps`) and the vertices of the thinned ROC curve
+    (drawn in the φ-δ diagram), thinned once for both."""
     from phidelta.rendering.plotly import thinned
 
     points = len(table) + 1
-    if points <= ALL_STEPS:
-        return np.arange(points)
     tp, fp = table.cumulative()
     tpr, fpr = tp / tp[-1], fp / fp[-1]
     roc = thinned(fpr, tpr)
+    if points <= ALL_STEPS:
+        return np.arange(points), roc
     predicted = tp + fp
     with np.errstate(invalid="ignore", divide="ignore"):
         precision = tp / predicted
@@ -114,7 +120,7 @@ def explorer_steps(table: ScoreTable) -> np.ndarray:
     pr = defined[thinned(tpr[defined], precision[defined])]
     rows = np.linspace(0, predicted[-1], EVEN_STEPS)
     even = np.minimum(np.searchsorted(predicted, rows, side="left"), points - 1)
-    return np.unique(np.concatenate([[0, points - 1], roc, pr, even]))
+    return np.unique(np.concatenate([[0, points - 1], roc, pr, even])), roc
 
 
 def _listed(values: np.ndarray) -> list[Any]:
@@ -219,7 +225,6 @@ def explorer_payload(
     0.6666666666666666
     """
     from phidelta._validation import check_confidence_level
-    from phidelta.rendering.plotly import thinned
 
     if not isinstance(table, ScoreTable):
         raise TypeError(f"`table` must be a ScoreTable; got {type(table).__name__}.")
@@ -233,7 +238,7 @@ def explorer_payload(
     first_ratio = (actual if 0.1 <= actual <= 10 else 1.0) if ratio is None else float(ratio)
     if not 0.1 <= first_ratio <= 10:
         raise ValueError(f"`ratio` must be in [0.1, 10] (negatives / positives); got {ratio!r}.")
-    steps = explorer_steps(table)
+    steps, kept = _steps_and_curve(table)
     tp_all, fp_all = table.cumulative()
     tp, fp = tp_all[steps], fp_all[steps]
     p, n = table.total_positives, table.total_negatives
@@ -242,7 +247,6 @@ def explorer_payload(
     shown = _step_measures(counts, level)
     thresholds = table.thresholds()[steps]
     fpr, tpr = fp_all / n, tp_all / p
-    kept = thinned(fpr, tpr)
     ratios = _ratios(actual)
     figures, backgrounds = _figures(table, name, ratios)
     return {
