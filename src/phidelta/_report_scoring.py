@@ -166,6 +166,8 @@ def _reliability_figure(
             if trace.get("name") != "ideal" and len(displays) > 1:
                 trace["name"] = f"{escape(name)}: {trace.get('name', '')}"
                 trace.setdefault("marker", {})["color"] = colors[k % len(colors)]
+                if isinstance(trace.get("error_y"), dict):  # the bins' intervals too
+                    trace["error_y"] = {**trace["error_y"], "color": colors[k % len(colors)]}
             spec["data"].append(trace)
         smooth = smooth_calibration_curve(display.y_true, display.scores)
         color = next(  # the model's bins' color
