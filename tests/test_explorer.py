@@ -283,3 +283,40 @@ def test_hover_names_the_classifier_and_its_phi_and_delta(offline):
     assert "δ = " in text
     assert "positive when score ≥" in text
     assert errors == []
+
+
+def test_a_notebook_output_draws_the_explorer_even_under_requirejs(browser, tmp_path):
+    """What Jupyter does with an HTML output: the HTML set as innerHTML, then each script
+    run again in order (innerHTML runs none); on a page with an AMD loader, as the classic
+    notebook's RequireJS (older plotly.js builds register a module there instead of setting
+    window.Plotly; the output hides the loader while plotly.js runs)."""
+    y, s = _data(60)
+    output = phidelta.explore(y, s, pos_label=True, name="nb")._repr_mimebundle_()["text/html"]
+    (tmp_path / "output.json").write_text(json.dumps(output), encoding="utf-8")
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_content(
+        "<div id='cell'></div><script>window.define = function () {}; "
+        "window.define.amd = {};</script>"
+    )
+    page.evaluate(
+        """html => {
+        const cell = document.getElementById('cell');
+        cell.innerHTML = html;
+        for (const old of Array.from(cell.querySelectorAll('script'))) {
+            if (old.type === 'application/json') continue;
+            const fresh = document.createElement('script');
+            fresh.text = old.textContent;
+            old.replaceWith(fresh);
+        }
+    }""",
+        output,
+    )
+    page.wait_for_selector("#cell .pdx-measures tbody tr")
+    drawn = page.evaluate(
+        "['.pdx-roc', '.pdx-pr', '.pdx-phidelta'].map(k => document.querySelector(k).data.length)"
+    )
+    assert all(n > 0 for n in drawn)
+    assert page.evaluate("typeof window.define") == "function"  # the page's loader kept
+    assert errors == []
