@@ -105,6 +105,9 @@ def session(
             raise TypeError(f"`conf` must map Spark setting names to values; got {conf!r}.")
         settings.update({key: str(value) for key, value in conf.items()})
     sql = require_spark()
+    active = sql.SparkSession.getActiveSession()
+    if active is not None:  # getOrCreate would change its runtime settings to ours
+        return active
     if master.startswith("local"):
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
