@@ -4,10 +4,14 @@ Needs the ``plot`` extra (matplotlib). Displays follow scikit-learn: ``from_*`` 
 compute and draw, taking every option of ``plot`` (one call, one figure:
 ``EntropyTriangleDisplay.from_matrices(m, extended=True)``); ``plot(ax=...)`` draws a display
 again and returns it (on a new figure without ``ax``); nothing calls ``show()``.
+:class:`ThresholdExplorer` (what :func:`phidelta.explore` returns) is a page instead: a scoring
+classifier's linked ROC, precision–recall and φ-δ diagrams with a threshold slider, drawn by
+plotly.js in a notebook or a saved file.
 """
 
 from phidelta.rendering._critical_difference import CriticalDifferenceDisplay
 from phidelta.rendering._decision import DecisionCurveDisplay
+from phidelta.rendering._explorer import ThresholdExplorer
 from phidelta.rendering._phidelta import DELTA_LABEL, PHI_LABEL, PhiDeltaDisplay, plot
 from phidelta.rendering._scores import CalibrationDisplay, RocDisplay, ThresholdScanDisplay
 from phidelta.rendering._triangle import EntropyTriangleDisplay
@@ -21,6 +25,7 @@ __all__ = [
     "EntropyTriangleDisplay",
     "PhiDeltaDisplay",
     "RocDisplay",
+    "ThresholdExplorer",
     "ThresholdScanDisplay",
     "plot",
 ]

@@ -134,15 +134,15 @@ def _listed(values: np.ndarray) -> list[Any]:
 
 def _step_measures(counts: BinaryCounts, level: float) -> dict[str, Any]:
     """The measures of :data:`EXPLORER_MEASURES` at each step, with intervals (library)."""
-    from phidelta import measures
     from phidelta.exceptions import UndefinedMeasureWarning
     from phidelta.inference import measure_intervals
+    from phidelta.measures import mcc as matthews
 
     names = [n for n in EXPLORER_MEASURES if n not in _WITHOUT_INTERVAL]
     with warnings.catch_warnings():  # undefined at the extreme cuts: NaN, shown as "—"
         warnings.simplefilter("ignore", UndefinedMeasureWarning)
         found = measure_intervals(counts, measures=names, confidence_level=level)
-        mcc = measures.mcc(counts, zero_division=np.nan)
+        mcc = matthews(counts, zero_division=np.nan)
     value = {n: _listed(found.estimate[n]) for n in names}
     value["mcc"] = _listed(mcc)
     return {
@@ -464,6 +464,7 @@ class ThresholdExplorer:
         Returns
         -------
         str
+            The sliders, plots and tables, the data embedded, drawn when the fragment loads.
         """
         plotly = _plotly_script() if include_plotlyjs else ""
         return plotly + explorer_fragment(self.payload, script=script)
@@ -474,6 +475,7 @@ class ThresholdExplorer:
         Returns
         -------
         str
+            The document, plotly.js inlined: it needs no network to open.
         """
         title = html.escape(f"Threshold explorer: {self.payload['name']}")
         return (
