@@ -7,6 +7,11 @@ again and returns it (on a new figure without ``ax``); nothing calls ``show()``.
 :class:`ThresholdExplorer` (what :func:`phidelta.explore` returns) is a page instead: a scoring
 classifier's linked ROC, precision–recall and φ-δ diagrams with a threshold slider, drawn by
 plotly.js in a notebook or a saved file.
+
+Every Display also draws itself with Plotly: ``display.to_plotly()`` returns a
+``plotly.graph_objects.Figure`` of the figure specification of :mod:`phidelta.rendering.plotly`
+(the one the web page and the interactive report draw; the ``interactive`` extra), and
+``phidelta.rendering.plotly.OfflineFigure(fig)`` shows it in a notebook with plotly.js inlined.
 """
 
 from phidelta.rendering._critical_difference import CriticalDifferenceDisplay
