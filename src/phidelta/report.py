@@ -127,10 +127,10 @@ class Report:
         ]
         scripts = ""
         if self.interactive:  # loaded once, before every figure and explorer that uses them
-            from phidelta.rendering._explorer import explorer_script
+            from phidelta.rendering import ThresholdExplorer
             from phidelta.rendering.plotly import notebook_html
 
-            scripts = notebook_html() + f"<script>{explorer_script()}</script>"
+            scripts = notebook_html() + f"<script>{ThresholdExplorer.script()}</script>"
         return (
             f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(self.title)}</title><style>{_CSS}</style></head><body>"
@@ -1061,9 +1061,9 @@ def explorer_section(
     >>> body.count('class="pdx"'), "Plotly.newPlot" in body  # plotly.js: once, in the page
     (1, False)
     """
-    from phidelta.rendering._explorer import explorer_fragment, explorer_payload
+    from phidelta.rendering import ThresholdExplorer
 
-    payload = explorer_payload(
+    explorer = ThresholdExplorer.from_table(
         assessment.pooled_table(),
         name=name,
         positive=assessment.positive,
@@ -1075,7 +1075,7 @@ def explorer_section(
         "confusion matrix and measures follow, computed by phidelta from the exact counts at "
         "each cut; the second slider sets the class ratio of the φ-δ diagram.</p>"
     )
-    return note + explorer_fragment(payload, script=False)
+    return note + explorer.html(include_plotlyjs=False, script=False)
 
 
 @_with_interactive_figures

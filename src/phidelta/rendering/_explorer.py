@@ -504,6 +504,18 @@ class ThresholdExplorer:
         target.write_text(self.page(), encoding="utf-8")
         return target
 
+    @staticmethod
+    def script() -> str:
+        """The explorer's JavaScript, for a page that holds several explorers and includes it
+        once (then ``html(script=False)`` for each).
+
+        Returns
+        -------
+        str
+            The script's text (:func:`explorer_script`).
+        """
+        return explorer_script()
+
     def _repr_html_(self) -> str:
         return self.html()
 
