@@ -100,3 +100,19 @@ def test_names_from_the_data_are_escaped_in_every_figure():
     text = str(view["figures"])
     assert "<i>f</i>" not in text
     assert "&lt;i&gt;f&lt;/i&gt;" in text
+
+
+def test_a_comparisons_decision_curve_has_both_classifiers():
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 300)
+    p = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    q = np.clip(p + rng.normal(0, 0.2, 300), 0, 1)
+    frame = pd.DataFrame({"y": y, "p": p, "q": q, "logit": np.log(p / (1 - p))})
+    view = _analyse(frame, "classifier", label="y", positive="1", score="p", compare_score="q")
+    traces = {t["name"]: t for t in view["figures"]["decision"]["data"]}
+    for name, scores in (("p", p), ("q", q)):
+        curve = phidelta.measures.decision_curve(phidelta.ScoreTable.from_scores(y, scores))
+        assert_allclose(traces[name]["y"], curve.net_benefit, atol=1e-12)
+    # a compared column that is no probability: its curve is left out
+    view = _analyse(frame, "classifier", label="y", positive="1", score="p", compare_score="logit")
+    assert "logit" not in {t["name"] for t in view["figures"]["decision"]["data"]}

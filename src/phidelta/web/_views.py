@@ -818,7 +818,31 @@ def classifier_view(
         payload["scoring"], decision = scoring_payload(tables[0], name, intervals)
         if decision is not None:
             payload["figures"]["decision"] = decision
+            second = _second_decision_curve(tables[1], comparison)
+            if second is not None:  # the compared classifier's curve, in its colour
+                decision["data"].append(second)
     return payload
+
+
+def _second_decision_curve(table: Any, comparison: Any) -> dict[str, Any] | None:
+    """The compared classifier's net benefit as a trace of the decision curve (its scores
+    must be probabilities too); None otherwise."""
+    from phidelta._door_scoring import are_probabilities, decision_tables
+
+    rows = None if table is None else _rows_of(table)
+    if rows is None or not are_probabilities(table.scores) or rows[0].all() or not rows[0].any():
+        return None
+    name = escape(comparison.names[1])
+    columns, _ = decision_tables(rows[0], {"model": rows[1]})
+    return {
+        "type": "scatter",
+        "x": _floats(columns["threshold_probability"]),
+        "y": _floats(columns["model:net_benefit"]),
+        "mode": "lines",
+        "line": {"color": TEAL, "width": 2},
+        "name": name,
+        "hovertemplate": f"{name}<br>p_t = %{{x:.2f}}<br>net benefit = %{{y:.4f}}<extra></extra>",
+    }
 
 
 def _fold_points(result: Any, ratio: float) -> dict[str, Any]:
