@@ -246,6 +246,17 @@ def test_confusion_matrix_and_signature(spark):
     np.testing.assert_allclose(sig.counts.to_array(), local.counts.to_array(), rtol=1e-12)
 
 
+def test_rows_for_the_row_tests_come_in_partition_order(scored):
+    """load_scores (paired ROC tests, lowess) needs rows: they come back, in order."""
+    from phidelta.data import load_scores
+
+    frame, df = scored
+    got = load_scores(df, Roles("y"), ["s", "w"])
+    want = load_scores(frame, Roles("y"), ["s", "w"])
+    np.testing.assert_array_equal(got.is_positive, want.is_positive)
+    np.testing.assert_array_equal(got.scores["s"], want.scores["s"])
+
+
 def test_empty_partitions_add_nothing(spark, scored):
     frame, df = scored
     sparse = df.where("fold < 2")  # the second partition has no row left
