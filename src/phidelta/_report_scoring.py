@@ -154,7 +154,7 @@ def _reliability_figure(
     interactive report's): the first model's figure, the others' bins added in turn, and each
     model's lowess smooth as the static figure draws it."""
     from phidelta.geometry import smooth_calibration_curve
-    from phidelta.rendering.plotly import display_figure, escape
+    from phidelta.rendering.plotly import display_figure, escape, thinned
 
     colors = ("#2a6bb0", "#138d75", "#ff7f0e", "#9467bd", "#8c564b")
     spec: dict[str, Any] = {"data": [], "layout": {}}
@@ -170,6 +170,7 @@ def _reliability_figure(
                     trace["error_y"] = {**trace["error_y"], "color": colors[k % len(colors)]}
             spec["data"].append(trace)
         smooth = smooth_calibration_curve(display.y_true, display.scores)
+        keep = thinned(smooth.probability, smooth.observed)  # one vertex a row: thinned
         color = next(  # the model's bins' color
             (t["marker"]["color"] for t in shown["data"] if "color" in t.get("marker", {})),
             colors[k % len(colors)],
@@ -177,8 +178,8 @@ def _reliability_figure(
         spec["data"].append(
             {
                 "type": "scatter",
-                "x": smooth.probability.tolist(),
-                "y": smooth.observed.tolist(),
+                "x": smooth.probability[keep].tolist(),
+                "y": smooth.observed[keep].tolist(),
                 "mode": "lines",
                 "line": {"color": color, "width": 2.2},
                 "opacity": 0.45,

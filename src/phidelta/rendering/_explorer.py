@@ -132,6 +132,12 @@ def _listed(values: np.ndarray) -> list[Any]:
     return [v if np.isfinite(v) else None for v in floats.tolist()]
 
 
+def _significant(bounds: np.ndarray, digits: int = 7) -> list[float | None]:
+    """Interval bounds to ``digits`` significant digits, JSON-ready (the page shows four
+    decimals): the data of many steps a third lighter; the values themselves stay exact."""
+    return [float(f"{v:.{digits}g}") if np.isfinite(v) else None for v in bounds.tolist()]
+
+
 def _step_measures(counts: BinaryCounts, level: float) -> dict[str, Any]:
     """The measures of :data:`EXPLORER_MEASURES` at each step, with intervals (library)."""
     from phidelta.exceptions import UndefinedMeasureWarning
@@ -150,8 +156,8 @@ def _step_measures(counts: BinaryCounts, level: float) -> dict[str, Any]:
         "labels": list(EXPLORER_MEASURES.values()),
         "methods": {n: _METHOD_NAMES.get(found.methods[n], found.methods[n]) for n in names},
         "value": value,
-        "low": {n: _listed(found.low[n]) for n in names},
-        "high": {n: _listed(found.high[n]) for n in names},
+        "low": {n: _significant(found.low[n]) for n in names},
+        "high": {n: _significant(found.high[n]) for n in names},
     }
 
 
