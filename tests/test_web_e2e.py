@@ -1212,6 +1212,8 @@ def test_the_classifier_view_of_probabilities_has_calibration_statistics_and_a_d
     )
     assert_allclose(by_name["treat none"]["y"], 0 * pt)
     assert page.evaluate("document.getElementById('decision').data.every(t => !t.fill)")
+    curves = page.evaluate("document.getElementById('calibration-curves').data.map(t => t.name)")
+    assert curves == ["ideal", "isotonic", "logistic calibration", "nonparametric (lowess)"]
     # hover over a fold's point: its name, φ and δ
     page.evaluate(
         "() => { const plot = document.getElementById('plot');"

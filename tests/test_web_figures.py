@@ -83,6 +83,13 @@ def test_the_page_and_the_notebook_draw_the_same_roc():
     shown = {s["name"]: s["value"] for s in view["scoring"]["statistics"]}
     for name in ("Brier", "Eavg", "HL:p", "ECE (equal width)", "Slope"):
         assert shown[name] == pytest.approx(numbers[name], rel=1e-12)
+    # and val.prob's plot is the geometry layer's lowess curve of the same rows
+    from phidelta.geometry import smooth_calibration_curve
+
+    smooth = smooth_calibration_curve(y == 1, p)
+    lowess = next(t for t in view["figures"]["calibration_curves"]["data"] if "lowess" in t["name"])
+    assert_allclose(lowess["x"], smooth.probability, atol=1e-12)
+    assert_allclose(lowess["y"], smooth.observed, atol=1e-12)
 
 
 def test_names_from_the_data_are_escaped_in_every_figure():

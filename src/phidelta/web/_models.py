@@ -314,6 +314,11 @@ class ClassifierFigures(DiagramFigures):
     decision: Figure | None = Field(
         None, description="with predicted probabilities: the decision curve (net benefit)"
     )
+    calibration_curves: Figure | None = Field(
+        None,
+        description="with predicted probabilities: rms's val.prob plot (lowess, logistic "
+        "calibration, isotonic map)",
+    )
 
 
 class TriangleFigures(BaseModel):

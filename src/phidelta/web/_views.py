@@ -815,12 +815,12 @@ def classifier_view(
     )
     if tables[0] is not None:  # predicted probabilities: calibration and decision curve
         name = str(comparison.names[0]) if comparison is not None else "model"
-        payload["scoring"], decision = scoring_payload(tables[0], name, intervals)
-        if decision is not None:
-            payload["figures"]["decision"] = decision
+        payload["scoring"], figures = scoring_payload(tables[0], name, intervals, reliability)
+        if figures is not None:
+            payload["figures"] |= figures
             second = _second_decision_curve(tables[1], comparison)
             if second is not None:  # the compared classifier's curve, in its colour
-                decision["data"].append(second)
+                figures["decision"]["data"].append(second)
     return payload
 
 
@@ -1485,7 +1485,7 @@ def _rows_of(table: Any) -> tuple[np.ndarray, np.ndarray] | None:
 
 
 def scoring_payload(
-    table: Any, name: str, settings: dict[str, Any] | None
+    table: Any, name: str, settings: dict[str, Any] | None, reliability: Any = None
 ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The classifier view's calibration statistics and decision curve, for scores that are
     probabilities (with integer counts): the numbers ``phidelta calibration`` and ``phidelta
@@ -1493,7 +1493,9 @@ def scoring_payload(
     :func:`phidelta._door_scoring.decision_tables`: rms's val.prob statistics,
     Hosmer–Lemeshow, the expected calibration errors; net benefit of the model, treat-all and
     treat-none), with the interval switch the decision curve's bootstrap bands (seeded with
-    :data:`INTERVAL_SEED`); and the decision curve's figure. (None, None) otherwise.
+    :data:`INTERVAL_SEED`); and the figures of the decision curve and of the calibration
+    curves (rms's val.prob plot, with the reliability bins where given). (None, None)
+    otherwise.
 
     Parameters
     ----------
@@ -1503,6 +1505,8 @@ def scoring_payload(
         The model's name in the figure.
     settings : dict, optional
         The interval switch (:func:`interval_settings`).
+    reliability : ReliabilityIntervals, optional
+        The bins drawn on the calibration curves.
     """
     from types import SimpleNamespace
 
@@ -1549,6 +1553,15 @@ def scoring_payload(
         band=band,
         title_text="decision curve: net benefit",
     )
+    # rms's val.prob plot: lowess, logistic calibration, the isotonic map (and the bins)
+    smooth = calibration_figure(
+        y,
+        p,
+        pos_label=True,
+        kind="smooth",
+        reliability=reliability,
+        title_text="calibration curves (rms's val.prob)",
+    )
     payload = {
         "statistics": [
             {"name": key, "value": _floats([numbers[key]])[0]} for key in CALIBRATION_SHOWN
@@ -1570,4 +1583,4 @@ def scoring_payload(
             "method": "bootstrap of the rows, percentile pointwise and sup-t simultaneous",
         },
     }
-    return payload, figure
+    return payload, {"decision": figure, "calibration_curves": smooth}

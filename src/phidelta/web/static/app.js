@@ -484,7 +484,7 @@ function renderClassifier(view) {
 function renderScoring(view) {
   const scoring = view.scoring;
   $("scoring").hidden = !scoring;
-  if (!scoring) { Plotly.purge("decision"); return; }
+  if (!scoring) { Plotly.purge("decision"); Plotly.purge("calibration-curves"); return; }
   const table = $("calibration-stats");
   table.innerHTML = "";
   const head = table.createTHead().insertRow();
@@ -498,8 +498,9 @@ function renderScoring(view) {
     row.insertCell().textContent = s.value === null ? "–" :
       (s.name === "HL:df" ? String(s.value) : (/:p$/.test(s.name) ? pText(s.value) : s.value.toFixed(4)));
   });
-  const decision = view.figures.decision;
+  const decision = view.figures.decision, curves = view.figures.calibration_curves;
   Plotly.react("decision", decision.data, decision.layout, CONFIG);
+  Plotly.react("calibration-curves", curves.data, curves.layout, CONFIG);
   const b = scoring.band;
   $("scoring-note").textContent = `Of ${scoring.rows} rows.` + (b ? ` Decision-curve bands: ` +
     `${percent(b.confidence_level)}, ${b.method}, ${b.n_resamples} resamples, random_state = ` +
