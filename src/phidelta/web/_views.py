@@ -820,6 +820,10 @@ def classifier_view(
             payload["figures"] |= figures
             second = _second_decision_curve(tables[1], comparison)
             if second is not None:  # the compared classifier's curve, in its colour
+                first = escape(comparison.names[0])
+                for trace in figures["decision"]["data"]:  # the bands are the first's
+                    if "band" in (trace.get("name") or ""):
+                        trace["name"] += f" {first}"
                 figures["decision"]["data"].append(second)
     return payload
 
