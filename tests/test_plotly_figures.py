@@ -122,6 +122,10 @@ def test_every_isometric_family_is_a_toggleable_legend_group():
         assert sum(t["showlegend"] for t in lines) == 1
     with pytest.raises(ValueError, match="`isometrics` must name families"):
         pf.diamond_traces(1.0, isometrics=["nope"])
+    with pytest.raises(ValueError, match="`highlight` must hold indices of the 1 points"):
+        pf.phi_delta_figure([0.1], [0.2], highlight=[3])
+    with pytest.raises(ValueError, match="`names` has 2 names for 1 points"):
+        pf.phi_delta_figure([0.1], [0.2], names=["a", "b"])
 
 
 def test_roc_figure_is_the_library_curve_with_bands_in_order():

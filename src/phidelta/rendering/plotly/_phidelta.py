@@ -343,7 +343,12 @@ def point_traces(
         raise ValueError(f"`names` has {len(labels)} names for {n} points.")
     chosen = np.zeros(n, dtype=bool)
     if highlight is not None:
-        chosen[np.asarray(highlight, dtype=int)] = True
+        picked = np.asarray(highlight, dtype=int).ravel()
+        if picked.size and (picked.min() < 0 or picked.max() >= n):
+            raise ValueError(
+                f"`highlight` must hold indices of the {n} points; got {picked.tolist()}."
+            )
+        chosen[picked] = True
     stars = np.zeros(n, dtype=bool) if marked is None else np.asarray(marked, dtype=bool)
     if len(stars) != n:
         raise ValueError(f"`marked` has {len(stars)} flags for {n} points.")
