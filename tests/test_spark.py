@@ -286,6 +286,8 @@ def test_errors_name_the_argument(spark, scored):
         ps.auc(df.where("y = 1"), "y", "s")
     with pytest.raises(DataError, match="no such file"):
         ps.read_table("/nonexistent/scores.parquet", spark=spark)
+    with pytest.raises(DataError, match=r"cannot read nodb\.scores with Spark"):
+        ps.read_table("nodb.scores", spark=spark)  # a catalog name, not a file
 
 
 def test_a_failing_worker_becomes_one_line():

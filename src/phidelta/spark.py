@@ -155,7 +155,7 @@ def read_table(source: str, *, format: str | None = None, spark: Any = None) -> 
     >>> frame.count()  # doctest: +SKIP
     29
     """
-    from phidelta.data import detect_format
+    from phidelta.data import SUFFIXES, detect_format
 
     if not isinstance(source, str | Path) or not str(source):
         raise DataError(f"`source` must be a path or a table name; got {source!r}.", "file")
@@ -172,9 +172,9 @@ def read_table(source: str, *, format: str | None = None, spark: Any = None) -> 
         elif local and path.is_dir():
             format = "tsv" if any(path.glob("*.tsv")) else "csv"
             format = "parquet" if any(path.glob("*.parquet")) else format
-        elif path.suffix or not local:
+        elif not local or source.lower().endswith(SUFFIXES):
             format = detect_format(source)
-        else:
+        else:  # a name of the catalog (``db.table`` has a dot, not a file's suffix)
             format = "table"
     if format == "spreadsheet":
         raise DataError(f"{path.name} is a spreadsheet: Spark reads CSV, TSV and Parquet", "file")
