@@ -93,7 +93,8 @@ def session(
 
     Examples
     --------
-    >>> spark = session("local[2]", conf={"spark.sql.shuffle.partitions": "2"})  # doctest: +SKIP
+    >>> settings = {"spark.sql.shuffle.partitions": "2"}
+    >>> spark = session("local[2]", conf=settings)  # doctest: +SKIP
     >>> spark.conf.get("spark.ui.showConsoleProgress")  # doctest: +SKIP
     'false'
     """
