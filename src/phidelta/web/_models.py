@@ -404,6 +404,7 @@ class OperatingPoint(BaseModel):
     )
     ratio: float | None = Field(None, description='the N/P "optimal" was decided at')
     cost_ratio: float | None = Field(None, description='the cost ratio "optimal" was decided at')
+    text: str = Field(..., description="how the cut was chosen, as the page says it")
 
 
 class IntervalInfo(BaseModel):

@@ -980,7 +980,7 @@ def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:
     else:
         given = str(params.get("threshold") or "").strip().lower()
         rule = "optimal" if given == "optimal" else ("given" if given else "default")
-    return {
+    point = {
         "fpr": _floats(false_positive_rate(pooled, zero_division=np.nan))[0],
         "tpr": _floats(sensitivity(pooled, zero_division=np.nan))[0],
         "threshold": result.threshold,
@@ -989,6 +989,8 @@ def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:
         "ratio": result.ratio if rule == "optimal" else None,
         "cost_ratio": 1.0 if rule == "optimal" else None,
     }
+    point["text"] = _cut_text(point)
+    return point
 
 
 def _comparison_payload(
@@ -1354,7 +1356,7 @@ def classifier_figures(
             if payload["rows_left_out"]
             else ""
         )
-        + ("" if point["rule"] == "predictions" else f"<br>positive when {_cut_text(point)}")
+        + ("" if point["rule"] == "predictions" else f"<br>positive when {point['text']}")
     )
     plot = phi_delta_figure(
         _coordinates(folds, "phi"),
@@ -1406,7 +1408,7 @@ def classifier_figures(
         "fpr": point["fpr"],
         "tpr": point["tpr"],
         "name": "operating point of the folds (pooled)",
-        "text": escape(_cut_text(point)),
+        "text": escape(point["text"]),
     }
     if point["fpr"] is None or point["tpr"] is None:
         operating = None

@@ -463,17 +463,6 @@ function toggle(index) {
   if (state.highlight.has(index)) state.highlight.delete(index); else state.highlight.add(index);
   renderSignature(state.view);
 }
-// how the folds' operating point was chosen, with the ratio and costs of an "optimal" cut
-function cutText(point, actual) {
-  if (point.rule === "predictions") return "the prediction column";
-  const t = `score ≥ ${Number(point.threshold.toPrecision(4))}`;
-  if (point.rule === "optimal") {
-    return `${t}, cost-optimal at the data's N/P = ${point.ratio.toPrecision(3)} with equal ` +
-      "costs (c_FN/c_FP = 1)";
-  }
-  return point.rule === "default" ? `${t}, the default cut (0.5 for scores in [0, 1], else 0)` :
-    `${t}, the threshold chosen`;
-}
 function renderClassifier(view) {
   drawDiagram(view, null);
   renderRoc(view);
@@ -521,7 +510,7 @@ function renderRoc(view) {
   const roc = $("coverage").checked ? view.figures.coverage : view.figures.roc;
   Plotly.react("roc", roc.data, roc.layout, CONFIG);
   const cut = Number(best.threshold[0].toPrecision(3));
-  note.textContent = `Operating point of the folds: ${cutText(point, view.actual_ratio)}. ` +
+  note.textContent = `Operating point of the folds: ${point.text}. ` +
     `At N/P = ${best.ratio.toPrecision(3)} and a cost ratio c_FN/c_FP = ` +
     `${Number(best.cost_ratio.toPrecision(3))} the cost-optimal cut is score ≥ ${cut}, where ` +
     "the best iso-cost line touches the hull (set it as the threshold to use it).";
