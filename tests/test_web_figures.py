@@ -16,7 +16,7 @@ pd = pytest.importorskip("pandas")
 
 import phidelta  # noqa: E402
 from phidelta.rendering import PhiDeltaDisplay, RocDisplay  # noqa: E402
-from phidelta.rendering.plotly import ISOMETRIC_FAMILIES  # noqa: E402
+from phidelta.rendering.plotly import ISOMETRIC_FAMILIES, display_figure  # noqa: E402
 from phidelta.web import _views as views  # noqa: E402
 
 
@@ -76,6 +76,11 @@ def test_the_page_and_the_notebook_draw_the_same_roc():
     )
     curve = phidelta.measures.roc_curve(table)
     assert_allclose(sent["data"][1]["x"], curve.fpr)
+    # the report's ROC figure is display_figure of the same display with its defaults
+    # (tests/test_report_interactive.py): its curve and hull are the page's
+    report = display_figure(RocDisplay(tables=[table]))
+    for i in (1, 2):
+        assert report["data"][i] == sent["data"][i]
     # the calibration statistics are the door's numbers
     from phidelta._door_scoring import calibration_numbers
 
