@@ -251,6 +251,13 @@ def test_bad_uploads_and_limits(client):
     assert empty.json()["detail"]["field"] == "file"
     garbage = upload(client, bytes(range(256)) * 10, "x.parquet")
     assert garbage.status_code == 400
+    before = len(client.get("/api/datasets").json())
+    # an old binary workbook is named as such before any parse (it was a 500 from the route)
+    old_excel = upload(client, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(100), "x.xls")
+    assert old_excel.status_code == 400, old_excel.text
+    assert old_excel.json()["detail"]["field"] == "file"
+    assert "old binary Excel workbook" in old_excel.json()["detail"]["message"]
+    assert len(client.get("/api/datasets").json()) == before  # nothing stored
     big = upload(client, b"a,b\n" + b"1,2\n" * 60_000)
     assert big.status_code == 413
     assert "larger than" in big.json()["detail"]["message"]

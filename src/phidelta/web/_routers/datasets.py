@@ -6,9 +6,9 @@ from fastapi import APIRouter, Path, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
-from phidelta.data import detect_format
+from phidelta.data import DataError, detect_format
 from phidelta.web import _tasks
-from phidelta.web._errors import errors, not_found
+from phidelta.web._errors import ApiError, errors, not_found
 from phidelta.web._models import Dataset, DatasetItem, Deleted
 from phidelta.web._services import PageDep, Services, ServicesDep, merged_response
 from phidelta.web._storage import new_id
@@ -21,7 +21,11 @@ DatasetId = Path(..., max_length=64, description="the id an upload returned")
 
 def add_dataset(services: Services, name: str, content: bytes) -> Response:
     """Parse in a worker first, store only what parsed: a failure leaves no row behind."""
-    key, fmt = new_id(), detect_format(content, name=name)
+    try:
+        fmt = detect_format(content, name=name)
+    except DataError as exc:  # a format we do not read (an old .xls, ...): say so, store nothing
+        raise ApiError(400, str(exc), "file") from None
+    key = new_id()
     described = services.pool.run(_tasks.parse_upload, key, content, fmt, dataset=key)
     try:
         dataset = services.store.add_dataset(key, name, fmt, content)
