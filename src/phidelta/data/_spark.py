@@ -210,6 +210,17 @@ class _Partition:
             yield _packed(False, exc)
 
 
+def _parts(rows: list[Any]) -> Iterator[Any]:
+    """The parts of collected rows, in order, each row's bytes let go once read (the driver
+    holds the serialized parts of the partitions not yet added, not all of them twice)."""
+    rows.reverse()
+    while rows:
+        data = rows.pop()[0]
+        part = _unpacked(data)
+        del data
+        yield part
+
+
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     del first
@@ -363,7 +374,7 @@ class SparkTable:
                 raise
             raise worker_error(str(exc)) from None
         # the rows of a collect come in partition order: the parts are added in row order
-        return add_up((_unpacked(row[0]) for row in rows), combine)
+        return add_up(_parts(rows), combine)
 
 
 class _Spark:
