@@ -15,6 +15,7 @@ from phidelta.geometry import DRAWING_TOLERANCE, diamond, thin_polyline
 from phidelta.measures import (
     decision_curve,
     entropy_balance,
+    optimal_points,
     phi_delta,
     roc_convex_hull,
     roc_curve,
@@ -251,3 +252,18 @@ def test_a_long_threshold_scan_is_thinned_with_its_steps():
     corners = np.c_[np.repeat(x, 2)[1:], np.repeat(err, 2)[:-1]]
     span = np.ptp(corners, axis=0)
     assert _distance_to_polyline(corners[::3] / span, drawn / span).max() <= DRAWING_TOLERANCE
+
+
+def test_a_constant_score_draws_its_best_cut_at_infinity():
+    """One distinct score: the cost-optimal cut may predict no row positive (threshold +∞),
+    which the figure names instead of failing (the web page answered 500 here)."""
+    y = np.array([0, 1] * 50)
+    table = ScoreTable.from_scores(y, np.full(100, 0.5))
+    best = optimal_points(table, ratio=1.0, cost_ratio=1.0)
+    spec = pf.roc_figure(table, optimal=True, ratio=1.0, cost_ratio=1.0)
+    json.dumps(spec, allow_nan=False)
+    line = next(t for t in spec["data"] if t.get("name", "").startswith("best iso-cost"))
+    expected = {np.inf: "∞", -np.inf: "−∞"}.get(float(best.thresholds[0]))
+    assert expected is not None
+    assert line["name"].endswith(f"score ≥ {expected}")
+    assert [pf._common.number(v) for v in (np.inf, -np.inf, 0.5, 2.0)] == ["∞", "−∞", "0.5", "2"]

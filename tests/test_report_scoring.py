@@ -96,6 +96,20 @@ def test_file_report_says_why_scores_get_no_calibration(frame, tmp_path):
     assert not any(h.startswith("Calibration of") for h in _headings(page))
 
 
+def test_one_predicted_probability_gets_a_note_and_the_decision_curve():
+    """A constant probability has no calibration slope: the report says so (it failed whole
+    before) and still draws the decision curve, whose net benefit needs no fit."""
+    import pandas as pd
+
+    constant = pd.DataFrame({"y": ["yes", "no"] * 40, "p": [0.5] * 80})
+    built = Report("r")
+    file_scoring_sections(built, constant, Roles("y", positive="yes", score="p"))
+    sections = dict(built.sections)
+    assert "No calibration statistics" in sections["Calibration of p"]
+    assert "not identifiable" in sections["Calibration of p"]
+    assert "Decision curves of p" in sections
+
+
 def test_weighted_rows_get_a_note_not_statistics(frame):
     built = Report("r")
     file_scoring_sections(built, frame, Roles("y", positive="yes", score="p", weight="w"))

@@ -437,7 +437,11 @@ def file_scoring_sections(
         else ""
     )
     name = ", ".join(columns)
-    report.add(f"Calibration of {name}", left + calibration_section(rows.is_positive, rows.scores))
+    try:
+        calibration = calibration_section(rows.is_positive, rows.scores)
+    except ValueError as exc:  # e.g. one predicted probability: no calibration slope exists
+        calibration = f'<p class="note">No calibration statistics: {html.escape(str(exc))}</p>'
+    report.add(f"Calibration of {name}", left + calibration)
     report.add(
         f"Decision curves of {name}",
         left

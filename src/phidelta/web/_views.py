@@ -1524,7 +1524,10 @@ def scoring_payload(
     y, p = rows
     if y.all() or not y.any():
         return None, None
-    numbers = calibration_numbers(y, p)
+    try:
+        numbers = calibration_numbers(y, p)
+    except ValueError:  # e.g. one predicted probability: no calibration slope (as the CLI says)
+        return None, None
     bootstrap = (
         {}
         if settings is None

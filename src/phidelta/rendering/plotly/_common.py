@@ -95,7 +95,10 @@ def precision(value: float, digits: int = 3) -> str:
 
 def number(value: float, digits: int = 3) -> str:
     """A number rounded to ``digits`` significant digits, without trailing zeros
-    (1 → "1", 0.12345 → "0.123")."""
+    (1 → "1", 0.12345 → "0.123"); infinite cuts (predict no row or every row positive) as
+    "∞" and "−∞"."""
+    if not np.isfinite(value):
+        return "nan" if np.isnan(value) else ("∞" if value > 0 else "−∞")
     rounded = float(f"{float(value):.{digits}g}")
     if rounded == int(rounded) and abs(rounded) < 1e15:
         return str(int(rounded))
