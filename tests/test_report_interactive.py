@@ -95,6 +95,29 @@ def test_the_reports_figure_is_the_figure_specifications(reports):
     assert np.array_equal(np.asarray(figure.data[1].x, float), np.asarray(roc["data"][1]["x"]))
 
 
+def test_one_input_gives_the_same_roc_traces_on_the_page_in_the_notebook_and_the_report(reports):
+    """Issue 32: the page, the notebook (to_plotly) and the report draw one input's ROC curve
+    and hull with the same traces — one figure code path."""
+    from phidelta.web import _views as views
+
+    (written, result, path) = reports
+    report = next(
+        f for f in _figures(written["interactive"]) if f["layout"]["title"]["text"] == "ROC"
+    )
+    frame = pd.read_csv(path.parent / "scores.csv")
+    params = {"label": "y", "positive": "sick", "score": "model", "fold": "fold"}
+    page = json.loads(views.to_json(views.classifier_view(frame, params)))["figures"]["roc"]
+    notebook = RocDisplay(tables=[result.pooled_table()]).to_plotly()
+    assert page["data"][1]["name"].startswith("ROC")
+    assert page["data"][2]["name"].startswith("convex hull")
+    for i in (1, 2):  # the ROC curve and its convex hull
+        assert page["data"][i] == report["data"][i]
+        assert page["data"][i]["name"] == notebook.data[i].name
+        for axis in ("x", "y"):
+            drawn = np.asarray(getattr(notebook.data[i], axis), float)
+            assert np.array_equal(np.asarray(page["data"][i][axis], float), drawn)
+
+
 @pytest.fixture(scope="module")
 def offline(reports):
     """The saved interactive report in headless Chromium, every non-file request refused."""
