@@ -95,21 +95,21 @@ def _names(names: Sequence[Any] | None, n: int) -> list[str] | None:
 
 
 def _band_traces(
+    band: Any,
     x: Any,
-    low: Any,
-    high: Any,
-    slow: Any,
-    shigh: Any,
     *,
     color: str,
-    level: float,
     who: str,
     simultaneous_legend: bool,
     sx: float = 1.0,
     sy: float = 1.0,
 ) -> list[dict[str, Any]]:
-    """A curve's bands, shaded: the simultaneous band under the pointwise one."""
+    """A curve's bands, shaded: the simultaneous band (``simultaneous_low``,
+    ``simultaneous_high`` where the band has them) under the pointwise one (``low``,
+    ``high``), at the abscissae ``x``, scaled by ``sx`` and ``sy``."""
     x = np.asarray(x, dtype=float) * sx
+    slow = getattr(band, "simultaneous_low", None)
+    shigh = getattr(band, "simultaneous_high", None)
     rgb = _rgb(color)
 
     def shade(lo: Any, hi: Any, alpha: float, name: str, legend: bool) -> list[dict[str, Any]]:
@@ -137,13 +137,13 @@ def _band_traces(
             },
         ]
 
-    lvl = percent(level)
+    lvl = percent(band.confidence_level)
     out = []
     if slow is not None:
         out += shade(
             slow, shigh, 0.12, f"{lvl} simultaneous band (sup-t){who}", simultaneous_legend
         )
-    return out + shade(low, high, 0.28, f"{lvl} pointwise band (percentile){who}", True)
+    return out + shade(band.low, band.high, 0.28, f"{lvl} pointwise band (percentile){who}", True)
 
 
 def roc_figure(
@@ -291,13 +291,9 @@ def roc_figure(
             continue
         who = f" {labels[k]}" if labels and several else ""
         shades = _band_traces(
+            band,
             band.fpr,
-            band.low,
-            band.high,
-            getattr(band, "simultaneous_low", None),
-            getattr(band, "simultaneous_high", None),
             color=COLORS[k % len(COLORS)],
-            level=band.confidence_level,
             who=who,
             simultaneous_legend=not several,
             sx=sx,
@@ -408,13 +404,9 @@ def precision_recall_figure(
     for k, band in enumerate(bands or []):
         if band is not None:
             data += _band_traces(
+                band,
                 band.recall,
-                band.low,
-                band.high,
-                getattr(band, "simultaneous_low", None),
-                getattr(band, "simultaneous_high", None),
                 color=COLORS[k % len(COLORS)],
-                level=band.confidence_level,
                 who=f" {labels[k]}" if labels else "",
                 simultaneous_legend=len(tables) == 1,
             )
@@ -826,13 +818,9 @@ def decision_curve_figure(
             )
     if band is not None:
         data += _band_traces(
+            band,
             pt,
-            band.low,
-            band.high,
-            getattr(band, "simultaneous_low", None),
-            getattr(band, "simultaneous_high", None),
             color=COLORS[0],
-            level=band.confidence_level,
             who=f" {labels[0]}" if len(curves) > 1 else "",
             simultaneous_legend=True,
         )
