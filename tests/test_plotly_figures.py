@@ -76,6 +76,41 @@ def test_thinning_a_large_roc_curve_keeps_the_bound_and_few_points():
     assert _distance_to_polyline(exact[::50], drawn).max() <= DRAWING_TOLERANCE
 
 
+def test_roc_and_coverage_figures_share_one_thinning(monkeypatch):
+    """The coverage curve is the ROC curve scaled by N and P (Flach 2012, §2.2): both
+    figures draw the same exact vertices, thinned once."""
+    from phidelta.rendering.plotly import _curves
+
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return thin_polyline(*args, **kwargs)
+
+    monkeypatch.setattr(_curves, "thin_polyline", counting)
+    monkeypatch.setattr(_curves, "_THINNED", type(_curves._THINNED)())
+    rng = np.random.default_rng(3)
+    y = rng.random(6000) < 0.2
+    table = ScoreTable.from_scores(y, y + rng.normal(size=6000))
+    n, p = table.total_negatives, table.total_positives
+    roc = pf.roc_figure(table, hull=False, optimal=False)["data"][1]
+    cover = pf.roc_figure(table, space="coverage", hull=False, optimal=False)["data"][1]
+    assert len(calls) == 1
+    curve = roc_curve(table)
+    assert 2 < len(roc["x"]) < len(curve.fpr)
+    assert_allclose(cover["x"], np.asarray(roc["x"]) * n, rtol=1e-15)
+    assert_allclose(cover["y"], np.asarray(roc["y"]) * p, rtol=1e-15)
+    assert cover["customdata"] == roc["customdata"]
+    assert np.isin(roc["x"], curve.fpr).all()  # exact vertices
+    # thinning another curve thins again; the first one's vertices are not mutated by callers
+    pf.roc_figure(ScoreTable.from_scores(y[::2], rng.normal(size=3000)), hull=False)
+    assert len(calls) == 2
+    first = pf.thinned(curve.fpr, curve.tpr)
+    first[:] = 0
+    assert len(calls) == 2
+    assert pf.thinned(curve.fpr, curve.tpr)[-1] == len(curve.fpr) - 1
+
+
 def test_thinning_refuses_bad_input():
     with pytest.raises(ValueError, match="`x` and `y` must have the same length"):
         thin_polyline([0, 1], [0])

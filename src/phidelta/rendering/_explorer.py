@@ -109,7 +109,8 @@ def _steps_and_curve(table: ScoreTable) -> tuple[np.ndarray, np.ndarray]:
 
     points = len(table) + 1
     tp, fp = table.cumulative()
-    tpr, fpr = tp / tp[-1], fp / fp[-1]
+    # the rates as roc_curve writes them, so that the ROC figure's thinning is this one
+    tpr, fpr = tp / table.total_positives, fp / table.total_negatives
     roc = thinned(fpr, tpr)
     if points <= ALL_STEPS:
         return np.arange(points), roc

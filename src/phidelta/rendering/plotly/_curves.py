@@ -3,6 +3,9 @@ curves as Plotly figure specifications."""
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,6 +57,14 @@ def _rgb(color: str) -> str:
     return "31,119,180"
 
 
+#: the last curves thinned, by a digest of their vertices and scale: the ROC and coverage
+#: figures of one table (the web page's pair, the explorer's slider and ROC figure) draw
+#: the same vertices, so the curve is thinned once for all of them
+_THINNED: OrderedDict[bytes, np.ndarray] = OrderedDict()
+_THINNED_KEPT = 8
+_THINNED_LOCK = threading.Lock()
+
+
 def thinned(
     x: Any, y: Any, *, scale: tuple[float, float] = (1.0, 1.0), thin: bool = True
 ) -> np.ndarray:
@@ -61,18 +72,50 @@ def thinned(
     :func:`phidelta.geometry.thin_polyline` keeps (within half a pixel of a 1,000-pixel plot
     of the range ``scale``).
 
+    A curve is thinned once: the ROC curve and the coverage curve (the same vertices scaled
+    by N and P, Flach 2012, §2.2) share its result, as do figures drawn again of the same
+    table (the last few curves are remembered by a digest of their vertices).
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The curve's vertices in drawing order.
+    scale : (float, float), default (1.0, 1.0)
+        The plotted range of x and y.
+    thin : bool, default True
+        False: every vertex.
+
+    Returns
+    -------
+    ndarray of int
+        Increasing indices into ``x`` and ``y``, the first and the last among them.
+
     Examples
     --------
     >>> t = np.linspace(0, 1, 5001)
     >>> len(thinned(t, t)), len(thinned(t[:10], t[:10]))
     (2, 10)
     """
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
+    x = np.ascontiguousarray(x, dtype=float)
+    y = np.ascontiguousarray(y, dtype=float)
     ok = np.isfinite(x) & np.isfinite(y)
     if not thin or len(x) <= 1000 or not ok.all():
         return np.arange(len(x))
-    return thin_polyline(x, y, tolerance=DRAWING_TOLERANCE, scale=scale)
+    digest = hashlib.blake2b(x.data, digest_size=16)
+    digest.update(y.data)
+    digest.update(np.asarray(scale, dtype=float).tobytes())
+    key = digest.digest()
+    with _THINNED_LOCK:
+        kept = _THINNED.get(key)
+        if kept is not None:
+            _THINNED.move_to_end(key)
+            return kept.copy()
+    kept = thin_polyline(x, y, tolerance=DRAWING_TOLERANCE, scale=scale)
+    with _THINNED_LOCK:
+        _THINNED[key] = kept
+        while len(_THINNED) > _THINNED_KEPT:
+            _THINNED.popitem(last=False)
+    return kept.copy()
 
 
 def _tables(tables: Any) -> list[Any]:
