@@ -806,3 +806,167 @@ def test_the_interval_switch_is_bounded(client, climate_bytes, query):
         json={"dataset_id": dataset["id"], "label": "RainBool", "confidence_level": 1.5},
     )
     assert refused.status_code == 422
+
+
+# --- a group column (issue 29, item 3): every interval resamples whole groups ----------------
+def _grouped_frame() -> pd.DataFrame:
+    """30 patients of four rows sharing a shift of their scores, two folds of whole patients,
+    probabilities; a row of no patient."""
+    rng = np.random.default_rng(31)
+    patient = np.repeat(np.arange(30), 4)
+    y = rng.integers(0, 2, 120)
+    shift = rng.normal(size=30)[patient]
+    p = np.round(1 / (1 + np.exp(-(2 * y - 1 + shift + rng.normal(size=120)))), 3)
+    frame = pd.DataFrame(
+        {
+            "y": y,
+            "p": p,
+            "yhat": (p >= 0.5).astype(int),
+            "q": np.round(1 / (1 + np.exp(-(y - 0.5 + shift + rng.normal(size=120)))), 3),
+            "b": np.where(rng.random(120) < 0.7, y, 1 - y),
+            "patient": [f"id{k:02d}" for k in patient],
+            "fold": patient % 2,
+        }
+    )
+    frame.loc[3, "patient"] = None  # left out, counted
+    return frame
+
+
+def test_a_group_column_makes_every_interval_of_the_views_resample_whole_groups(client):
+    """The group role of the page (phidelta.data's Roles(group=)): the measure table's
+    intervals are assessment_intervals' cluster bootstrap, the AUC's Obuchowski's, the ROC
+    band roc_band's with the groups' tables, the triangle's and the features' the cluster
+    bootstrap; what has no clustered form (regions, reliability bins, scoring, p-values) is
+    left out and named in the view's groups note."""
+    from phidelta._door_intervals import assessment_intervals, signature_intervals
+    from phidelta.assessment import SUMMARY_MEASURES
+    from phidelta.data import Roles, load_assessment, load_multiclass, load_signature
+    from phidelta.inference import roc_band
+
+    frame = _grouped_frame()
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    body = {"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
+    body |= {"fold": "fold", "group": "patient"}
+    created = client.post("/api/analyses", json=body)
+    assert created.status_code == 200, created.text
+    created = created.json()
+    assert created["params"]["group"] == "patient"
+    roles = Roles("y", score="p", fold="fold", group="patient")
+    assessment = load_assessment(frame, roles)
+    assert assessment.groups is not None
+    # without the switch: the summary's rates and AUC as every door shows them (seed 0)
+    plain = created["view"]
+    summary = assessment.summary(random_state=0)
+    for key in ("sensitivity_low", "precision_high", "auc_low", "auc_high"):
+        _same(plain["table"]["columns"][key], summary[key])
+    assert plain["groups"]["count"] == 30
+    assert plain["groups"]["methods"]["auc"] == "obuchowski"
+    assert plain["rows_left_out"] == 1
+    query = "intervals=true&confidence_level=0.9&n_resamples=200&regions=true"
+    view = client.get(f"/api/analyses/{created['id']}/view?{query}")
+    assert view.status_code == 200, view.text
+    view = view.json()
+    want = assessment_intervals(
+        assessment, SUMMARY_MEASURES, confidence_level=0.9, n_resamples=200, random_state=0
+    )
+    table = view["table"]
+    assert set(table["intervals"]["methods"].values()) == {"cluster_bca"}
+    for name in ("accuracy", "mcc", "delta", "sensitivity"):
+        for end in ("low", "high"):
+            column = _numbers(table["columns"][f"{name}_{end}"])
+            assert_allclose(column[:3], getattr(want, end)[name], rtol=1e-12, equal_nan=True)
+    obuchowski = assessment.summary(confidence_level=0.9, random_state=0)
+    _same(table["columns"]["auc_low"], obuchowski["auc_low"])
+    band = roc_band(
+        assessment.pooled_table(),
+        confidence_level=0.9,
+        n_resamples=200,
+        random_state=0,
+        groups=assessment.groups.pooled_parts()[1],
+    )
+    assert view["roc"]["band"]["method"] == band.method
+    assert band.method.startswith("cluster bootstrap over 30 groups")
+    for key in ("low", "high", "simultaneous_low", "simultaneous_high"):
+        assert_allclose(_numbers(view["roc"]["band"][key]), getattr(band, key), rtol=1e-12)
+    # no clustered form: left out, and said
+    assert view.get("regions") is None
+    assert view["calibration"]["reliability"] is None
+    assert view.get("scoring") is None
+    groups = view["groups"]
+    assert groups["left_out"] == ["regions", "reliability", "scoring"]
+    assert groups["methods"]["measures"] == "cluster_bca"
+    assert groups["methods"]["roc_band"] == band.method
+    assert groups["text"].startswith("30 groups (patient): every interval resamples whole groups")
+    text = client.get(f"/api/analyses/{created['id']}/assessment.csv?{query}").text
+    read = pd.read_csv(io.StringIO(text), dtype={"row": str})
+    assert_allclose(read["mcc_low"][:3], want.low["mcc"], rtol=1e-15)
+
+    # a second classifier: clustered McNemar, Obuchowski's DeLong, its own clustered table
+    compared = client.post("/api/analyses", json=body | {"compare_score": "q"}).json()
+    cmp = client.get(f"/api/analyses/{compared['id']}/view?{query}").json()
+    tests = {t["test"]: t for t in cmp["comparison"]["tests"]}
+    assert "durkalski" in tests["McNemar"]["detail"]
+    assert cmp["groups"]["methods"]["mcnemar"] == "durkalski"
+    assert set(cmp["comparison"]["table"]["intervals"]["methods"].values()) == {"cluster_bca"}
+
+    # the triangle of the predictions and the features' signature
+    multi = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "multiclass", "label": "y"}
+        | {"prediction": "yhat", "fold": "fold", "group": "patient"},
+    ).json()
+    shown = client.get(f"/api/analyses/{multi['id']}/view?{query}").json()
+    loaded = load_multiclass(frame, Roles("y", prediction="yhat", fold="fold", group="patient"))
+    triangle = loaded.intervals(confidence_level=0.9, n_resamples=200, random_state=0)
+    assert shown["intervals"]["method"] == "cluster_bca"
+    _same(shown["intervals"]["mutual_information_low"], triangle.low["mutual_information"][:2])
+    _same([shown["intervals"]["pooled"]["accuracy_high"]], triangle.high["accuracy"][2:])
+    assert shown["groups"]["methods"] == {"triangle": "cluster_bca"}
+    sig = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+        | {"group": "patient", "ignore": "fold, p, q, yhat"},
+    ).json()
+    features = client.get(f"/api/analyses/{sig['id']}/view?{query}&significance=true").json()
+    assert [f["name"] for f in features["features"]] == ["b"]  # the group is no feature
+    bounds, methods, _ = signature_intervals(
+        load_signature(
+            frame,
+            Roles("y", group="patient"),
+            kinds=dict.fromkeys(["fold", "p", "q", "yhat"], "ignore"),
+        ),
+        confidence_level=0.9,
+        n_resamples=200,
+        random_state=0,
+    )
+    assert features["features"][0]["delta_low"] == pytest.approx(bounds["delta"][0][0], rel=1e-12)
+    assert features["intervals"]["methods"]["delta"] == methods["delta"] == "cluster_bca"
+    assert features.get("significance") is None
+    assert features["groups"]["left_out"] == ["significance"]
+    refused = client.get(f"/api/analyses/{sig['id']}/signature.csv?significance=true")
+    assert refused.status_code == 400
+    assert refused.json()["detail"]["field"] == "group"
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"kind": "classifier", "score": "p", "group": "visit"}, "Column 'visit' (group)"),
+        ({"kind": "signature", "group": "visit"}, "Column 'visit' (group)"),
+        ({"kind": "multiclass", "prediction": "yhat", "group": "visit"}, "Column 'visit'"),
+        ({"kind": "classifier", "score": "p", "group": "one"}, "holds a single group"),
+        ({"kind": "signature", "group": "one"}, "holds a single group"),
+        ({"kind": "multiclass", "prediction": "yhat", "group": "one"}, "holds a single group"),
+        ({"kind": "multiclass", "matrix": True, "group": "patient"}, "no group column"),
+    ],
+)
+def test_a_bad_group_column_is_a_400_naming_the_group_field(client, payload, message):
+    frame = _grouped_frame().assign(one="p")
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    answer = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "label": "y", **payload}
+    )
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["detail"]["field"] == "group"
+    assert message in answer.json()["detail"]["message"]
+    assert client.get("/api/analyses").json() == []  # nothing stored

@@ -120,6 +120,15 @@ class AnalysisParams(BaseModel):
     prediction: str | None = Field(None, max_length=500)
     score: str | None = Field(None, max_length=500)
     fold: str | None = Field(None, max_length=500)
+    group: str | None = Field(
+        None,
+        max_length=500,
+        description="column of group ids (patient, speaker, document, site) when several rows "
+        "belong to one group: no feature, and every interval resamples whole groups (cluster "
+        "bootstrap; the AUC's is Obuchowski's clustered interval); what has no clustered form "
+        "is left out of the view and named in its groups note (phidelta.data's Roles(group=), "
+        "the command line's --group); not for a confusion matrix file",
+    )
     threshold: str | None = Field(
         None,
         max_length=64,
@@ -186,6 +195,7 @@ class StoredParams(BaseModel):
     prediction: str | None = None
     score: str | None = None
     fold: str | None = None
+    group: str | None = None
     threshold: str | None = None
     numeric: str | None = None
     compare_prediction: str | None = None
@@ -292,6 +302,27 @@ MISSING = (
 )
 
 
+class Groups(BaseModel):
+    """With a group column: the rows come in groups (patients, speakers, documents, sites) and
+    no interval of the view treats a group's rows as independent (the command line's groups
+    note)."""
+
+    column: str = Field(..., description="the group column")
+    count: int = Field(..., description="the number of groups")
+    random_state: int = Field(..., description="the seed of the cluster bootstrap")
+    methods: dict[str, str] = Field(
+        ...,
+        description="what resamples whole groups and how: e.g. measures → cluster_bca, auc → "
+        "obuchowski, roc_band → the band's construction, mcnemar → durkalski",
+    )
+    left_out: list[str] = Field(
+        default_factory=list,
+        description="what has no clustered form and is not in the view (regions, reliability, "
+        "scoring, significance), as asked for",
+    )
+    text: str = Field(..., description="the note, as the page shows it")
+
+
 class Figure(BaseModel):
     """A Plotly figure specification (phidelta.rendering.plotly): the page draws it as sent
     (``Plotly.react(element, data, layout)``); data-borne names in it are escaped."""
@@ -336,8 +367,13 @@ class SignatureView(BaseModel):
     order: list[int] = Field(..., description="feature indices, best first")
     selected: list[int] = Field(..., description="feature indices chosen by the rule")
     diamond: DiamondShape
-    significance: Significance | None = None
+    significance: Significance | None = Field(
+        None,
+        description="with ?significance=true; not with a group column (its p-values treat "
+        "rows as independent)",
+    )
     intervals: FeatureIntervalInfo | None = Field(None, description="with the interval switch")
+    groups: Groups | None = Field(None, description="with a group column")
     figures: DiagramFigures
 
 
@@ -515,7 +551,9 @@ class Calibration(BaseModel):
     window: tuple[float, float]
     clipped: bool = Field(..., description="the window leaves out scores where the map is flat")
     reliability: Reliability | None = Field(
-        None, description="with the interval switch, for scores in [0, 1]"
+        None,
+        description="with the interval switch, for scores in [0, 1]; not with a group column "
+        "(Wilson's intervals treat rows as independent)",
     )
 
 
@@ -567,11 +605,16 @@ class ClassifierView(BaseModel):
     operating_point: OperatingPoint
     roc: Roc | None = None
     calibration: Calibration | None = None
-    regions: Regions | None = None
+    regions: Regions | None = Field(
+        None, description="with ?regions=true; not with a group column (no clustered form)"
+    )
     comparison: ComparisonView | None = None
     scoring: Scoring | None = Field(
-        None, description="with predicted probabilities: calibration statistics, decision curve"
+        None,
+        description="with predicted probabilities: calibration statistics, decision curve "
+        "(not with a group column: they treat rows as independent)",
     )
+    groups: Groups | None = Field(None, description="with a group column")
     figures: ClassifierFigures
 
 
@@ -601,7 +644,7 @@ class TriangleIntervals(BaseModel):
     random_state: int = Field(
         ..., description="the bootstrap's seed: the same file, the same intervals"
     )
-    method: str = Field(..., description='"bca"')
+    method: str = Field(..., description='"bca", with a group column "cluster_bca"')
     fractions_low: list[Numbers] = Field(..., description="ΔH′, 2MI′, VI′ per matrix")
     fractions_high: list[Numbers]
     mutual_information_low: Numbers
@@ -641,6 +684,7 @@ class MulticlassView(BaseModel):
         default_factory=dict, description="level lines of ΔH′, 2MI′ and VI′ at 0.2 … 0.8"
     )
     intervals: TriangleIntervals | None = Field(None, description="with the interval switch")
+    groups: Groups | None = Field(None, description="with a group column")
     figures: TriangleFigures
 
 

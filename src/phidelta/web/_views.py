@@ -68,6 +68,7 @@ _FIELDS = {
     "prediction",
     "score",
     "fold",
+    "group",
     "threshold",
     "numeric",
     "missing_values",
@@ -265,7 +266,7 @@ def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
             warnings.simplefilter("ignore", SuspectColumnWarning)
             return load_signature(
                 frame,
-                _roles(params, keep=("positive",)),
+                _roles(params, keep=("positive", "group")),
                 numeric=params.get("numeric", "soft"),
                 kinds=dict.fromkeys(left_out, "ignore") or None,
                 missing_values=markers(params),
@@ -277,7 +278,7 @@ def _signature_of(frame: Any, params: dict[str, Any]) -> Any:
 def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
     from phidelta.data import load_assessment
 
-    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
+    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold", "group"))
     try:
         return load_assessment(frame, roles, missing_values=markers(params))
     except ValueError as exc:
@@ -292,7 +293,7 @@ def _comparison_of(frame: Any, params: dict[str, Any]) -> Any:
 
     from phidelta.data import load_comparison
 
-    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold"))
+    roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold", "group"))
     other = replace(
         roles, prediction=params.get("compare_prediction"), score=params.get("compare_score")
     )
@@ -323,6 +324,7 @@ PARAMETERS = {
     "signature": (
         "label",
         "positive",
+        "group",
         "numeric",
         "missing_values",
         "ignore",
@@ -336,6 +338,7 @@ PARAMETERS = {
         "prediction",
         "score",
         "fold",
+        "group",
         "threshold",
         "compare_prediction",
         "compare_score",
@@ -349,6 +352,7 @@ PARAMETERS = {
         "label",
         "prediction",
         "fold",
+        "group",
         "matrix",
         "header",
         "missing_values",
@@ -435,8 +439,10 @@ def signature_view(
     (:func:`feature_significance`), their Benjamini–Hochberg q-values and the features with
     q ≤ ``fdr``; with ``intervals`` (:func:`interval_settings`), the intervals of φ, δ (at
     ratio 1), sensitivity and specificity of the features with integer counts
-    (:func:`feature_intervals`)."""
+    (:func:`feature_intervals`). With a group column every interval resamples whole groups
+    and the p-values, which treat rows as independent, are left out (``groups`` says so)."""
     sig = _signature_of(frame, params) if loaded is None else loaded
+    group = params.get("group") or None
     r = _check_ratio(ratio, sig.ratio)
     if rank_by not in RANKINGS:
         raise InputError(f"Unknown ranking {rank_by!r}.", "rank")
@@ -474,39 +480,51 @@ def signature_view(
         "selected": [int(i) for i in chosen],
         "diamond": _diamond_payload(r, ISOMETRICS),
     }
-    if significance:
+    if significance and group is None:
         payload["significance"] = _significance_payload(sig, features, fdr)
     if intervals is not None:
-        bounds, whole, res = feature_intervals(sig, intervals)
+        bounds, whole, info = feature_intervals(sig, intervals, grouped=group is not None)
         for i, feature in enumerate(features):
             for key, values in bounds.items():
                 feature[key] = _floats([values[i]])[0]
-        payload["intervals"] = {
-            **_interval_info(res),
-            "soft": [int(i) for i in np.flatnonzero(~whole)],
-        }
+        payload["intervals"] = {**info, "soft": [int(i) for i in np.flatnonzero(~whole)]}
+    if group is not None:
+        methods = {}
+        if intervals is not None:  # no interval without the switch
+            methods["features"] = ", ".join(sorted(set(payload["intervals"]["methods"].values())))
+        payload["groups"] = groups_payload(
+            str(group),
+            len(sig.counts_by_group()[1]),
+            methods,
+            ["significance"] if significance else [],
+        )
     payload["figures"] = signature_figures(payload, fdr)
     return payload
 
 
 def feature_intervals(
-    sig: Any, settings: dict[str, Any]
-) -> tuple[dict[str, np.ndarray], np.ndarray, Any]:
+    sig: Any, settings: dict[str, Any], *, grouped: bool = False
+) -> tuple[dict[str, np.ndarray], np.ndarray, dict[str, Any]]:
     """:func:`phidelta.inference.measure_intervals` of φ, δ (both at ratio 1), sensitivity
     and specificity of the features whose counts are integer (binary and nominal features,
     thresholded numeric ones); soft counts (numeric features read softly) get no interval.
+    ``grouped``: the signature was read with a group column, and the intervals are the
+    cluster bootstrap's of :func:`phidelta._door_intervals.signature_intervals` (the command
+    line's and the report's).
 
     Returns
     -------
     bounds : dict of str to ndarray
         ``<measure>_low`` and ``<measure>_high``, one per feature, NaN for soft counts.
     whole : ndarray of bool
-        The features with integer counts.
-    res : MeasureIntervals
-        The intervals of those features, in their order.
+        The features with integer counts (with groups: those that got an interval).
+    info : dict
+        How they were made: level, resamples, seed, method per measure.
     """
     from phidelta.inference import measure_intervals
 
+    if grouped:
+        return _grouped_feature_intervals(sig, settings)
     counts = sig.counts
     cells = np.stack([counts.tn, counts.fp, counts.fn, counts.tp]).astype(float)
     whole = np.all(cells == np.round(cells), axis=0)
@@ -523,7 +541,35 @@ def feature_intervals(
             column = np.full(len(counts), np.nan)
             column[whole] = values
             bounds[f"{name}_{end}"] = column
-    return bounds, whole, res
+    return bounds, whole, _interval_info(res)
+
+
+def _grouped_feature_intervals(
+    sig: Any, settings: dict[str, Any]
+) -> tuple[dict[str, np.ndarray], np.ndarray, dict[str, Any]]:
+    """:func:`feature_intervals` of a signature read with a group column."""
+    from phidelta._door_intervals import counted_features, signature_intervals
+
+    found, methods, _ = signature_intervals(
+        sig,
+        confidence_level=settings["confidence_level"],
+        n_resamples=settings["n_resamples"],
+        random_state=INTERVAL_SEED,
+    )
+    whole = np.zeros(len(sig), dtype=bool)
+    whole[counted_features(sig)] = True
+    bounds = {
+        f"{name}_{end}": found[name][j]
+        for name in FEATURE_INTERVAL_MEASURES
+        for j, end in enumerate(("low", "high"))
+    }
+    info = {
+        "confidence_level": settings["confidence_level"],
+        "n_resamples": settings["n_resamples"],
+        "random_state": INTERVAL_SEED,
+        "methods": {name: methods[name] for name in FEATURE_INTERVAL_MEASURES if name in methods},
+    }
+    return bounds, whole, info
 
 
 def _check_fdr(fdr: float) -> float:
@@ -600,6 +646,12 @@ def signature_csv(
     empty where untested; with ``intervals``, the ``_low`` and ``_high`` of φ, δ (at ratio
     1), sensitivity and specificity (:func:`feature_intervals`), empty for soft counts."""
     sig = _signature_of(frame, params) if loaded is None else loaded
+    if significance and params.get("group"):
+        raise InputError(
+            "The features' p-values (Fisher, permutations) treat rows as independent and have "
+            "no clustered form: no significance with a group column.",
+            "group",
+        )
     text = sig.to_csv(ratio=_check_ratio(ratio, sig.ratio)) or ""
     if not significance and intervals is None:
         return text
@@ -608,7 +660,7 @@ def signature_csv(
         pvalues, qvalues, _ = feature_significance(sig)
         extra.update(pvalue=pvalues, qvalue=qvalues)
     if intervals is not None:
-        extra.update(feature_intervals(sig, intervals)[0])
+        extra.update(feature_intervals(sig, intervals, grouped=bool(params.get("group")))[0])
     rows = list(csv.reader(io.StringIO(text)))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -667,22 +719,63 @@ def _interval_info(res: Any) -> dict[str, Any]:
     }
 
 
-def fold_intervals(result: Any, names: list[str], settings: dict[str, Any]) -> Any:
-    """:func:`phidelta.inference.measure_intervals` of the folds' counts followed by the pooled
-    counts (one batch, seeded with :data:`INTERVAL_SEED`)."""
-    from phidelta.counts import BinaryCounts
-    from phidelta.inference import measure_intervals
+#: what a view with groups leaves out, for it treats rows as independent and has no clustered
+#: form (as ``assess --regions --group`` and ``stats --fdr --group`` are refused, and the
+#: report leaves them out)
+NO_CLUSTERED_FORM = {
+    "regions": "the joint φ-δ regions",
+    "reliability": "the calibration bins' Wilson intervals",
+    "scoring": "the calibration statistics and the decision curve",
+    "significance": "the features' p-values",
+}
 
-    counts = BinaryCounts.concat([result.counts, result.pooled()])
-    if counts.is_soft:
-        raise InputError("No interval for soft (weighted) counts.", "intervals")
-    return measure_intervals(
-        counts,
-        measures=names,
+
+def groups_payload(
+    column: str, count: int, methods: dict[str, str], left_out: list[str]
+) -> dict[str, Any]:
+    """What a view says of its groups (the command line's groups note): how many, what
+    resamples them and how (``methods``), and what is left out for it has no clustered form
+    (keys of :data:`NO_CLUSTERED_FORM`)."""
+    text = (
+        f"{count} groups ({column}): every interval resamples whole groups (cluster bootstrap, "
+        f"seed {INTERVAL_SEED}), never a group's rows apart"
+    )
+    if methods.get("auc") == "obuchowski":
+        text += "; the AUC's is Obuchowski's clustered interval"
+    if methods.get("mcnemar") == "durkalski":
+        text += "; McNemar's test is the clustered one (Durkalski et al. 2003)"
+    if left_out:
+        text += (
+            "; not shown, for they treat rows as independent and have no clustered form: "
+            + ", ".join(NO_CLUSTERED_FORM[k] for k in left_out)
+        )
+    return {
+        "column": column,
+        "count": count,
+        "random_state": INTERVAL_SEED,
+        "methods": methods,
+        "left_out": left_out,
+        "text": text,
+    }
+
+
+def fold_intervals(result: Any, names: list[str], settings: dict[str, Any]) -> Any:
+    """The intervals of the folds' counts followed by the pooled counts (one batch, seeded
+    with :data:`INTERVAL_SEED`): :func:`phidelta._door_intervals.assessment_intervals`, the
+    command line's and the report's, so that with groups (``result.groups``) they resample
+    whole groups."""
+    from phidelta._door_intervals import assessment_intervals
+
+    res = assessment_intervals(
+        result,
+        names,
         confidence_level=settings["confidence_level"],
         n_resamples=settings["n_resamples"],
         random_state=INTERVAL_SEED,
     )
+    if res is None:
+        raise InputError("No interval for soft (weighted) counts.", "intervals")
+    return res
 
 
 def summary_columns(
@@ -693,15 +786,21 @@ def summary_columns(
     With the interval switch (``settings``), every measure of the registry in it is followed
     by its ``_low`` and ``_high`` from :func:`fold_intervals` (NaN for the mean and std rows)
     and the AUC's DeLong interval is at the switch's level; else the summary as it is (Wilson
-    and DeLong 95% intervals) and None.
+    and DeLong 95% intervals) and None. With groups (``result.groups``) the rates' intervals
+    are the cluster bootstrap's (seeded with :data:`INTERVAL_SEED`) and the AUC's
+    Obuchowski's, as :meth:`Assessment.summary` gives them.
     """
     from phidelta.measures import MEASURES
 
-    if settings is None:
-        table = result.summary()
+    if settings is None:  # the seed: with groups the rates' intervals are a cluster bootstrap
+        table = result.summary(random_state=INTERVAL_SEED)
         columns = {k: np.asarray(v, dtype=float) for k, v in table.items()}
         return [str(i) for i in table.index], columns, None
-    table = result.summary(confidence_level=settings["confidence_level"])
+    table = result.summary(
+        confidence_level=settings["confidence_level"],
+        random_state=INTERVAL_SEED,
+        n_resamples=settings["n_resamples"],
+    )
     registry = {m.name for m in MEASURES} - {"tn", "fp", "fn", "tp"}
     names = [k for k in table if k in registry]
     res = fold_intervals(result, names, settings)
@@ -734,7 +833,12 @@ def classifier_view(
     confidence region of every fold and of the pooled counts; with a second classifier, the
     comparison (:mod:`phidelta.comparison`). With ``intervals`` (:func:`interval_settings`),
     every measure of the table gets its interval (:func:`summary_columns`), the ROC curve its
-    bands (:func:`roc_band_payload`) and the calibration plot its reliability intervals."""
+    bands (:func:`roc_band_payload`) and the calibration plot its reliability intervals.
+
+    With a group column (``result.groups``) every interval resamples whole groups, as the
+    command line's and the report's (the AUC's is Obuchowski's); the regions, the reliability
+    intervals and the scoring section have no clustered form and are left out, which the
+    view's ``groups`` note says (:func:`groups_payload`)."""
     from phidelta.comparison import Comparison
 
     if cost_ratio <= 0 or not np.isfinite(cost_ratio):
@@ -743,6 +847,8 @@ def classifier_view(
         loaded = load("classifier", frame, params)
     comparison = loaded if isinstance(loaded, Comparison) else None
     result = loaded.a if comparison is not None else loaded
+    grouped = result.groups is not None
+    left_out = []  # what has no clustered form (NO_CLUSTERED_FORM), as asked for
     r = _check_ratio(ratio, result.ratio)
     payload: dict[str, Any] = {
         "kind": "classifier",
@@ -758,7 +864,9 @@ def classifier_view(
         "table": _table_payload(result, intervals),
         "operating_point": _operating_point(result, params),
     }
-    if regions:
+    if regions and grouped:
+        left_out.append("regions")
+    elif regions:
         payload["regions"] = regions_payload(result.counts, r)
     tables: list[Any] = [None, None]  # the pooled score tables and their ROC bands
     bands: list[Any] = [None, None]
@@ -802,9 +910,12 @@ def classifier_view(
         }
         tables[0] = table
         if intervals is not None:
-            bands[0] = roc_band_of(table, intervals)
+            bands[0] = roc_band_of(table, intervals, _pooled_groups(result))
             payload["roc"]["band"] = None if bands[0] is None else _band_payload(bands[0])
-            reliability = reliability_of(table, intervals)
+            if grouped:
+                left_out.append("reliability")
+            else:
+                reliability = reliability_of(table, intervals)
             payload["calibration"]["reliability"] = _reliability_dict(reliability)
     if comparison is not None:
         kept: dict[str, Any] = {}
@@ -813,7 +924,12 @@ def classifier_view(
     payload["figures"] = classifier_figures(
         payload, (tables[0], tables[1]), (bands[0], bands[1]), reliability
     )
-    if tables[0] is not None:  # predicted probabilities: calibration and decision curve
+    if tables[0] is not None and grouped:  # rows as independent: not shown
+        from phidelta._door_scoring import are_probabilities
+
+        if are_probabilities(tables[0].scores):
+            left_out.append("scoring")
+    elif tables[0] is not None:  # predicted probabilities: calibration and decision curve
         name = str(comparison.names[0]) if comparison is not None else "model"
         payload["scoring"], figures = scoring_payload(tables[0], name, intervals, reliability)
         if figures is not None:
@@ -825,7 +941,42 @@ def classifier_view(
                     if "band" in (trace.get("name") or ""):
                         trace["name"] += f" {first}"
                 figures["decision"]["data"].append(second)
+    if grouped:
+        payload["groups"] = groups_payload(
+            str(params.get("group")),
+            len(result.groups.labels),
+            _classifier_methods(payload, comparison),
+            left_out,
+        )
     return payload
+
+
+def _pooled_groups(result: Any) -> Any:
+    """The groups' pooled score tables of an assessment (what its ROC band resamples whole),
+    None without groups."""
+    return None if result.groups is None else result.groups.pooled_parts()[1]
+
+
+def _classifier_methods(payload: dict[str, Any], comparison: Any) -> dict[str, str]:
+    """What resamples whole groups in a classifier view, and how."""
+    table = payload["table"].get("intervals")
+    methods = {
+        # without the switch the summary's rates: the cluster bootstrap's BCa (Assessment.summary)
+        "measures": ", ".join(sorted(set(table["methods"].values()))) if table else "cluster_bca"
+    }
+    if payload.get("roc") is not None:
+        methods["auc"] = "obuchowski"
+        if payload["roc"].get("band") is not None:
+            methods["roc_band"] = payload["roc"]["band"]["method"]
+    if comparison is not None:
+        methods["mcnemar"] = comparison.mcnemar.method
+        if comparison.delong is not None:
+            methods["delong"] = "obuchowski"
+        if comparison.difference is not None:
+            methods["paired_difference"] = ", ".join(
+                sorted(set(comparison.difference.methods.values()))
+            )
+    return methods
 
 
 def _second_decision_curve(table: Any, comparison: Any) -> dict[str, Any] | None:
@@ -892,16 +1043,19 @@ def _table_payload(result: Any, intervals: dict[str, Any] | None = None) -> dict
     return payload
 
 
-def roc_band_payload(table: Any, settings: dict[str, Any]) -> dict[str, Any] | None:
+def roc_band_payload(
+    table: Any, settings: dict[str, Any], groups: Any = None
+) -> dict[str, Any] | None:
     """:func:`phidelta.inference.roc_band` of the pooled score table (seeded with
     :data:`INTERVAL_SEED`): pointwise and simultaneous bands; None for weighted counts."""
-    band = roc_band_of(table, settings)
+    band = roc_band_of(table, settings, groups)
     return None if band is None else _band_payload(band)
 
 
-def roc_band_of(table: Any, settings: dict[str, Any]) -> Any:
+def roc_band_of(table: Any, settings: dict[str, Any], groups: Any = None) -> Any:
     """:func:`phidelta.inference.roc_band` of a score table at the switch's settings, seeded
-    with :data:`INTERVAL_SEED`; None for weighted counts."""
+    with :data:`INTERVAL_SEED`; with ``groups`` (the groups' score tables) whole groups are
+    resampled (what the report draws); None for weighted counts."""
     from phidelta.inference import roc_band
 
     try:
@@ -910,6 +1064,7 @@ def roc_band_of(table: Any, settings: dict[str, Any]) -> Any:
             confidence_level=settings["confidence_level"],
             n_resamples=settings["n_resamples"],
             random_state=INTERVAL_SEED,
+            groups=groups,
         )
     except ValueError:  # weighted counts: the bootstrap resamples examples
         return None
@@ -1033,7 +1188,7 @@ def _comparison_payload(
         payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
         band = None
         if intervals is not None:  # every classifier's curve with its bands
-            band = roc_band_of(table, intervals)
+            band = roc_band_of(table, intervals, _pooled_groups(b))
             payload["roc"]["band"] = None if band is None else _band_payload(band)
         if kept is not None:  # the figures use them too
             kept |= {"table": table, "band": band}
@@ -1122,10 +1277,17 @@ def multiclass_view(
     """The entropy triangle of the matrices (one per fold, or of a matrix file): F_XY, F_X and
     F_Y of each, the table (ΔH′, 2MI′, VI′, MI, accuracy) and with several matrices the
     pooled ones; with ``intervals`` (:func:`interval_settings`) every number of the table
-    with its interval and the segments of the triangle (:func:`triangle_intervals_payload`)."""
+    with its interval and the segments of the triangle (:func:`triangle_intervals_payload`);
+    with a group column they resample whole groups (``groups`` says so)."""
     from phidelta.data import load_multiclass, read_matrix
 
-    left_out, missing = 0, ""
+    left_out, missing, groups = 0, "", None
+    if params.get("matrix") and params.get("group"):
+        raise InputError(
+            "A confusion matrix file holds counts, not rows: it has no group column (choose "
+            "none, or analyse the label and prediction columns of the rows).",
+            "group",
+        )
     if params.get("matrix"):
         if content is None:
             raise InputError("The confusion matrix file is not available.", "file")
@@ -1139,12 +1301,13 @@ def multiclass_view(
     else:
         if not params.get("prediction"):
             raise InputError("Choose the label and the prediction columns.", "prediction")
-        roles = _roles(params, keep=("prediction", "fold"))
+        roles = _roles(params, keep=("prediction", "fold", "group"))
         try:
             loaded = load_multiclass(frame, roles, missing_values=markers(params))
         except ValueError as exc:
             raise _input_error(exc, "prediction") from None
         matrices, names, left_out = loaded.matrices, loaded.names, loaded.rows_left_out
+        groups = loaded.groups
         missing = missing_report(loaded.missing_cells)
     balance = entropy_balance(matrices)
     coords = extended_triangle(balance)
@@ -1168,18 +1331,27 @@ def multiclass_view(
         },
     }
     if intervals is not None:
-        payload["intervals"] = triangle_intervals_payload(matrices, names, intervals)
+        payload["intervals"] = triangle_intervals_payload(matrices, names, intervals, groups)
+    if groups is not None:
+        shown = payload.get("intervals")
+        payload["groups"] = groups_payload(
+            str(params.get("group")),
+            len(groups.labels),
+            {} if shown is None else {"triangle": shown["method"]},
+            [],
+        )
     payload["figures"] = {"plot": triangle_figure(matrices, names, payload.get("intervals"))}
     return payload
 
 
 def triangle_intervals_payload(
-    matrices: Any, names: list[str], settings: dict[str, Any]
+    matrices: Any, names: list[str], settings: dict[str, Any], groups: Any = None
 ) -> dict[str, Any] | None:
     """The intervals of the triangle's table (:func:`phidelta._door_intervals.triangle_intervals`,
     BCa, seeded with :data:`INTERVAL_SEED`: the numbers ``phidelta triangle`` prints): per
     matrix and, with several, pooled; and the segments that draw the intervals of ΔH′, 2MI′
-    and VI′ through the points (the pooled star's only, with several matrices). None for
+    and VI′ through the points (the pooled star's only, with several matrices). With
+    ``groups`` (:attr:`phidelta.data.Multiclass.groups`) whole groups are resampled. None for
     counts that are not counts of rows."""
     from phidelta._door_intervals import triangle_intervals
 
@@ -1189,6 +1361,7 @@ def triangle_intervals_payload(
         confidence_level=settings["confidence_level"],
         n_resamples=settings["n_resamples"],
         random_state=INTERVAL_SEED,
+        groups=None if groups is None else groups.per_matrix(),
     )
     if res is None:
         return None
