@@ -190,9 +190,9 @@ def read_table(source: str, *, format: str | None = None, spark: Any = None) -> 
                 return spark.read.parquet(source)
             options = {"header": "true", "inferSchema": "true", "nullValue": "", "mode": "FAILFAST"}
             if local and path.is_file():
-                from phidelta.data._formats import _dialect
+                from phidelta.data._formats import text_dialect
 
-                options["sep"] = _dialect(path, format)["sep"]
+                options["sep"] = text_dialect(path, format)["sep"]
             elif format == "tsv":
                 options["sep"] = "\t"
             return spark.read.options(**options).csv(source)

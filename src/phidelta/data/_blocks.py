@@ -7,39 +7,141 @@ functions, a file gives the same counts whole, in any chunk size, on Dask and on
 
 The interface has three steps: an :class:`Engine` *opens* a source it accepts as
 :class:`Blocks`, whose ``reduce`` *maps* a per-block function over the blocks where they live
-and *adds up* the parts. The engines (``_dask``, ``_spark``) import this module and nothing
-of each other; :func:`phidelta.data.open_blocks` (``_engines``) picks one.
+and *adds up* the parts. :class:`Blocks` writes ``reduce`` and ``first`` once; each
+source (the table in memory, the file in chunks, and the engines ``_dask`` and ``_spark``)
+says only how it maps the function over its blocks and, where the parts are not added here,
+how it adds them. The engines import this module and nothing of each other;
+:func:`phidelta.data.open_blocks` (``_engines``) picks one.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
 from phidelta.data._formats import check_columns, read_chunks, read_header, read_table
 
-__all__ = ["Blocks", "ChunkedTable", "Engine", "WholeTable", "add_up"]
+__all__ = [
+    "Blocks",
+    "ChunkedTable",
+    "Columns",
+    "Combine",
+    "Engine",
+    "PerBlock",
+    "WholeTable",
+    "add_up",
+    "parts_of",
+]
+
+#: A per-block function: ``function(block)`` is the part of a block (a pandas DataFrame).
+PerBlock = Callable[[Any], Any]
+#: How two parts add up: ``combine(a, b)``, associative.
+Combine = Callable[[Any, Any], Any]
+#: The columns a function reads; None for all.
+Columns = list[str] | None
 
 
-class Blocks(Protocol):
+class Blocks:
     """A source of blocks of rows (see :func:`phidelta.data.open_blocks`): its column names,
     its first block (to read the columns' types), and ``reduce``: a per-block function mapped
     over the blocks where they live, the parts added up with ``combine`` (associative;
-    integer parts give the same sum in any grouping)."""
+    integer parts give the same sum in any grouping).
+
+    ``first`` and ``reduce`` are written here once. A source says what is its own: its
+    ``header``, how it reads its first block (``_first``), how it maps the function over its
+    blocks (``_map``: the parts, in order) and, where the parts are not added up here with
+    :func:`add_up`, how it adds them (``_add``: Dask's tree of delayed calls).
+
+    Attributes
+    ----------
+    name : str
+        What error messages call the data.
+
+    See Also
+    --------
+    Engine : opens a source as Blocks.
+
+    Examples
+    --------
+    >>> class Pairs(Blocks):
+    ...     name = "pairs"
+    ...     def header(self):
+    ...         return ["x"]
+    ...     def _first(self, columns):
+    ...         return [1, 2]
+    ...     def _map(self, function, columns, combine):
+    ...         return map(function, ([1, 2], [3, 4]))
+    >>> Pairs().reduce(sum), Pairs().first()
+    (10, [1, 2])
+    """
 
     name: str
 
-    def header(self) -> list[str]: ...
+    def header(self) -> list[str]:
+        """The column names.
 
-    def first(self, columns: list[str] | None = None) -> Any: ...
+        Returns
+        -------
+        list of str
+            The column names.
+        """
+        raise NotImplementedError
+
+    def first(self, columns: Columns = None) -> Any:
+        """The first block, read like every other block.
+
+        Parameters
+        ----------
+        columns : list of str, optional
+            The columns to keep; all by default.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The first block (the whole table, a file's first chunk, the first partition).
+        """
+        return self._first(columns)
 
     def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any: ...
+        self, function: PerBlock, columns: Columns = None, combine: Combine = operator.add
+    ) -> Any:
+        """`function` of every block, where the block lives, the parts added up.
+
+        Parameters
+        ----------
+        function : callable
+            ``function(block)``, e.g. the counts of a block (a pandas DataFrame).
+        columns : list of str, optional
+            The columns the function reads (checked to exist).
+        combine : callable, default=operator.add
+            ``combine(a, b)``, associative (see :func:`add_up`).
+
+        Returns
+        -------
+        object
+            The combination of the blocks' parts, in the blocks' order.
+
+        Raises
+        ------
+        DataError
+            If the data cannot be read, a column is missing, or the function raised it
+            (on a worker or an executor too).
+        ValueError
+            If there are no rows (no partitions).
+        """
+        return self._add(self._map(function, columns, combine), combine)
+
+    def _first(self, columns: Columns) -> Any:
+        raise NotImplementedError
+
+    def _map(self, function: PerBlock, columns: Columns, combine: Combine) -> Iterable[Any]:
+        """The parts of the blocks, in order (``combine`` for a source that adds some up
+        where the blocks live)."""
+        raise NotImplementedError
+
+    def _add(self, parts: Iterable[Any], combine: Combine) -> Any:
+        return add_up(iter(parts), combine)
 
 
 class Engine(Protocol):
@@ -54,7 +156,7 @@ class Engine(Protocol):
     def open(self, source: Any, *, name: str | None = None) -> Blocks: ...
 
 
-def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.add) -> Any:
+def add_up(parts: Iterator[Any], combine: Combine = operator.add) -> Any:
     """Add parts as they arrive, like a binary counter: two sums of 2^k parts are added when
     they meet, so each part takes part in about log₂(parts) additions and memory holds
     log₂(parts) partial sums. Raises ValueError when there is no part.
@@ -96,16 +198,34 @@ def add_up(parts: Iterator[Any], combine: Callable[[Any, Any], Any] = operator.a
     return total
 
 
-def _reduced(blocks: Iterator[Any], function: Callable[[Any], Any]) -> Iterator[Any]:
+def parts_of(blocks: Iterator[Any], function: PerBlock) -> Iterator[Any]:
     """``function`` of each block, dropping the block before the next one is read (a
-    generator expression would keep it alive while reading its successor)."""
+    generator expression would keep it alive while reading its successor).
+
+    Parameters
+    ----------
+    blocks : iterator
+        The blocks, in order.
+    function : callable
+        ``function(block)``, e.g. the counts of a block.
+
+    Yields
+    ------
+    object
+        The part of each block, in order.
+
+    Examples
+    --------
+    >>> list(parts_of(iter([[1, 2], [3]]), len))
+    [2, 1]
+    """
     while (block := next(blocks, None)) is not None:
         part = function(block)
         del block
         yield part
 
 
-class WholeTable:
+class WholeTable(Blocks):
     """A table read at once (a file, bytes, or a pandas/polars/pyarrow table): one block.
 
     Parameters
@@ -151,54 +271,17 @@ class WholeTable:
         """
         return list(self.frame.columns)
 
-    def first(self, columns: list[str] | None = None) -> Any:
-        """The first block (here: the whole table).
-
-        Parameters
-        ----------
-        columns : list of str, optional
-            The columns to keep; all by default.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The table.
-        """
+    def _first(self, columns: Columns) -> Any:
         return self.frame if columns is None else self.frame[columns]
 
-    def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any:
-        """`function` of the one block.
-
-        Parameters
-        ----------
-        function : callable
-            ``function(block)``, e.g. the counts of a block.
-        columns : list of str, optional
-            The columns the function reads (checked to exist).
-        combine : callable, default=operator.add
-            Unused for one block; the signature of every block source.
-
-        Returns
-        -------
-        object
-            ``function(table)``.
-
-        Raises
-        ------
-        DataError
-            If a column is missing.
-        """
+    def _map(self, function: PerBlock, columns: Columns, combine: Combine) -> Iterable[Any]:
+        """The one part: `function` of the whole table (its columns checked to exist)."""
         if columns is not None:
             check_columns(self.header(), columns, self.name)
-        return function(self.first(columns))
+        return [function(self._first(columns))]
 
 
-class ChunkedTable:
+class ChunkedTable(Blocks):
     """A file read in blocks of ``chunksize`` rows: memory holds one block at a time. Blocks
     are reduced in order (``sequential``), so the first block can set the column types.
 
@@ -265,48 +348,9 @@ class ChunkedTable:
             yield block
             del block  # one block alive at a time: not kept while the next one is read
 
-    def first(self, columns: list[str] | None = None) -> Any:
-        """The first block of rows.
-
-        Parameters
-        ----------
-        columns : list of str, optional
-            The columns to read; all by default.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The first `chunksize` rows.
-        """
+    def _first(self, columns: Columns) -> Any:
         return next(self._blocks(columns))
 
-    def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any:
-        """`function` of every block, combined in order as the blocks are read.
-
-        Parameters
-        ----------
-        function : callable
-            ``function(block)``, e.g. the counts of a block.
-        columns : list of str, optional
-            The columns to read.
-        combine : callable, default=operator.add
-            ``combine(a, b)``, associative (see :func:`add_up`).
-
-        Returns
-        -------
-        object
-            The combination of the blocks' results.
-
-        Raises
-        ------
-        DataError
-            If the file cannot be read or a column is missing.
-        ValueError
-            If the file has no rows.
-        """
-        return add_up(_reduced(self._blocks(columns), function), combine)
+    def _map(self, function: PerBlock, columns: Columns, combine: Combine) -> Iterable[Any]:
+        """`function` of every block, in order, as the blocks are read."""
+        return parts_of(self._blocks(columns), function)

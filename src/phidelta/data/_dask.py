@@ -9,10 +9,12 @@ bit for bit, float sums to rounding. Dask is imported when a frame is opened, ne
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["DASK", "DaskTable", "compute", "is_dask", "require_dask", "tree"]
+from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock
+
+__all__ = ["DASK", "DaskTable", "compute", "is_dask", "reduce_delayed", "require_dask", "tree"]
 
 
 def require_dask() -> Any:
@@ -121,7 +123,43 @@ def compute(value: Any) -> Any:
     return value.compute() if hasattr(value, "compute") else value
 
 
-class DaskTable:
+def reduce_delayed(
+    function: Callable[..., Any],
+    arguments: Iterable[tuple[Any, ...]],
+    combine: Combine = operator.add,
+) -> Any:
+    """``function(*args)`` of each partition's arguments on the workers, the parts added in a
+    balanced tree of delayed calls (:func:`tree`) and computed.
+
+    Parameters
+    ----------
+    function : callable
+        The per-partition function.
+    arguments : iterable of tuple
+        Its arguments for each partition (delayed blocks, or values), in order.
+    combine : callable, default=operator.add
+        ``combine(a, b)``, associative.
+
+    Returns
+    -------
+    object
+        The combination of the partitions' parts.
+
+    Raises
+    ------
+    ValueError
+        If there is no partition.
+
+    Examples
+    --------
+    >>> reduce_delayed(len, [([1, 2],), ([3],)])
+    3
+    """
+    dask = require_dask()
+    return compute(tree([dask.delayed(function)(*args) for args in arguments], combine))
+
+
+class DaskTable(Blocks):
     """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
     reduced on the workers by the same function as a chunk of a file, and the results are
     added in a tree.
@@ -175,53 +213,19 @@ class DaskTable:
         """
         return [str(c) for c in self.frame.columns]
 
-    def first(self, columns: list[str] | None = None) -> Any:
-        """The first partition, computed.
-
-        Parameters
-        ----------
-        columns : list of str, optional
-            The columns to keep; all by default.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The first partition.
-        """
+    def _first(self, columns: Columns) -> Any:
         frame = self.frame if columns is None else self.frame[columns]
         return frame.get_partition(0).compute()
 
-    def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any:
-        """`function` of every partition, on the workers, combined in a tree.
-
-        Parameters
-        ----------
-        function : callable
-            ``function(partition)``, e.g. the counts of a block.
-        columns : list of str, optional
-            The columns the function reads.
-        combine : callable, default=operator.add
-            ``combine(a, b)``, associative.
-
-        Returns
-        -------
-        object
-            The combination of the partitions' results.
-
-        Raises
-        ------
-        ValueError
-            If the frame has no partitions.
-        """
+    def _map(self, function: PerBlock, columns: Columns, combine: Combine) -> list[Any]:
+        """`function` of every partition, as delayed calls (run on the workers when added)."""
         dask = require_dask()
         frame = self.frame if columns is None else self.frame[columns]
-        pieces = [dask.delayed(function)(part) for part in frame.to_delayed()]
-        return compute(tree(pieces, combine))
+        return [dask.delayed(function)(part) for part in frame.to_delayed()]
+
+    def _add(self, parts: Iterable[Any], combine: Combine) -> Any:
+        """The delayed parts added in a tree on the workers, computed."""
+        return compute(tree(list(parts), combine))
 
 
 class _Dask:

@@ -44,12 +44,14 @@ __all__ = [
     "FORMATS",
     "SUFFIXES",
     "Limits",
+    "binaries_as_text",
     "detect_format",
     "read_cells",
     "read_chunks",
     "read_dask",
     "read_header",
     "read_table",
+    "text_dialect",
 ]
 
 #: The file formats of every door (library, command line, web): comma- or otherwise
@@ -177,8 +179,33 @@ def _check_arrow_schema(schema: Any, label: str) -> None:
             )
 
 
-def _text_binaries(table: Any, label: str) -> Any:
-    """Binary columns as UTF-8 text (a clear error for bytes that are not text)."""
+def binaries_as_text(table: Any, label: str) -> Any:
+    """An Arrow table's binary columns as UTF-8 text, as every reader of Parquet and Arrow
+    batches (files, Spark's executors) hands them on.
+
+    Parameters
+    ----------
+    table : pyarrow.Table
+        The table.
+    label : str
+        What error messages call the data.
+
+    Returns
+    -------
+    pyarrow.Table
+        The table, its binary columns cast to text.
+
+    Raises
+    ------
+    DataError
+        If a binary column holds bytes that are not UTF-8 text.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> binaries_as_text(pa.table({"c": pa.array([b"a"], pa.binary())}), "t").schema.types
+    [DataType(string)]
+    """
     import pyarrow as pa
 
     for index, field in enumerate(table.schema):
@@ -278,10 +305,28 @@ _DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d+,\d+\s*$")
 _DECIMAL_POINT = re.compile(r"^\s*[+-]?\d*\.\d+\s*$")
 
 
-def _dialect(source: Any, fmt: str) -> dict[str, str]:
+def text_dialect(source: Any, fmt: str) -> dict[str, str]:
     """``read_csv``'s ``sep`` and ``decimal`` for a text file: the separator from the header
     line, and a decimal comma when fields are separated by ";" and the first lines hold
-    numbers written "3,5" and none written "3.5" (the European convention)."""
+    numbers written "3,5" and none written "3.5" (the European convention).
+
+    Parameters
+    ----------
+    source : str, path or bytes
+        A CSV or TSV file (compressed or not), or its bytes.
+    fmt : {"csv", "tsv"}
+        The format.
+
+    Returns
+    -------
+    dict of str to str
+        ``{"sep": …}``, with ``"decimal": ","`` for a decimal comma.
+
+    Examples
+    --------
+    >>> text_dialect(b"y;s\\n1;0,5\\n", "csv")
+    {'sep': ';', 'decimal': ','}
+    """
     head = _head(source)  # read once: the header line and the first rows
     sep = _delimiter(head.split("\n", 1)[0], fmt)
     if sep != ";":
@@ -427,7 +472,7 @@ def _read_whole(
             return _read_parquet(data, columns, limits, label)
         if fmt == "spreadsheet":
             return _read_spreadsheet(source, columns, limits, label)
-        dialect = _dialect(source, fmt)
+        dialect = text_dialect(source, fmt)
         sep = dialect["sep"]
         names = _csv_names(source, sep)
         _check_names(names, label, limits)
@@ -502,7 +547,7 @@ def read_cells(
             frame = _read_spreadsheet(source, None, None, label, header=None)
             rows = frame.astype(object).to_numpy().tolist()
             return [["" if _blank(c) else _cell_text(c) for c in row] for row in rows]
-        sep = _dialect(source, fmt)["sep"]
+        sep = text_dialect(source, fmt)["sep"]
         with open_text(source, None, label) as handle:
             raw = handle.read()
         # the verdict on the bytes is the tables' parser's (an unterminated quote is refused
@@ -589,7 +634,7 @@ def _read_parquet(data: Any, columns: list[str] | None, limits: Limits | None, l
             f"{label} has {rows:,} rows; at most {limits.max_rows:,} are allowed (max_rows)",
             "max_rows",
         )
-    table = _text_binaries(parquet.read(columns=columns), label)
+    table = binaries_as_text(parquet.read(columns=columns), label)
     return table.to_pandas()
 
 
@@ -746,7 +791,7 @@ def read_chunks(
         return
     import pandas as pd
 
-    dialect = _dialect(source, fmt)
+    dialect = text_dialect(source, fmt)
     with open_text(source, None, label) as handle:
         try:
             for frame in pd.read_csv(
@@ -850,7 +895,7 @@ def read_dask(path: Any, *, format: str | None = None, blocksize: Any = "64MB") 
     try:
         if fmt == "parquet":
             return dd.read_parquet(path)
-        dialect = {**_dialect(path, fmt), **_EMPTY_ONLY}
+        dialect = {**text_dialect(path, fmt), **_EMPTY_ONLY}
         if compression is not None:  # a compressed file cannot be split: one partition
             dialect.update(compression=compression, blocksize=None)
         # Dask fixes each column's type from the first rows and casts later partitions to it:

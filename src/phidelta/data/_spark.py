@@ -17,13 +17,12 @@ a frame is opened, never before.
 from __future__ import annotations
 
 import contextlib
-import operator
 import pickle
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from phidelta.data._blocks import _reduced, add_up
+from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock, add_up, parts_of
 from phidelta.data._errors import DataError
 
 __all__ = [
@@ -163,9 +162,9 @@ def _frame(batch: Any, name: str) -> Any:
     Parquet file (binary columns as text, each column its own block)."""
     import pyarrow as pa
 
-    from phidelta.data._formats import _text_binaries
+    from phidelta.data._formats import binaries_as_text
 
-    table = _text_binaries(pa.Table.from_batches([batch]), name)
+    table = binaries_as_text(pa.Table.from_batches([batch]), name)
     return table.to_pandas(split_blocks=True)
 
 
@@ -195,7 +194,7 @@ class _Partition:
     """What runs on an executor for each partition: ``function`` of each Arrow batch, the
     parts added up, one serialized part (or the error) out. An empty partition gives none."""
 
-    def __init__(self, function: Callable[[Any], Any], combine: Callable[[Any, Any], Any], name):
+    def __init__(self, function: PerBlock, combine: Combine, name: str) -> None:
         self.function, self.combine, self.name = function, combine, name
 
     def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
@@ -204,7 +203,7 @@ class _Partition:
             first = next(blocks, None)
             if first is None:
                 return
-            parts = _reduced(_chain(first, blocks), self.function)
+            parts = parts_of(_chain(first, blocks), self.function)
             yield _packed(True, add_up(parts, self.combine))
         except Exception as exc:  # raised again on the driver
             yield _packed(False, exc)
@@ -232,7 +231,7 @@ def _quoted(column: str) -> str:
     return "`" + column.replace("`", "``") + "`"
 
 
-class SparkTable:
+class SparkTable(Blocks):
     """A Spark DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
     reduced on the executors by the same function as a chunk of a file, one part per
     partition travels to the driver, and the parts are added up there.
@@ -303,20 +302,9 @@ class SparkTable:
                 )
         return self.frame if columns is None else self.frame.select(*map(_quoted, names))
 
-    def first(self, columns: list[str] | None = None) -> Any:
+    def _first(self, columns: Columns) -> Any:
         """The first rows (at most :data:`FIRST_ROWS`), as a pandas block read like every
-        other block.
-
-        Parameters
-        ----------
-        columns : list of str, optional
-            The columns to keep; all by default.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The first rows.
-        """
+        other block."""
         head = self._select(columns).limit(FIRST_ROWS)
         with quiet():
             if hasattr(head, "toArrow"):  # PySpark 4
@@ -328,37 +316,10 @@ class SparkTable:
         batches = table.combine_chunks().to_batches()
         return _frame(batches[0], self.name) if batches else table.to_pandas()
 
-    def reduce(
-        self,
-        function: Callable[[Any], Any],
-        columns: list[str] | None = None,
-        combine: Callable[[Any, Any], Any] = operator.add,
-    ) -> Any:
-        """`function` of every Arrow batch of every partition, on the executors; the parts of a
-        partition added up there, the partitions' parts added up on the driver.
-
-        Parameters
-        ----------
-        function : callable
-            ``function(block)``, e.g. the counts of a block (a pandas DataFrame).
-        columns : list of str, optional
-            The columns the function reads.
-        combine : callable, default=operator.add
-            ``combine(a, b)``, associative; with ``set.union`` (idempotent: what the rows hold,
-            not how often) the function reads each distinct row once.
-
-        Returns
-        -------
-        object
-            The combination of the partitions' parts.
-
-        Raises
-        ------
-        DataError
-            If a column is missing or nested, or the function raised it on an executor.
-        ValueError
-            If the frame has no rows.
-        """
+    def _map(self, function: PerBlock, columns: Columns, combine: Combine) -> Iterator[Any]:
+        """`function` of every Arrow batch of every partition, on the executors, the parts of
+        a partition added up there: one part per partition, in partition order (a column
+        missing or nested, or an error of the function on an executor, is a DataError)."""
         frame = self._select(columns)
         if combine is set.union:
             # a union of what each row holds (the classes of a column): a row seen twice adds
@@ -374,7 +335,7 @@ class SparkTable:
                 raise
             raise worker_error(str(exc)) from None
         # the rows of a collect come in partition order: the parts are added in row order
-        return add_up(_parts(rows), combine)
+        return _parts(rows)
 
 
 class _Spark:
