@@ -14,6 +14,7 @@ The Dask back-end of the data layer (:class:`DaskTable`, re-exported here) lives
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +23,8 @@ import numpy as np
 
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
 from phidelta.data._dask import DaskTable
-from phidelta.data._dask import compute as _compute
 from phidelta.data._dask import is_dask as _is_dask
+from phidelta.data._dask import reduce_delayed as _reduce_delayed
 from phidelta.data._dask import require_dask as _require_dask
 from phidelta.data._dask import tree as _tree
 from phidelta.measures import auc_numerator
@@ -134,17 +135,11 @@ def _labels_counts(t: Any, p: Any, pos_label: Any, labels: Any) -> BinaryCounts:
     )
 
 
-def _add(a: Any, b: Any) -> Any:
-    return a + b
-
-
 def _sum_of_partitions(
     build: Callable[..., Any], first: tuple[str, Any], second: tuple[str, Any], *options: Any
 ) -> Any:
     """``build(a, b, *options)`` on each pair of aligned partitions, added up in a tree."""
-    dask = _require_dask()
-    pieces = [dask.delayed(build)(a, b, *options) for a, b in _aligned(first, second)]
-    return _compute(_tree(pieces, _add))
+    return _reduce_delayed(build, [(a, b, *options) for a, b in _aligned(first, second)])
 
 
 def score_table(
@@ -332,11 +327,9 @@ def signature(
     pairs = _aligned(("data", data), ("labels", labels))
     first = dask.compute(pairs[0][0])[0]
     schema = block_statistics(first, np.zeros(first.shape[0], dtype=bool)).schema()
-    pieces = [
-        dask.delayed(_array_statistics)(x, y, pos_label, feature_names, schema, kinds)
-        for x, y in pairs
-    ]
-    total = _compute(_tree(pieces, _add))
+    total = _reduce_delayed(
+        _array_statistics, [(x, y, pos_label, feature_names, schema, kinds) for x, y in pairs]
+    )
     return Signature.from_statistics(total, positive=pos_label, kinds=kinds, max_values=max_values)
 
 
@@ -466,7 +459,7 @@ def _split_scores(
             pieces = [
                 dask.delayed(_range_table)(t, s, high, low, pos_label, labels) for t, s in pairs
             ]
-            per_range.append(_tree(pieces, _add))
+            per_range.append(_tree(pieces, operator.add))
         return list(dask.compute(*per_range))
     table = ScoreTable.from_scores(y, scores, pos_label=pos_label, labels=labels)
     return _split_table(table, boundaries, ranges)
@@ -579,11 +572,7 @@ def binned_auc(
         return ScoreTable.from_scores(np.asarray(t), index, pos_label=pos_label, labels=labels)
 
     if _is_dask(y_true) or _is_dask(scores):
-        dask = _require_dask()
-        pieces = [
-            dask.delayed(binned)(t, s) for t, s in _aligned(("y_true", y_true), ("scores", scores))
-        ]
-        table = _compute(_tree(pieces, _add))
+        table = _reduce_delayed(binned, _aligned(("y_true", y_true), ("scores", scores)))
     else:
         table = binned(y_true, scores)
     from phidelta.measures import auc
@@ -709,27 +698,18 @@ def assess(
             y_true, y_pred=y_pred, scores=scores, folds=folds, classes=declared, positive=positive
         )
         return finish_assessment(part, positive=positive, threshold=threshold)
-    dask = _require_dask()
     named = [("y_true", y_true)] + [
         (n, v)
         for n, v in (("y_pred", y_pred), ("scores", scores), ("folds", folds))
         if v is not None
     ]
     order = [n for n, _ in named]
-    pieces = []
-    for blocks in _aligned(*named):
-        parts = dict(zip(order, blocks, strict=True))
-        pieces.append(
-            dask.delayed(_assessment_part)(
-                parts["y_true"],
-                parts.get("y_pred"),
-                parts.get("scores"),
-                parts.get("folds"),
-                declared,
-                positive,
-            )
-        )
-    total = _compute(_tree(pieces, _add))
+    partitions = [dict(zip(order, blocks, strict=True)) for blocks in _aligned(*named)]
+    arguments = [
+        (p["y_true"], p.get("y_pred"), p.get("scores"), p.get("folds"), declared, positive)
+        for p in partitions
+    ]
+    total = _reduce_delayed(_assessment_part, arguments)
     return finish_assessment(total, positive=positive, threshold=threshold)
 
 
