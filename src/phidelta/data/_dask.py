@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock
+from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock, add_up
 
 __all__ = ["DASK", "DaskTable", "compute", "is_dask", "reduce_delayed", "require_dask", "tree"]
 
@@ -65,8 +65,10 @@ def is_dask(value: Any) -> bool:
     return hasattr(value, "dask") and hasattr(value, "to_delayed")
 
 
-def tree(parts: list[Any], combine: Callable[[Any, Any], Any]) -> Any:
-    """Pairwise merges in a balanced tree of delayed calls (depth log₂ of the partitions).
+def tree(parts: list[Any], combine: Combine) -> Any:
+    """The parts added as :func:`~phidelta.data.add_up` adds them, each addition a delayed
+    call: a balanced tree of pairwise merges (depth log₂ of the partitions) that runs on the
+    workers. No part is a ValueError.
 
     Parameters
     ----------
@@ -80,11 +82,6 @@ def tree(parts: list[Any], combine: Callable[[Any, Any], Any]) -> Any:
     dask.delayed.Delayed or object
         The combination of the parts, to be computed.
 
-    Raises
-    ------
-    ValueError
-        If there is no part.
-
     Examples
     --------
     >>> compute(tree([1, 2, 3], operator.add))
@@ -93,13 +90,7 @@ def tree(parts: list[Any], combine: Callable[[Any, Any], Any]) -> Any:
     dask = require_dask()
     if not parts:
         raise ValueError("No partitions: nothing to assess.")
-    level = list(parts)
-    while len(level) > 1:
-        level = [
-            dask.delayed(combine)(level[i], level[i + 1]) if i + 1 < len(level) else level[i]
-            for i in range(0, len(level), 2)
-        ]
-    return level[0]
+    return add_up(iter(parts), dask.delayed(combine))
 
 
 def compute(value: Any) -> Any:
