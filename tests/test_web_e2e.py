@@ -1108,6 +1108,80 @@ def test_the_interval_switch_in_the_triangle_view(server, browser, tmp_path):
     assert errors == []
 
 
+def test_a_group_column_makes_the_pages_intervals_resample_whole_groups(server, browser, tmp_path):
+    """Issue 29, item 3 on the page: the group column chosen among the roles, the table's
+    intervals are the cluster bootstrap of assessment_intervals (seed 0), the AUC's
+    Obuchowski's, the ROC band resamples whole groups, and the note near the table says how
+    many groups and what is left out (the joint regions)."""
+    from phidelta._door_intervals import assessment_intervals
+    from phidelta.data import Roles, load_assessment
+
+    rng = np.random.default_rng(29)
+    patient = np.repeat(np.arange(40), 5)
+    y = rng.integers(0, 2, 200)
+    shift = rng.normal(size=40)[patient]
+    score = np.round(y + shift + rng.normal(size=200), 2)
+    frame = pd.DataFrame({"y": y, "s": score, "patient": patient, "fold": patient % 2})
+    path = tmp_path / "patients.csv"
+    frame.to_csv(path, index=False)
+    assessment = load_assessment(frame, Roles("y", score="s", fold="fold", group="patient"))
+    expected = assessment_intervals(
+        assessment, ["mcc", "delta"], confidence_level=0.9, random_state=0
+    )
+    auc = assessment.summary(confidence_level=0.9, random_state=0)
+    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    page.select_option("#kind", "classifier")
+    assert page.is_visible("#group")  # among the column roles
+    page.select_option("#label", "y")
+    page.select_option("#score", "s")
+    page.select_option("#fold", "fold")
+    page.select_option("#group", "patient")
+    page.click("#analyse")
+    page.wait_for_selector("#measures tbody tr")
+    assert "groups patient" in page.text_content("#settings")
+    page.select_option("#confidence-level", "0.9")
+    page.check("#regions")
+    with page.expect_response(lambda r: "intervals=true" in r.url):
+        page.check("#intervals")
+    page.wait_for_function("document.getElementById('intervals-note').textContent.length > 0")
+
+    def cell(row: str, column: str) -> str:
+        head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
+        return page.eval_on_selector_all(
+            f"#measures tbody tr[data-row='{row}'] td", "c => c.map(x => x.textContent)"
+        )[head.index(column)]
+
+    for name in ("mcc", "delta"):
+        for i, row in enumerate(["0", "1", "pooled"]):
+            low, high = expected.low[name][i], expected.high[name][i]
+            assert cell(row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
+    low, high = auc["auc_low"][2], auc["auc_high"][2]
+    assert cell("pooled", "auc").endswith(f"[{low:.3f}, {high:.3f}]")
+    note = page.locator(".classifier-view .groups-note")
+    assert note.is_visible()
+    text = note.text_content()
+    assert text.startswith("Groups: 40 groups (patient): every interval resamples whole groups")
+    assert "Obuchowski" in text
+    assert "the joint φ-δ regions" in text  # asked for, and left out
+    assert "calibration" not in text  # scores beyond [0, 1]: no reliability bins to leave out
+    assert "cluster bca: " in page.text_content("#intervals-note")
+    assert "AUC: Obuchowski (clustered)" in page.text_content("#intervals-note")
+    bands = page.evaluate(
+        "document.getElementById('roc').data.filter(t => t.fill === 'tonexty').length"
+    )
+    assert bands == 2  # the pointwise and the simultaneous band, of whole groups
+    assert not page.evaluate(
+        "document.getElementById('plot').data.some(t => (t.name || '').includes('region'))"
+    )
+    page.locator("#view-section").screenshot(path=str(tmp_path / "groups.png"))
+    assert errors == []
+
+
 def test_every_classifier_of_a_comparison_gets_its_roc_bands(
     server, browser, two_classifiers_csv, tmp_path
 ):

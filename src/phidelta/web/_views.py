@@ -912,9 +912,9 @@ def classifier_view(
         if intervals is not None:
             bands[0] = roc_band_of(table, intervals, _pooled_groups(result))
             payload["roc"]["band"] = None if bands[0] is None else _band_payload(bands[0])
-            if grouped:
+            if grouped and _reliability_applies(table):
                 left_out.append("reliability")
-            else:
+            elif not grouped:
                 reliability = reliability_of(table, intervals)
             payload["calibration"]["reliability"] = _reliability_dict(reliability)
     if comparison is not None:
@@ -1113,13 +1113,20 @@ def reliability_of(table: Any, settings: dict[str, Any]) -> Any:
     from phidelta.inference import reliability_intervals
     from phidelta.measures import expected_calibration_error
 
-    scores = np.asarray(table.scores, dtype=float)
-    rows = _rows_of(table)
-    if not scores.size or scores.min() < 0 or scores.max() > 1 or rows is None:
+    if not _reliability_applies(table):
         return None
-    y, p = rows
+    y, p = _rows_of(table)
     bins = expected_calibration_error(y, p, pos_label=True)
     return reliability_intervals(bins, confidence_level=settings["confidence_level"])
+
+
+def _reliability_applies(table: Any) -> bool:
+    """Whether a score table has a reliability diagram: probabilities (in [0, 1]) with
+    integer counts."""
+    scores = np.asarray(table.scores, dtype=float)
+    return bool(scores.size and scores.min() >= 0 and scores.max() <= 1) and (
+        _rows_of(table) is not None
+    )
 
 
 def _operating_point(result: Any, params: dict[str, Any]) -> dict[str, Any]:

@@ -68,7 +68,7 @@ function datasetLoaded(dataset) {
   // a likely class column: the first one with two values
   const binary = dataset.columns.filter((c) => c.distinct === 2);
   if (binary.length) $("label").value = binary[0].name;
-  ["prediction", "score", "fold", "compare-prediction", "compare-score"].forEach((id) =>
+  ["prediction", "score", "fold", "group", "compare-prediction", "compare-score"].forEach((id) =>
     fillSelect($(id), names, {empty: "(none)"}));
   if (dataset.matrix) {
     $("kind").value = "multiclass";
@@ -134,6 +134,8 @@ async function analyse() {
   const body = {dataset_id: state.dataset.id, kind: $("kind").value, label: $("label").value,
     positive: $("positive").value || null, prediction: $("prediction").value || null,
     score: $("score").value || null, fold: $("fold").value || null,
+    // a confusion matrix file has no rows to group
+    group: ($("kind").value === "multiclass" && $("matrix").checked) ? null : $("group").value || null,
     numeric: $("numeric").value, matrix: $("matrix").checked, header: $("header").value,
     threshold: $("threshold").value.trim() || null,
     compare_prediction: $("compare-prediction").value || null,
@@ -166,6 +168,7 @@ function settingsText(analysis) {
     parts.push(`threshold ${p.threshold || "default"}`);
   }
   if (p.fold) parts.push(`folds ${p.fold}`);
+  if (p.group) parts.push(`groups ${p.group}`);
   if (p.missing_values) parts.push(`missing values: empty cells and ${p.missing_values}`);
   if (p.ignore) parts.push(`columns left out: ${p.ignore}`);
   if (p.compare_prediction || p.compare_score) {
@@ -313,6 +316,11 @@ function render(view) {
   document.querySelectorAll(".multiclass-view").forEach((e) => { e.hidden = kind !== "multiclass"; });
   document.querySelectorAll(".ratio-controls").forEach((e) => { e.hidden = kind === "multiclass"; });
   $("significance-note").hidden = !(kind === "signature" && view.significance);
+  // with a group column: how many groups, what resamples them, what is left out (the server's)
+  document.querySelectorAll(".groups-note").forEach((note) => {
+    note.textContent = view.groups ? `Groups: ${view.groups.text}.` : "";
+    note.hidden = !view.groups || (note.classList.contains("multiclass-view") && kind !== "multiclass");
+  });
   if (kind === "signature") renderSignature(view);
   else if (kind === "classifier") renderClassifier(view);
   else renderTriangle(view);
@@ -530,7 +538,7 @@ function cellText(value, column) {
 }
 // Assessment.summary as a table: a row per fold, pooled, mean, std; each rate with its 95%
 // interval in brackets, the mean with ± std
-function fillMeasureTable(table, rows) {
+function fillMeasureTable(table, rows, grouped) {
   const cols = rows.columns;
   const names = Object.keys(cols).filter((k) => !/_(low|high)$/.test(k));
   table.innerHTML = "";
@@ -542,7 +550,8 @@ function fillMeasureTable(table, rows) {
     if (info && info.methods[n]) th.title = `${percent(info.confidence_level)} interval in brackets: ${info.methods[n].replace(/_/g, " ")}`;
     else if (cols[`${n}_low`]) {
       const level = percent(info ? info.confidence_level : 0.95);
-      th.title = n === "auc" ? `DeLong's ${level} interval in brackets` : `Wilson's ${level} interval in brackets`;
+      th.title = n === "auc" ? `${grouped ? "Obuchowski's clustered" : "DeLong's"} ${level} interval in brackets` :
+        `${grouped ? "the cluster bootstrap's" : "Wilson's"} ${level} interval in brackets`;
     }
     head.append(th);
   });
@@ -575,15 +584,16 @@ function fillMeasureTable(table, rows) {
   });
 }
 function renderMeasures(view) {
-  fillMeasureTable($("measures"), view.table);
+  fillMeasureTable($("measures"), view.table, Boolean(view.groups));
   const info = view.table.intervals;
   $("download-measures").href = `/api/analyses/${state.analysis.id}/assessment.csv?` +
     (info ? intervalSuffix(info) : "intervals=false");
   $("intervals-note").hidden = !info;
   $("intervals-note").textContent = !info ? "" :
     `Intervals at ${percent(info.confidence_level)} for every measure (hover a column for its ` +
-    `method): ${methodsText(info.methods)}; AUC: DeLong. Bootstrap: ${info.n_resamples} resamples ` +
-    `of the counts, random_state = ${info.random_state}, so the same file gives the same intervals.`;
+    `method): ${methodsText(info.methods)}; AUC: ${view.groups ? "Obuchowski (clustered)" : "DeLong"}. ` +
+    `Bootstrap: ${info.n_resamples} resamples of the ${view.groups ? "groups' " : ""}counts, ` +
+    `random_state = ${info.random_state}, so the same file gives the same intervals.`;
   const cmp = view.comparison;
   $("comparison").hidden = !cmp;
   if (!cmp) return;
@@ -601,7 +611,7 @@ function renderMeasures(view) {
       .forEach((v) => { row.insertCell().textContent = v; });
   });
   $("second-title").textContent = `Measures of ${cmp.names[1]} (${cmp.names[0]}'s are above)`;
-  fillMeasureTable($("measures-b"), cmp.table);
+  fillMeasureTable($("measures-b"), cmp.table, Boolean(view.groups));
 }
 function renderTriangle(view) {
   Plotly.react("plot", view.figures.plot.data, view.figures.plot.layout, CONFIG);
@@ -641,7 +651,9 @@ function renderTriangle(view) {
   note.hidden = !iv && !asked;
   note.textContent = !iv ? (asked ? "No intervals: the matrix holds weighted counts, not " +
     "counts of rows." : "") : `In brackets the ${percent(iv.confidence_level)} intervals: ` +
-    `${iv.method.toUpperCase()} bootstrap of the rows behind each matrix (${iv.n_resamples} ` +
+    (view.groups ? `${iv.method.replace(/_/g, " ")} bootstrap: whole groups drawn, never a ` +
+      "group's rows apart" : `${iv.method.toUpperCase()} bootstrap of the rows behind each matrix`) +
+    ` (${iv.n_resamples} ` +
     `resamples, random_state = ${iv.random_state}, so the same file gives the same intervals). ` +
     `The segments through ${view.pooled ? "the pooled star" : "each point"} run across the ` +
     "level lines of ΔH′, 2MI′ and VI′ from the low to the high bound: three intervals, not a " +
