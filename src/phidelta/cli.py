@@ -108,6 +108,14 @@ def _threshold_note(result: Any, asked: str | None) -> str:
     return cut
 
 
+def _positive_option(name: str, default: int, help_text: str) -> Any:
+    """An option of the web server that takes a whole number of at least 1, with its
+    default shown in the help."""
+    return click.option(
+        name, default=default, show_default=True, type=click.IntRange(min=1), help=help_text
+    )
+
+
 def _compare_option(function: Any) -> Any:
     """--compare: another classifier's column(s) in the predictions file."""
     return click.option(
@@ -1141,12 +1149,8 @@ if click is not None:
         help="SQLite file for uploads and analyses (env PHIDELTA_DB; default under "
         "the user's data directory).",
     )
-    @click.option(
-        "--max-upload-mb",
-        default=50,
-        show_default=True,
-        type=click.IntRange(min=1),
-        help="Uploads larger than this are refused (HTTP 413) as they arrive.",
+    @_positive_option(
+        "--max-upload-mb", 50, "Uploads larger than this are refused (HTTP 413) as they arrive."
     )
     @click.option(
         "--max-pending-upload-mb",
@@ -1154,26 +1158,10 @@ if click is not None:
         help="Bytes all uploads in progress may hold together; beyond it an upload gets "
         "HTTP 503 with Retry-After  [default: 4 × --max-upload-mb]",
     )
-    @click.option(
-        "--max-columns",
-        default=2_000,
-        show_default=True,
-        type=click.IntRange(min=1),
-        help="Tables with more columns are refused (413).",
-    )
-    @click.option(
-        "--max-rows",
-        default=2_000_000,
-        show_default=True,
-        type=click.IntRange(min=1),
-        help="Tables with more rows are refused (413).",
-    )
-    @click.option(
-        "--max-cell-bytes",
-        default=100_000,
-        show_default=True,
-        type=click.IntRange(min=1),
-        help="Tables with a longer cell or column name are refused (413).",
+    @_positive_option("--max-columns", 2_000, "Tables with more columns are refused (413).")
+    @_positive_option("--max-rows", 2_000_000, "Tables with more rows are refused (413).")
+    @_positive_option(
+        "--max-cell-bytes", 100_000, "Tables with a longer cell or column name are refused (413)."
     )
     @click.option(
         "--workers",
@@ -1187,13 +1175,7 @@ if click is not None:
         type=click.FloatRange(min=0, min_open=True),
         help="Seconds a parse or analysis may take (then it is stopped: HTTP 503).",
     )
-    @click.option(
-        "--cache-mb",
-        default=256,
-        show_default=True,
-        type=click.IntRange(min=1),
-        help="Memory for parsed tables, shared by the workers.",
-    )
+    @_positive_option("--cache-mb", 256, "Memory for parsed tables, shared by the workers.")
     @click.option(
         "--max-database-mb",
         type=click.IntRange(min=1),
