@@ -44,13 +44,11 @@ __all__ = ["main"]
 def _interval_options(function: Any) -> Any:
     """--confidence-level, --interval-method and --random-state: an interval beside every
     measure (:mod:`phidelta._door_intervals`)."""
-    function = click.option(
+    function = _count_option(
         "--random-state",
-        type=click.IntRange(min=0),
-        default=DEFAULT_RANDOM_STATE,
-        show_default=True,
-        help="Seed of the bootstrap intervals: the same file gives the same intervals on "
-        "every run.",
+        DEFAULT_RANDOM_STATE,
+        "Seed of the bootstrap intervals: the same file gives the same intervals on every run.",
+        minimum=0,
     )(function)
     function = click.option(
         "--interval-method",
@@ -108,11 +106,15 @@ def _threshold_note(result: Any, asked: str | None) -> str:
     return cut
 
 
-def _positive_option(name: str, default: int, help_text: str) -> Any:
-    """An option of the web server that takes a whole number of at least 1, with its
-    default shown in the help."""
+def _count_option(name: str, default: int, help_text: str, *, minimum: int = 1) -> Any:
+    """An option that takes a whole number of at least `minimum`, its default shown in the
+    help."""
     return click.option(
-        name, default=default, show_default=True, type=click.IntRange(min=1), help=help_text
+        name,
+        default=default,
+        show_default=True,
+        type=click.IntRange(min=minimum),
+        help=help_text,
     )
 
 
@@ -210,12 +212,10 @@ if click is not None:
         "searched again in each permutation). auto: Fisher when every feature is binary or "
         "nominal, else the permutation test.",
     )
-    @click.option(
+    @_count_option(
         "--permutations",
-        type=click.IntRange(min=1),
-        default=1000,
-        show_default=True,
-        help="Permutations of the permutation test (its p-values are multiples of 1/(B + 1)).",
+        1000,
+        "Permutations of the permutation test (its p-values are multiples of 1/(B + 1)).",
     )
     @click.option(
         "--ignore",
@@ -1099,12 +1099,8 @@ if click is not None:
         callback=_output,
         help="Where to write the report.",
     )
-    @click.option(
-        "--folds",
-        type=click.IntRange(min=2),
-        default=30,
-        show_default=True,
-        help="Cross-validation folds of the classifiers' assessment.",
+    @_count_option(
+        "--folds", 30, "Cross-validation folds of the classifiers' assessment.", minimum=2
     )
     @click.option(
         "--interactive",
@@ -1149,7 +1145,7 @@ if click is not None:
         help="SQLite file for uploads and analyses (env PHIDELTA_DB; default under "
         "the user's data directory).",
     )
-    @_positive_option(
+    @_count_option(
         "--max-upload-mb", 50, "Uploads larger than this are refused (HTTP 413) as they arrive."
     )
     @click.option(
@@ -1158,9 +1154,9 @@ if click is not None:
         help="Bytes all uploads in progress may hold together; beyond it an upload gets "
         "HTTP 503 with Retry-After  [default: 4 × --max-upload-mb]",
     )
-    @_positive_option("--max-columns", 2_000, "Tables with more columns are refused (413).")
-    @_positive_option("--max-rows", 2_000_000, "Tables with more rows are refused (413).")
-    @_positive_option(
+    @_count_option("--max-columns", 2_000, "Tables with more columns are refused (413).")
+    @_count_option("--max-rows", 2_000_000, "Tables with more rows are refused (413).")
+    @_count_option(
         "--max-cell-bytes", 100_000, "Tables with a longer cell or column name are refused (413)."
     )
     @click.option(
@@ -1175,7 +1171,7 @@ if click is not None:
         type=click.FloatRange(min=0, min_open=True),
         help="Seconds a parse or analysis may take (then it is stopped: HTTP 503).",
     )
-    @_positive_option("--cache-mb", 256, "Memory for parsed tables, shared by the workers.")
+    @_count_option("--cache-mb", 256, "Memory for parsed tables, shared by the workers.")
     @click.option(
         "--max-database-mb",
         type=click.IntRange(min=1),
