@@ -29,6 +29,44 @@ settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give every test a node id of its own, and the Spark tests one xdist group.
+
+    pytest-xdist's ``--dist loadgroup`` (the README's test command) keys its work by node id
+    and sends the tests whose id ends in ``@name`` (an ``xdist_group`` mark) to one process.
+    Two things break that under pytest 9, whose node ids are structured:
+
+    - schemathesis names one test per API operation (``test[POST /api/datasets]``) but gives
+      them all the function's node id: of 13 tests sharing an id xdist ran one and dropped
+      the others without a word. The id takes the test's name.
+    - xdist writes the ``@name`` suffix where pytest 9 no longer reads it, so the marks had
+      no effect: the suffix is written here. Every test that uses the ``spark`` fixture is in
+      the group ``spark``, so the run starts one local Spark session (one JVM), not one per
+      process.
+
+    A collection that still repeats an id is an error, not a silent loss.
+    """
+    grouping = getattr(config.option, "loadgroup", False)
+    for item in items:
+        parent, _, last = item.nodeid.rpartition("::")
+        structured = hasattr(item, "_id")  # pytest ≥ 9
+        if parent and item.name.startswith(last + "[") and item.name.endswith("]"):
+            if structured:
+                item._id = item._id.with_params(item.name[len(last) + 1 : -1])
+            else:
+                item._nodeid = f"{parent}::{item.name}"
+        if "spark" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("spark"))
+        names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
+        if grouping and names and structured and "@" not in item.nodeid:
+            # NodeId.parse keeps the string as given, suffix and all
+            item._id = type(item._id).parse(f"{item.nodeid}@{'_'.join(names)}")
+    seen: set[str] = set()
+    repeated = {item.nodeid for item in items if item.nodeid in seen or seen.add(item.nodeid)}
+    if repeated:
+        raise pytest.UsageError(f"tests share a node id: {sorted(repeated)[:5]}")
+
+
 @pytest.fixture(scope="session")
 def client():
     """A Dask LocalCluster of two worker processes, started once for the session."""

@@ -81,7 +81,15 @@ def test_the_guide_has_programs():
     assert {"tour.rst:0", "sklearn_metrics.rst:0"} <= {name for name, _ in PROGRAMS}
 
 
-@pytest.mark.parametrize(("name", "code"), PROGRAMS, ids=[name for name, _ in PROGRAMS])
+def _uses_spark(code: str) -> bool:
+    return "from phidelta import spark" in code or "import phidelta.spark" in code
+
+
+SPARK_PROGRAMS = [(name, code) for name, code in PROGRAMS if _uses_spark(code)]
+OTHER_PROGRAMS = [(name, code) for name, code in PROGRAMS if not _uses_spark(code)]
+
+
+@pytest.mark.parametrize(("name", "code"), OTHER_PROGRAMS, ids=[name for name, _ in OTHER_PROGRAMS])
 def test_page_programs_run(name, code, tmp_path):
     pytest.importorskip("matplotlib")
     result = subprocess.run(
@@ -92,3 +100,16 @@ def test_page_programs_run(name, code, tmp_path):
         timeout=600,
     )
     assert result.returncode == 0, f"{name}:\n{result.stderr[-3000:]}"
+
+
+@pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
+@pytest.mark.parametrize(("name", "code"), SPARK_PROGRAMS, ids=[name for name, _ in SPARK_PROGRAMS])
+def test_page_spark_programs_run(name, code, spark, tmp_path, monkeypatch, capsys):
+    """A program on Spark runs in this process on the run's one local session (``session()``
+    returns the active session; the program's ``spark.stop()`` leaves it running for the
+    other Spark tests): a JVM of its own would cost half a minute."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(type(spark), "stop", lambda self: None)
+    exec(compile(code, name, "exec"), {"__name__": "__main__"})
+    assert capsys.readouterr().out.strip(), f"{name} printed nothing"
+    assert spark.range(3).count() == 3  # the session still serves the other tests

@@ -34,8 +34,13 @@ from phidelta.data import (  # noqa: E402
 from phidelta.data._spark import worker_error  # noqa: E402
 from phidelta.measures import auc, measure_table, precision_recall_curve, roc_curve  # noqa: E402
 
-# PySpark's own warning about pandas 3 when it converts a pandas frame (createDataFrame)
-pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
+# PySpark's own warning about pandas 3 when it converts a pandas frame (createDataFrame); one
+# local session for every Spark test of the run: under pytest-xdist's --dist loadgroup (the
+# README's test command) they all run in one process, which starts one JVM
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas"),
+    pytest.mark.xdist_group("spark"),
+]
 from test_doors import (  # noqa: E402
     ASSESSMENTS,
     MULTICLASS,
