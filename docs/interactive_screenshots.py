@@ -71,8 +71,7 @@ def main() -> None:
         page.locator(".pdx").screenshot(path=str(IMAGES / "threshold_explorer.png"))
         page = _open(browser, report, 900)
         page.wait_for_selector(".plotly-figure .main-svg")
-        # the toolbar that plotly.js shows over a hovered figure would cover its title
-        page.add_style_tag(content=".modebar{display:none !important}")
+        # hovered, the figure shows plotly.js's toolbar, above its title
         figure = page.locator("figure.interactive").first
         figure.locator(".scatterlayer .trace .points path").last.hover(force=True)
         page.wait_for_selector(".hoverlayer .hovertext")

@@ -302,3 +302,84 @@ def test_a_constant_score_draws_its_best_cut_at_infinity():
     assert expected is not None
     assert line["name"].endswith(f"score ≥ {expected}")
     assert [pf._common.number(v) for v in (np.inf, -np.inf, 0.5, 2.0)] == ["∞", "−∞", "0.5", "2"]
+
+
+_BOXES = """(id) => {
+    const root = document.getElementById(id);
+    const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+                          return [r.left, r.top, r.right, r.bottom]; };
+    const modebar = root.querySelector('.modebar');
+    return {figure: box(root), title: box(root.querySelector('.gtitle')),
+            modebar: modebar && getComputedStyle(modebar.parentNode).opacity !== '0'
+                     ? box(modebar) : null,
+            legend: box(root.querySelector('.legend .bg')),
+            plot: box(root.querySelector('.nsewdrag')),
+            entries: root.querySelectorAll('.legend .traces').length};
+}"""
+
+
+def _overlap(a, b) -> bool:
+    return (
+        a is not None
+        and b is not None
+        and a[0] < b[2]
+        and b[0] < a[2]
+        and a[1] < b[3]
+        and b[1] < a[3]
+    )
+
+
+def test_titles_clear_the_mode_bar_and_legends_clear_the_plot_in_a_browser(tmp_path):
+    """Drawn by plotly.js in a 400-pixel-wide figure and hovered (the mode bar shown): the
+    title and the mode bar do not overlap, and a curve figure's legend lies below its plot
+    area, wholly inside the figure (the flaws of the screenshots: a toolbar over the
+    centred title, a ROC legend over the chance diagonal)."""
+    from playwright.sync_api import sync_playwright
+
+    from pages import ARGS, CHROMIUM
+
+    rng = np.random.default_rng(0)
+    y = rng.random(400) < 0.35
+    s = 1 / (1 + np.exp(-(2.2 * y - 1 + rng.normal(size=400))))
+    table = ScoreTable.from_scores(y, s)
+    figures = {
+        "roc": pf.roc_figure(
+            table, operating_point={"fpr": 0.2, "tpr": 0.8}, title_text="ROC and operating point"
+        ),
+        "coverage": pf.roc_figure(table, space="coverage"),
+        "pr": pf.precision_recall_figure(table),
+        "calibration": pf.calibration_figure(y, s, kind="smooth"),
+        "scan": pf.threshold_scan_figure(table, measures=("classification_error", "sensitivity")),
+        "decision": pf.decision_curve_figure(decision_curve(table)),
+        "phidelta": pf.phi_delta_figure(
+            [0.1, 0.2], [0.5, 0.4], title_text="folds, N/P = 1.00<br>positive when score ≥ 0.5"
+        ),
+    }
+    path = tmp_path / "figures.html"
+    path.write_text(
+        f"<html><body style='margin:0;width:400px'>{pf.notebook_html(*figures.values())}"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 420, "height": 700})
+        page.goto(path.as_uri())
+        page.wait_for_selector(".main-svg")
+        ids = page.eval_on_selector_all(".phidelta-figures > div[id]", "ds => ds.map(d => d.id)")
+        for name, key in zip(figures, ids, strict=True):
+            page.locator(f"#{key}").scroll_into_view_if_needed()
+            box = page.locator(f"#{key} .nsewdrag").bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function(
+                f"() => getComputedStyle(document.querySelector('#{key} .modebar-container')"
+                ".firstChild).opacity === '1'"
+            )
+            found = page.evaluate(_BOXES, key)
+            assert found["modebar"] is not None, name
+            assert not _overlap(found["title"], found["modebar"]), (name, found)
+            if name != "phidelta":  # the diagram's legend is beside it
+                assert found["entries"] >= 2, name
+                assert found["legend"][1] >= found["plot"][3], (name, found)  # below
+                assert found["legend"][3] <= found["figure"][3] + 1, (name, found)  # inside
+        browser.close()

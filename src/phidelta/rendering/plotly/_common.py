@@ -74,8 +74,95 @@ def figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> dict[str, Any]
     return {"data": data, "layout": layout}
 
 
+#: pixels at the top of a figure that plotly.js's mode bar (the toolbar a hovered figure
+#: shows at its top right) takes: titles are drawn below them
+TOOLBAR_HEIGHT = 28
+#: pixels of one row of a legend at font size 9, and of the axis ticks and title below a plot
+LEGEND_ROW, X_AXIS_HEIGHT = 19, 45
+
+
 def title(text: str, size: int = 13) -> dict[str, Any]:
-    return {"text": text, "font": {"size": size}}
+    """A figure's title: left-aligned just above the plot area and below the band that
+    plotly.js's mode bar takes when the figure is hovered, so that neither covers the other
+    whatever the figure's width (``automargin`` keeps that band even where a page sets a
+    smaller top margin).
+
+    Examples
+    --------
+    >>> t = title("ROC")
+    >>> t["xanchor"], t["yref"], t["pad"]["t"] == TOOLBAR_HEIGHT
+    ('left', 'paper', True)
+    """
+    return {
+        "text": text,
+        "font": {"size": size},
+        "x": 0,
+        "xref": "paper",
+        "xanchor": "left",
+        "y": 1,
+        "yref": "paper",
+        "yanchor": "bottom",
+        "pad": {"t": TOOLBAR_HEIGHT, "b": 6},
+        "automargin": True,
+    }
+
+
+def top_margin(text: str, size: int = 13) -> int:
+    """The top margin (px) that holds :func:`title` ``text`` below the mode bar's band."""
+    return TOOLBAR_HEIGHT + 6 + round(1.35 * size) * (text.count("<br>") + 1)
+
+
+def legend_entries(data: list[dict[str, Any]]) -> int:
+    """How many legend entries plotly.js draws for ``data``: the traces whose
+    ``showlegend`` is not False (none when only one would be)."""
+    entries = sum(t.get("showlegend") is not False for t in data)
+    return entries if entries > 1 else 0
+
+
+def legend_below(
+    entries: int, *, per_row: int = 1, axis_lines: int = 1
+) -> tuple[dict[str, Any], int]:
+    """A legend below the plot area, at the bottom of the figure, and the bottom margin (px)
+    that holds it under the x axis's ticks and title: it covers no curve, diagonal or band,
+    whatever the figure's height.
+
+    Parameters
+    ----------
+    entries : int
+        The legend's entries (:func:`legend_entries`, plus any a page adds).
+    per_row : int, default 1
+        Entries a row: 1 for one entry a row (no width is too narrow for it); more for a
+        horizontal legend whose rows are counted at this many entries each.
+    axis_lines : int, default 1
+        Lines of the x axis's title.
+
+    Returns
+    -------
+    (dict, int)
+        The layout's ``legend`` and ``margin["b"]``.
+
+    Examples
+    --------
+    >>> legend, bottom = legend_below(2)
+    >>> legend["orientation"], bottom == X_AXIS_HEIGHT + 2 * LEGEND_ROW + 8
+    ('v', True)
+    >>> legend_below(0)[1] == X_AXIS_HEIGHT
+    True
+    """
+    rows = -(-entries // per_row)
+    legend = {
+        "font": {"size": 9},
+        "orientation": "v" if per_row == 1 else "h",
+        "traceorder": "normal",  # filled bands would otherwise reverse it
+        "x": 0,
+        "xref": "paper",
+        "xanchor": "left",
+        "y": 0,
+        "yref": "container",
+        "yanchor": "bottom",
+    }
+    axis = X_AXIS_HEIGHT + 18 * (axis_lines - 1)
+    return legend, axis + (LEGEND_ROW * rows + 8 if rows else 0)
 
 
 def percent(level: float) -> str:

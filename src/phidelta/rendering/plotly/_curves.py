@@ -27,10 +27,13 @@ from phidelta.rendering.plotly._common import (
     escape,
     figure,
     floats,
+    legend_below,
+    legend_entries,
     number,
     percent,
     precision,
     title,
+    top_margin,
 )
 
 __all__ = [
@@ -45,8 +48,7 @@ __all__ = [
 #: the curves' colours, in order (the page's blue and teal first)
 COLORS = (BLUE, TEAL, "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
 _RGB = {BLUE: "31,119,180", TEAL: "19,141,117"}  # the bands of the blue and teal curves
-MARGIN = {"l": 55, "r": 15, "t": 35, "b": 45}
-LEGEND = {"font": {"size": 9}, "bgcolor": "rgba(255,255,255,0.85)"}
+MARGIN = {"l": 55, "r": 15}
 
 
 def _rgb(color: str) -> str:
@@ -116,6 +118,18 @@ def thinned(
         while len(_THINNED) > _THINNED_KEPT:
             _THINNED.popitem(last=False)
     return kept.copy()
+
+
+def _frame(text: str, data: list[dict[str, Any]], *, axis_lines: int = 1) -> dict[str, Any]:
+    """A curve figure's margins, title and legend: the title left-aligned below the mode
+    bar's band, the legend below the plot area where it covers no curve."""
+    legend, bottom = legend_below(legend_entries(data), axis_lines=axis_lines)
+    return {
+        "margin": {**MARGIN, "t": top_margin(text), "b": bottom},
+        "hovermode": "closest",
+        "title": title(text),
+        "legend": legend,
+    }
 
 
 def _tables(tables: Any) -> list[Any]:
@@ -367,22 +381,23 @@ def roc_figure(
             }
         )
     n, p = first.total_negatives, first.total_positives
+    # equal units (the diagonal at 45°; the coverage box N × P as Flach draws it, unless
+    # so flat that it could not be read), the plot area shrunk rather than the axes widened
+    square = not coverage or 0.25 <= sy / sx <= 4
     layout = {
-        "margin": dict(MARGIN),
-        "hovermode": "closest",
-        "title": title(title_text or ("coverage space" if coverage else "ROC")),
+        **_frame(title_text or ("coverage space" if coverage else "ROC"), data),
         "xaxis": {
             "title": {
                 "text": f"false positives (N = {n:g})" if coverage else "false positive rate"
             },
             "range": [0, sx],
+            "constrain": "domain",
         },
         "yaxis": {
             "title": {"text": f"true positives (P = {p:g})" if coverage else "true positive rate"},
             "range": [0, 1.02 * sy],
-            "scaleanchor": "x",
+            **({"scaleanchor": "x", "constrain": "domain"} if square else {}),
         },
-        "legend": {**LEGEND, "x": 0.3, "xanchor": "left", "y": 0.03, "yanchor": "bottom"},
     }
     return figure(data, layout)
 
@@ -472,12 +487,9 @@ def precision_recall_figure(
             }
         )
     layout = {
-        "margin": dict(MARGIN),
-        "hovermode": "closest",
-        "title": title(title_text or "precision–recall"),
+        **_frame(title_text or "precision–recall", data),
         "xaxis": {"title": {"text": "recall (true positive rate)"}, "range": [0, 1]},
         "yaxis": {"title": {"text": "precision"}, "range": [0, 1.02]},
-        "legend": {**LEGEND, "x": 0.02, "y": 0.03, "yanchor": "bottom"},
     }
     return figure(data, layout)
 
@@ -653,18 +665,11 @@ def calibration_figure(
                 "<br>%{customdata} rows<extra></extra>",
             }
         )
+    named = {"map": "calibration map", "reliability": "reliability diagram"}
     layout = {
-        "margin": dict(MARGIN),
-        "hovermode": "closest",
-        "title": title(
-            title_text
-            or {"map": "calibration map", "reliability": "reliability diagram"}.get(
-                kind, "calibration curves"
-            )
-        ),
+        **_frame(title_text or named.get(kind, "calibration curves"), data),
         "xaxis": {"title": {"text": xtitle}, "range": window},
         "yaxis": {"title": {"text": ytitle}, "range": [-0.02, 1.02]},
-        "legend": {**LEGEND, "x": 0.02, "y": 0.98},
     }
     return figure(data, layout)
 
@@ -753,9 +758,7 @@ def threshold_scan_figure(
             }
         )
     layout = {
-        "margin": dict(MARGIN),
-        "hovermode": "closest",
-        "title": title(title_text or "threshold dependence"),
+        **_frame(title_text or "threshold dependence", data),
         "xaxis": {
             "title": {
                 "text": "threshold θ (predict positive when score ≥ θ)"
@@ -764,7 +767,6 @@ def threshold_scan_figure(
             }
         },
         "yaxis": {"type": "log"} if log else {},
-        "legend": {**LEGEND},
     }
     return figure(data, layout)
 
@@ -896,12 +898,10 @@ def decision_curve_figure(
             high = max(float(finite.max()) if len(finite) else 1.0, 1.0)
             ylim = (-0.15 * high, 1.1 * high)
     layout = {
-        "margin": dict(MARGIN),
-        "hovermode": "closest",
-        "title": title(title_text or "decision curve"),
+        **_frame(title_text or "decision curve", data, axis_lines=2),
         "xaxis": {
             "title": {
-                "text": "threshold probability p_t (treat when the predicted probability ≥ p_t)"
+                "text": "threshold probability p_t<br>(treat when the predicted probability ≥ p_t)"
             },
             "range": [float(pt[0]), float(pt[-1])],
         },
@@ -910,6 +910,5 @@ def decision_curve_figure(
             "range": [float(ylim[0]), float(ylim[1])],
             "zeroline": True,
         },
-        "legend": {**LEGEND, "x": 0.98, "xanchor": "right", "y": 0.98},
     }
     return figure(data, layout)

@@ -18,9 +18,12 @@ from phidelta.rendering.plotly._common import (
     escape,
     figure,
     floats,
+    legend_entries,
     precision,
     title,
+    top_margin,
 )
+from phidelta.rendering.plotly._common import legend_below as _legend_under
 
 __all__ = [
     "ISOMETRIC_FAMILIES",
@@ -38,6 +41,9 @@ ISOMETRIC_FAMILIES = tuple(ISOMETRIC_COLORS)
 PHI_TITLE = "φ (characteristic / bias)"
 DELTA_TITLE = "δ (discriminant / accuracy)"
 MARGIN = {"l": 55, "r": 25, "t": 35, "b": 45}
+#: entries a row of a legend below the diagram, as its bottom margin counts them (a row of a
+#: half-width plot holds about four)
+LEGEND_PER_ROW = 4
 
 
 @lru_cache(maxsize=64)
@@ -230,10 +236,15 @@ def phi_delta_layout(
     """
     border = diamond(ratio).border[:, 0]
     low, high = float(border.min()) - 0.62, float(border.max()) + 0.62
+    text = title_text or f"φ-δ diagram, N/P = {precision(ratio)}"
+    margin = {**MARGIN, "t": top_margin(text)}
+    legend: dict[str, Any] = {"font": {"size": 9}}
+    if legend_below:  # at the bottom of the figure, under the φ axis's title: two rows
+        legend, margin["b"] = _legend_under(2 * LEGEND_PER_ROW, per_row=LEGEND_PER_ROW)
     return {
-        "margin": dict(MARGIN),
+        "margin": margin,
         "hovermode": "closest",
-        "title": title(title_text or f"φ-δ diagram, N/P = {precision(ratio)}"),
+        "title": title(text),
         "xaxis": {
             "title": {"text": PHI_TITLE},
             "zeroline": True,
@@ -248,11 +259,7 @@ def phi_delta_layout(
             "range": [-1.16, 1.16],
             "constrain": "domain",
         },
-        "legend": (
-            {"font": {"size": 9}, "orientation": "h", "y": -0.18}
-            if legend_below
-            else {"font": {"size": 9}}
-        ),
+        "legend": legend,
         "annotations": corner_annotations(ratio, view=view),
     }
 
@@ -626,4 +633,7 @@ def phi_delta_figure(
         )
     data += above
     layout = phi_delta_layout(ratio, view=view, title_text=title_text, legend_below=legend_below)
+    if legend_below:  # as many rows as the entries take
+        entries = max(legend_entries(data), 2 * LEGEND_PER_ROW)
+        layout["margin"]["b"] = _legend_under(entries, per_row=LEGEND_PER_ROW)[1]
     return figure(data, layout)

@@ -9,7 +9,14 @@ from typing import Any
 import numpy as np
 
 from phidelta.geometry import extended_triangle, ternary_grid
-from phidelta.rendering.plotly._common import escape, figure, floats, percent, title
+from phidelta.rendering.plotly._common import (
+    escape,
+    figure,
+    floats,
+    percent,
+    title,
+    top_margin,
+)
 from phidelta.rendering.plotly._curves import COLORS
 
 __all__ = ["entropy_triangle_figure"]
@@ -175,10 +182,11 @@ def entropy_triangle_figure(
                 "hovertemplate": "pooled<br>(%{x:.3f}, %{y:.3f})<extra></extra>",
             }
         )
+    text = title_text or "entropy triangle: F_X ◀ F_XY ● F_Y ▶"
     layout = {
-        "margin": {"l": 20, "r": 20, "t": 35, "b": 30},
+        "margin": {"l": 20, "r": 20, "t": top_margin(text), "b": 30},
         "hovermode": "closest",
-        "title": title(title_text or "entropy triangle: F_X ◀ F_XY ● F_Y ▶"),
+        "title": title(text),
         "annotations": [
             _corner(0, 0, "inaccurate<br>(VI′ = 1)", -24, 24, "right"),
             _corner(1, 0, "underperforming<br>(ΔH′ = 1)", 24, 24, "left"),
