@@ -133,8 +133,6 @@ def _compare_option(function: Any) -> Any:
 def _other_roles(roles: Any, compare: tuple[str, ...]) -> Any:
     """The second classifier's roles: ``roles`` with its prediction and/or score column
     replaced by the --compare columns, in that order."""
-    from dataclasses import replace
-
     kinds = [k for k in ("prediction", "score") if getattr(roles, k) is not None]
     if len(compare) != len(kinds):
         _fail(
@@ -142,7 +140,7 @@ def _other_roles(roles: Any, compare: tuple[str, ...]) -> Any:
             + (" (give --compare twice: prediction, then score)" if len(kinds) == 2 else "")
             + f"; got {len(compare)} column{'s' if len(compare) != 1 else ''}"
         )
-    return replace(roles, **dict(zip(kinds, compare, strict=True)))
+    return roles.classifier(**dict(zip(kinds, compare, strict=True)))
 
 
 if click is not None:

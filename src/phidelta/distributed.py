@@ -6,8 +6,9 @@ workers, and a tree of merges (``+``) adds them, so the answer equals the single
 whatever Dask scheduler is active — a ``distributed.Client`` you created, or Dask's local
 threads; NumPy inputs are simply computed with NumPy.
 
-The Dask back-end of the data layer (:class:`DaskTable`, re-exported here) lives in
-:mod:`phidelta.data`, beside the Spark one; the functions of a Spark DataFrame's columns are
+The Dask back-end of the data layer (:class:`DaskTable`, re-exported here) and its reader
+(:func:`read_table`: :func:`phidelta.data.read_dask`) live in :mod:`phidelta.data`, beside
+the Spark ones; the functions of a Spark DataFrame's columns are
 :mod:`phidelta.spark`.
 """
 
@@ -21,7 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
+from phidelta.data import read_dask as read_table
 from phidelta.data._dask import DaskTable
 from phidelta.data._dask import is_dask as _is_dask
 from phidelta.data._dask import reduce_delayed as _reduce_delayed
@@ -42,6 +45,21 @@ __all__ = [
     "score_table",
     "signature",
 ]
+
+# Docstring entries shared by the functions below (see phidelta._docstrings).
+_CLASSES = """\
+pos_label : scalar, optional
+    The positive class.
+labels : pair, optional
+    Declare both classes."""
+_PARTITION_ERRORS = """\
+Raises
+------
+TypeError
+    If an input is not a dask collection.
+ValueError
+    If the collections are not partitioned alike, or the positive class cannot be
+    determined."""
 
 
 def _blocks(value: Any, name: str) -> list[Any]:
@@ -86,6 +104,7 @@ def _aligned(*named: tuple[str, Any]) -> list[list[Any]]:
     return [list(group) for group in zip(*blocks, strict=True)]
 
 
+@shared_entries(classes=_CLASSES, partition_errors=_PARTITION_ERRORS)
 def counts(y_true: Any, y_pred: Any, *, pos_label: Any = None, labels: Any = None) -> BinaryCounts:
     """Binary counts of predictions in dask collections (one entry for all partitions).
 
@@ -96,23 +115,14 @@ def counts(y_true: Any, y_pred: Any, *, pos_label: Any = None, labels: Any = Non
     ----------
     y_true, y_pred : dask array or Series
         True and predicted labels, partitioned alike.
-    pos_label : scalar, optional
-        The positive class.
-    labels : pair, optional
-        Declare both classes.
+    {classes}
 
     Returns
     -------
     BinaryCounts
         One entry.
 
-    Raises
-    ------
-    TypeError
-        If an input is not a dask collection.
-    ValueError
-        If the collections are not partitioned alike, or the positive class cannot be
-        determined.
+    {partition_errors}
 
     Examples
     --------
@@ -142,6 +152,7 @@ def _sum_of_partitions(
     return _reduce_delayed(build, [(a, b, *options) for a, b in _aligned(first, second)])
 
 
+@shared_entries(classes=_CLASSES, partition_errors=_PARTITION_ERRORS)
 def score_table(
     y_true: Any, scores: Any, *, pos_label: Any = None, labels: Any = None
 ) -> ScoreTable:
@@ -153,23 +164,14 @@ def score_table(
         True labels.
     scores : dask array or Series
         Scores, partitioned like `y_true`.
-    pos_label : scalar, optional
-        The positive class.
-    labels : pair, optional
-        Declare both classes.
+    {classes}
 
     Returns
     -------
     ScoreTable
         The exact table of all partitions.
 
-    Raises
-    ------
-    TypeError
-        If an input is not a dask collection.
-    ValueError
-        If the collections are not partitioned alike, or the positive class cannot be
-        determined.
+    {partition_errors}
 
     Examples
     --------
@@ -280,13 +282,8 @@ def signature(
 
     See Also
     --------
-    phidelta.signatures.signature : the in-memory version.
-
-    References
-    ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Section 5 and Fig. 10 (feature
-    signatures).
+    phidelta.signatures.signature : the in-memory version (the signatures of Armano 2015,
+        Section 5 and Fig. 10).
 
     Examples
     --------
@@ -341,6 +338,7 @@ def _array_statistics(x: Any, y: Any, pos_label: Any, names: Any, schema: Any, k
     return block_statistics(x, is_pos, schema=schema, feature_names=names, kinds=kinds)
 
 
+@shared_entries(classes=_CLASSES)
 def partitioned_auc(
     table_or_y: Any,
     scores: Any = None,
@@ -367,10 +365,7 @@ def partitioned_auc(
         Scores at which to split; by default `ranges` quantiles.
     ranges : int, default=4
         Number of ranges when `boundaries` is not given.
-    pos_label : scalar, optional
-        The positive class.
-    labels : pair, optional
-        Declare both classes.
+    {classes}
 
     Returns
     -------
@@ -509,6 +504,7 @@ class BinnedAuc:
     bins: int
 
 
+@shared_entries(classes=_CLASSES)
 def binned_auc(
     y_true: Any,
     scores: Any,
@@ -533,10 +529,7 @@ def binned_auc(
         Number of equal-width bins.
     low, high : float, optional
         The range the bins span; by default the scores' range.
-    pos_label : scalar, optional
-        The positive class.
-    labels : pair, optional
-        Declare both classes.
+    {classes}
 
     Returns
     -------
@@ -724,38 +717,3 @@ def _assessment_part(t: Any, p: Any, s: Any, f: Any, labels: list[Any], positive
         classes=labels,
         positive=positive,
     )
-
-
-def read_table(path: Any, *, format: str | None = None, blocksize: Any = "64MB") -> Any:
-    """A CSV/TSV/Parquet file as a Dask DataFrame (see :func:`phidelta.data.read_dask`).
-
-    Parameters
-    ----------
-    path : str or path
-        A CSV, TSV or Parquet file (or a glob of them).
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
-    blocksize : str or int, default="64MB"
-        Bytes per partition of a CSV/TSV file.
-
-    Returns
-    -------
-    dask.dataframe.DataFrame
-        The lazily read table.
-
-    Raises
-    ------
-    ImportError
-        If Dask is not installed.
-    DataError
-        If the file cannot be read.
-
-    Examples
-    --------
-    >>> from phidelta.datasets import climate_data_path
-    >>> len(read_table(climate_data_path()).compute())
-    29
-    """
-    from phidelta.data import read_dask
-
-    return read_dask(path, format=format, blocksize=blocksize)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.data import DataError, Roles, SparkTable
 from phidelta.data._spark import is_spark, require_spark
@@ -56,6 +57,32 @@ DEFAULT_CONF = {
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.execution.arrow.maxRecordsPerBatch": "65536",
 }
+
+# Docstring entries shared by the functions below (see phidelta._docstrings).
+_MISSING = """\
+missing : {"drop", "error"}, default="drop"
+    Rows with a missing value are left out and counted, or refused.
+missing_values : str or list of str, optional
+    Text read as missing besides empty cells."""
+_PREDICTION_COLUMNS = """\
+frame : pyspark.sql.DataFrame
+    The predictions.
+label, prediction : str
+    The class column and the predicted class column."""
+_SCORE_COLUMNS = """\
+frame : pyspark.sql.DataFrame
+    The scores.
+label, score : str
+    The class column and the score column.
+**roles
+    ``pos_label``, ``weight``, ``missing``, ``missing_values`` as in :func:`score_table`."""
+_SCORE_ERRORS = """\
+Raises
+------
+TypeError
+    If `frame` is not a Spark DataFrame.
+DataError
+    As :func:`score_table`."""
 
 
 def session(
@@ -298,6 +325,7 @@ def assess(
         return load_assessment(table, roles, missing=missing, missing_values=missing_values)
 
 
+@shared_entries(prediction_columns=_PREDICTION_COLUMNS, missing=_MISSING)
 def counts(
     frame: Any,
     label: str,
@@ -313,18 +341,12 @@ def counts(
 
     Parameters
     ----------
-    frame : pyspark.sql.DataFrame
-        The predictions.
-    label, prediction : str
-        The class column and the predicted class column.
+    {prediction_columns}
     pos_label : scalar or str, optional
         The positive class.
     fold, weight : str, optional
         Columns of fold ids and of sample weights.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells.
+    {missing}
 
     Returns
     -------
@@ -357,6 +379,7 @@ def counts(
     ).counts
 
 
+@shared_entries(missing=_MISSING)
 def score_table(
     frame: Any,
     label: str,
@@ -380,10 +403,7 @@ def score_table(
         The positive class.
     weight : str, optional
         Column of sample weights.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells.
+    {missing}
 
     Returns
     -------
@@ -416,29 +436,20 @@ def score_table(
     ).pooled_table()
 
 
+@shared_entries(score_columns=_SCORE_COLUMNS, score_errors=_SCORE_ERRORS)
 def auc(frame: Any, label: str, score: str, **roles: Any) -> float:
     """The exact area under the ROC curve of a label and a score column (ties count half).
 
     Parameters
     ----------
-    frame : pyspark.sql.DataFrame
-        The scores.
-    label, score : str
-        The class column and the score column.
-    **roles
-        ``pos_label``, ``weight``, ``missing``, ``missing_values`` as in :func:`score_table`.
+    {score_columns}
 
     Returns
     -------
     float
         The AUC of all rows, exact (no binning).
 
-    Raises
-    ------
-    TypeError
-        If `frame` is not a Spark DataFrame.
-    DataError
-        As :func:`score_table`.
+    {score_errors}
 
     See Also
     --------
@@ -456,29 +467,20 @@ def auc(frame: Any, label: str, score: str, **roles: Any) -> float:
     return table_auc(score_table(frame, label, score, **roles))
 
 
+@shared_entries(score_columns=_SCORE_COLUMNS, score_errors=_SCORE_ERRORS)
 def roc_curve(frame: Any, label: str, score: str, **roles: Any) -> Any:
     """The exact ROC curve of a label and a score column (every distinct score a point).
 
     Parameters
     ----------
-    frame : pyspark.sql.DataFrame
-        The scores.
-    label, score : str
-        The class column and the score column.
-    **roles
-        ``pos_label``, ``weight``, ``missing``, ``missing_values`` as in :func:`score_table`.
+    {score_columns}
 
     Returns
     -------
     RocCurve
         Unpacks as ``fpr, tpr, thresholds``; ``auc()`` and ``table`` as in memory.
 
-    Raises
-    ------
-    TypeError
-        If `frame` is not a Spark DataFrame.
-    DataError
-        As :func:`score_table`.
+    {score_errors}
 
     Examples
     --------
@@ -492,29 +494,20 @@ def roc_curve(frame: Any, label: str, score: str, **roles: Any) -> Any:
     return table_roc(score_table(frame, label, score, **roles))
 
 
+@shared_entries(score_columns=_SCORE_COLUMNS, score_errors=_SCORE_ERRORS)
 def precision_recall_curve(frame: Any, label: str, score: str, **roles: Any) -> Any:
     """The exact precision-recall curve of a label and a score column.
 
     Parameters
     ----------
-    frame : pyspark.sql.DataFrame
-        The scores.
-    label, score : str
-        The class column and the score column.
-    **roles
-        ``pos_label``, ``weight``, ``missing``, ``missing_values`` as in :func:`score_table`.
+    {score_columns}
 
     Returns
     -------
     PrecisionRecallCurve
         As :func:`phidelta.measures.precision_recall_curve` of the rows in memory.
 
-    Raises
-    ------
-    TypeError
-        If `frame` is not a Spark DataFrame.
-    DataError
-        As :func:`score_table`.
+    {score_errors}
 
     Examples
     --------
@@ -541,7 +534,7 @@ def measure_table(
     Parameters
     ----------
     frame : pyspark.sql.DataFrame
-        The predictions.
+        The predictions, or the scores to cut at the threshold.
     label : str
         The class column.
     measures : sequence of str, optional
@@ -615,11 +608,10 @@ def signature(
     DataError
         As :func:`phidelta.data.load_signature`.
 
-    References
-    ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Section 5 and Fig. 10 (feature
-    signatures).
+    See Also
+    --------
+    phidelta.data.load_signature : the same for files and tables in memory (the signatures
+        of Armano 2015, Section 5 and Fig. 10).
 
     Examples
     --------
@@ -642,6 +634,7 @@ def signature(
         )
 
 
+@shared_entries(prediction_columns=_PREDICTION_COLUMNS, missing=_MISSING)
 def confusion_matrix(
     frame: Any,
     label: str,
@@ -657,18 +650,12 @@ def confusion_matrix(
 
     Parameters
     ----------
-    frame : pyspark.sql.DataFrame
-        The predictions.
-    label, prediction : str
-        The class column and the predicted class column.
+    {prediction_columns}
     classes : sequence, optional
         The classes, in order; every class seen, sorted, by default.
     fold, weight : str, optional
         Columns of fold ids and of sample weights.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells.
+    {missing}
 
     Returns
     -------
@@ -763,12 +750,8 @@ def compare(
         raise DataError("give `predictions` or `scores`: a pair of column names", "prediction")
     a_pred, b_pred = predictions if predictions is not None else (None, None)
     a_score, b_score = scores if scores is not None else (None, None)
-    first = Roles(
-        label, positive=pos_label, prediction=a_pred, score=a_score, threshold=threshold, fold=fold
-    )
-    second = Roles(
-        label, positive=pos_label, prediction=b_pred, score=b_score, threshold=threshold, fold=fold
-    )
+    shared = Roles(label, positive=pos_label, threshold=threshold, fold=fold)
+    first, second = shared.classifier(a_pred, a_score), shared.classifier(b_pred, b_score)
     with _quiet():
         return load_comparison(
             table,

@@ -19,7 +19,7 @@ The rules every door shares:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -86,6 +86,8 @@ class Roles:
     --------
     >>> Roles("y", positive="1", score="s", threshold="0.3").threshold
     0.3
+    >>> Roles("y", fold="run").classifier(score="b").columns()
+    ['y', 'b', 'run']
     """
 
     label: str
@@ -120,6 +122,23 @@ class Roles:
         """
         names = [self.label, self.prediction, self.score, self.fold, self.weight, self.group]
         return list(dict.fromkeys(n for n in names if n is not None))
+
+    def classifier(self, prediction: str | None = None, score: str | None = None) -> Roles:
+        """These roles for one classifier of the rows: its prediction and score columns, the
+        label, positive class, threshold, fold, weight and group shared (the two classifiers
+        of :func:`phidelta.data.load_comparison`).
+
+        Parameters
+        ----------
+        prediction, score : str, optional
+            The classifier's columns of predicted labels and of scores.
+
+        Returns
+        -------
+        Roles
+            The roles, with these two columns.
+        """
+        return replace(self, prediction=prediction, score=score)
 
 
 def check_roles(roles: Any) -> Roles:
