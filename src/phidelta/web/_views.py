@@ -494,7 +494,7 @@ def signature_view(
             methods["features"] = ", ".join(sorted(set(payload["intervals"]["methods"].values())))
         payload["groups"] = groups_payload(
             str(group),
-            len(sig.counts_by_group()[1]),
+            group_count(sig),
             methods,
             ["significance"] if significance else [],
         )
@@ -606,6 +606,21 @@ def feature_significance(sig: Any) -> tuple[np.ndarray, np.ndarray, str]:
 
 #: p-values of the signatures alive in this process (their cache entries), by id
 _SIGNIFICANCE: dict[int, tuple[np.ndarray, np.ndarray, str]] = {}
+
+
+def group_count(sig: Any) -> int:
+    """The number of groups of a signature read with a group column
+    (:meth:`Signature.counts_by_group`), counted once per signature: every feature's counts
+    per group are not made again at each ratio."""
+    key = id(sig)
+    if key not in _GROUPS:
+        _GROUPS[key] = len(sig.counts_by_group()[1])
+        weakref.finalize(sig, _GROUPS.pop, key, None)  # kept as long as the signature
+    return _GROUPS[key]
+
+
+#: the number of groups of the signatures alive in this process, by id
+_GROUPS: dict[int, int] = {}
 
 
 def _significance_payload(sig: Any, features: list[dict[str, Any]], fdr: float) -> dict[str, Any]:

@@ -153,12 +153,14 @@ def view(
     regions: bool = Query(
         False,
         description="classifier views: the 95% confidence region of every fold and of the "
-        "pooled counts (phidelta.inference.phi_delta_region at the view's ratio)",
+        "pooled counts (phidelta.inference.phi_delta_region at the view's ratio); not with a "
+        "group column (no clustered form: left out, and the view's groups note says so)",
     ),
     significance: bool = Query(
         False,
         description="signature views: Fisher p-values and Benjamini–Hochberg q-values of the "
-        "features with integer counts, and those with q ≤ fdr",
+        "features with integer counts, and those with q ≤ fdr; not with a group column (they "
+        "treat rows as independent: left out, and the view's groups note says so)",
     ),
     fdr: float = Fdr,
     intervals: bool | None = Intervals,
@@ -195,7 +197,9 @@ def download(
     analysis_id: str = AnalysisId,
     ratio: Ratio = 1.0,
     significance: bool = Query(
-        False, description="add the columns pvalue (Fisher) and qvalue (Benjamini–Hochberg)"
+        False,
+        description="add the columns pvalue (Fisher) and qvalue (Benjamini–Hochberg); refused "
+        "(400) for an analysis with a group column: they treat rows as independent",
     ),
     intervals: bool | None = Intervals,
     confidence_level: float | None = ConfidenceLevel,
