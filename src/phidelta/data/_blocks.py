@@ -48,19 +48,16 @@ class Blocks:
     over the blocks where they live, the parts added up with ``combine`` (associative;
     integer parts give the same sum in any grouping).
 
-    ``first`` and ``reduce`` are written here once. A source says what is its own: its
-    ``header``, how it reads its first block (``_first``), how it maps the function over its
-    blocks (``_map``: the parts, in order) and, where the parts are not added up here with
-    :func:`add_up`, how it adds them (``_add``: Dask's tree of delayed calls).
+    An :class:`Engine` opens its sources as Blocks. ``first`` and ``reduce`` are written here
+    once; a source says what is its own: its ``header``, how it reads its first block
+    (``_first``), how it maps the function over its blocks (``_map``: the parts, in order)
+    and, where the parts are not added up here with :func:`add_up`, how it adds them
+    (``_add``: Dask's tree of delayed calls).
 
     Attributes
     ----------
     name : str
         What error messages call the data.
-
-    See Also
-    --------
-    Engine : opens a source as Blocks.
 
     Examples
     --------
