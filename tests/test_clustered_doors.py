@@ -109,6 +109,19 @@ def test_matrix_group_errors():
         )
 
 
+@pytest.mark.parametrize("role", ["label", "prediction", "score", "weight"])
+def test_the_group_column_cannot_be_a_column_it_groups(role):
+    """Grouping by the label (or by what is measured) keeps every class's rows in every
+    resample: the intervals would collapse to the estimate, so the roles are refused."""
+    from phidelta.data import DataError, Roles
+
+    columns = {"label": "y", "prediction": "p", "score": "s", "weight": "w"}
+    with pytest.raises(DataError, match=f"not the {role} column") as info:
+        Roles(**{**columns, "group": columns[role]})
+    assert info.value.role == "group"
+    assert Roles(**columns, group="patient").group == "patient"
+
+
 @pytest.fixture(scope="module")
 def multiclass_file(tmp_path_factory):
     pd = pytest.importorskip("pandas")

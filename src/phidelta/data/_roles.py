@@ -111,6 +111,16 @@ class Roles:
         if isinstance(self.positive, str) and self.positive == "":
             object.__setattr__(self, "positive", None)
         object.__setattr__(self, "threshold", _parse_threshold(self.threshold))
+        if self.group is not None:
+            # a group holds rows of one patient, speaker or site: grouping by what is measured
+            # makes every resample keep the same rows of each class (degenerate intervals)
+            for role in ("label", "prediction", "score", "weight"):
+                if getattr(self, role) == self.group:
+                    raise DataError(
+                        f"the group column must hold group ids, not the {role} column "
+                        f"({self.group!r})",
+                        "group",
+                    )
 
     def columns(self) -> list[str]:
         """The columns these roles read (each once, label first).
