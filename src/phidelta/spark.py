@@ -52,10 +52,14 @@ __all__ = [
 ]
 
 #: Settings of the sessions :func:`session` starts, unless given: no progress bars on the
-#: terminal, and Arrow batches of 2^16 rows (Spark's default, 10,000, costs more calls).
+#: terminal, Arrow batches of 2^16 rows (Spark's default, 10,000, costs more calls), and
+#: pandas frames converted through Arrow (``createDataFrame``, ``toPandas``): Spark's default
+#: from 4.2 on; without it PySpark 3.5 reads a missing text cell as the text "NaN" and
+#: refuses a column of booleans with missing cells.
 DEFAULT_CONF = {
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.execution.arrow.maxRecordsPerBatch": "65536",
+    "spark.sql.execution.arrow.pyspark.enabled": "true",
 }
 
 # Docstring entries shared by the functions below (see phidelta._docstrings).
