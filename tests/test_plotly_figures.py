@@ -314,6 +314,8 @@ _BOXES = """(id) => {
                      ? box(modebar) : null,
             legend: box(root.querySelector('.legend .bg')),
             plot: box(root.querySelector('.nsewdrag')),
+            ticks: box(root.querySelector('.xaxislayer-above')),
+            xtitle: box(root.querySelector('.g-xtitle')),
             entries: root.querySelectorAll('.legend .traces').length};
 }"""
 
@@ -354,6 +356,16 @@ def test_titles_clear_the_mode_bar_and_legends_clear_the_plot_in_a_browser(tmp_p
         "phidelta": pf.phi_delta_figure(
             [0.1, 0.2], [0.5, 0.4], title_text="folds, N/P = 1.00<br>positive when score ≥ 0.5"
         ),
+        "phidelta below": pf.phi_delta_figure(  # a wrapped legend of long entries
+            [0.1, 0.2, 0.15],
+            [0.5, 0.4, 0.45],
+            isometrics=("accuracy", "bias", "sensitivity"),
+            name="the first classifier: folds",
+            mean=True,
+            ellipse=True,
+            pooled_point=(0.15, 0.45),
+            legend_below=True,
+        ),
     }
     path = tmp_path / "figures.html"
     path.write_text(
@@ -382,4 +394,7 @@ def test_titles_clear_the_mode_bar_and_legends_clear_the_plot_in_a_browser(tmp_p
                 assert found["entries"] >= 2, name
                 assert found["legend"][1] >= found["plot"][3], (name, found)  # below
                 assert found["legend"][3] <= found["figure"][3] + 1, (name, found)  # inside
+                # the x axis's title between its ticks and the legend
+                assert found["ticks"][3] <= found["xtitle"][1] + 1, (name, found)
+                assert found["xtitle"][3] <= found["legend"][1] + 1, (name, found)
         browser.close()

@@ -296,7 +296,9 @@ def _figures(
     roc = roc_figure(table, names=[name], optimal=False)
     pr = precision_recall_figure(table, names=[name])
     for spec in (roc, pr):  # room for the operating point's legend entry (explorer.js)
-        spec["layout"]["margin"]["b"] = legend_below(legend_entries(spec["data"]) + 1)[1]
+        bottom = legend_below(legend_entries(spec["data"]) + 1)[1]
+        spec["layout"]["height"] += bottom - spec["layout"]["margin"]["b"]
+        spec["layout"]["margin"]["b"] = bottom
     backgrounds = [
         {
             "data": diamond_traces(r, isometrics=("accuracy",)),
@@ -332,7 +334,7 @@ max-width:1180px}
 .pdx-controls input[type=range]{width:min(360px,70vw)}
 .pdx-controls output{font-size:.85rem;color:#333;min-width:14rem}
 .pdx-plots{display:flex;flex-wrap:wrap;gap:.5rem}
-.pdx-plots>div{flex:1 1 340px;min-width:300px;height:430px}
+.pdx-plots>div{flex:1 1 340px;min-width:300px;min-height:430px}
 .pdx-tables{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
 .pdx table{border-collapse:collapse;font-size:.82rem;margin:.4rem 0}
 .pdx th,.pdx td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}

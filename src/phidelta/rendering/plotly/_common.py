@@ -120,7 +120,7 @@ def legend_entries(data: list[dict[str, Any]]) -> int:
 
 
 def legend_below(
-    entries: int, *, per_row: int = 1, axis_lines: int = 1
+    rows: int, *, horizontal: bool = False, axis_lines: int = 1
 ) -> tuple[dict[str, Any], int]:
     """A legend below the plot area, at the bottom of the figure, and the bottom margin (px)
     that holds it under the x axis's ticks and title: it covers no curve, diagonal or band,
@@ -128,11 +128,12 @@ def legend_below(
 
     Parameters
     ----------
-    entries : int
-        The legend's entries (:func:`legend_entries`, plus any a page adds).
-    per_row : int, default 1
-        Entries a row: 1 for one entry a row (no width is too narrow for it); more for a
-        horizontal legend whose rows are counted at this many entries each.
+    rows : int
+        The legend's rows: its entries (:func:`legend_entries`, plus any a page adds) when
+        one a row; fewer rows than it takes make plotly.js lift the axis title onto the
+        ticks.
+    horizontal : bool, default False
+        Entries side by side, wrapped (else one entry a row: no width is too narrow).
     axis_lines : int, default 1
         Lines of the x axis's title.
 
@@ -149,10 +150,9 @@ def legend_below(
     >>> legend_below(0)[1] == X_AXIS_HEIGHT
     True
     """
-    rows = -(-entries // per_row)
     legend = {
         "font": {"size": 9},
-        "orientation": "v" if per_row == 1 else "h",
+        "orientation": "h" if horizontal else "v",
         "traceorder": "normal",  # filled bands would otherwise reverse it
         "x": 0,
         "xref": "paper",

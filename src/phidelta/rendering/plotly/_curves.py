@@ -49,6 +49,8 @@ __all__ = [
 COLORS = (BLUE, TEAL, "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
 _RGB = {BLUE: "31,119,180", TEAL: "19,141,117"}  # the bands of the blue and teal curves
 MARGIN = {"l": 55, "r": 15}
+#: the height of a curve figure's plot area in pixels, its margins added to the figure's
+PLOT_HEIGHT = 330
 
 
 def _rgb(color: str) -> str:
@@ -121,11 +123,15 @@ def thinned(
 
 
 def _frame(text: str, data: list[dict[str, Any]], *, axis_lines: int = 1) -> dict[str, Any]:
-    """A curve figure's margins, title and legend: the title left-aligned below the mode
-    bar's band, the legend below the plot area where it covers no curve."""
+    """A curve figure's margins, title, legend and height: the title left-aligned below the
+    mode bar's band, the legend below the plot area where it covers no curve, the figure as
+    high as its plot area of :data:`PLOT_HEIGHT` and both (a long legend makes the figure
+    higher, not the plot smaller)."""
     legend, bottom = legend_below(legend_entries(data), axis_lines=axis_lines)
+    top = top_margin(text)
     return {
-        "margin": {**MARGIN, "t": top_margin(text), "b": bottom},
+        "margin": {**MARGIN, "t": top, "b": bottom},
+        "height": top + PLOT_HEIGHT + bottom,
         "hovermode": "closest",
         "title": title(text),
         "legend": legend,

@@ -18,7 +18,6 @@ from phidelta.rendering.plotly._common import (
     escape,
     figure,
     floats,
-    legend_entries,
     precision,
     title,
     top_margin,
@@ -41,9 +40,10 @@ ISOMETRIC_FAMILIES = tuple(ISOMETRIC_COLORS)
 PHI_TITLE = "φ (characteristic / bias)"
 DELTA_TITLE = "δ (discriminant / accuracy)"
 MARGIN = {"l": 55, "r": 25, "t": 35, "b": 45}
-#: entries a row of a legend below the diagram, as its bottom margin counts them (a row of a
-#: half-width plot holds about four)
-LEGEND_PER_ROW = 4
+#: the width (px) that a legend below the diagram is assumed to have when its rows are
+#: counted: a half-width plot's, or less (more rows counted than drawn leave a blank line;
+#: fewer would push the φ axis's title onto its ticks)
+LEGEND_WIDTH = 400
 
 
 @lru_cache(maxsize=64)
@@ -240,7 +240,7 @@ def phi_delta_layout(
     margin = {**MARGIN, "t": top_margin(text)}
     legend: dict[str, Any] = {"font": {"size": 9}}
     if legend_below:  # at the bottom of the figure, under the φ axis's title: two rows
-        legend, margin["b"] = _legend_under(2 * LEGEND_PER_ROW, per_row=LEGEND_PER_ROW)
+        legend, margin["b"] = _legend_under(2, horizontal=True)
     return {
         "margin": margin,
         "hovermode": "closest",
@@ -262,6 +262,18 @@ def phi_delta_layout(
         "legend": legend,
         "annotations": corner_annotations(ratio, view=view),
     }
+
+
+def _legend_rows(data: list[dict[str, Any]]) -> int:
+    """The rows of a horizontal legend of ``data`` :data:`LEGEND_WIDTH` wide: plotly.js
+    aligns the entries of a wrapped legend in columns as wide as the widest entry (a
+    40-pixel symbol and up to about 5.5 pixels a character at font size 9)."""
+    names = [str(t.get("name", "")) for t in data if t.get("showlegend") is not False]
+    if not names:
+        return 0
+    widest = 40 + 5.5 * max(len(name) for name in names)
+    per_row = max(1, int(LEGEND_WIDTH // widest))
+    return -(-len(names) // per_row)
 
 
 def _hover(names: list[str], hover: Mapping[str, Any] | None, n: int) -> tuple[list[Any], str]:
@@ -634,6 +646,5 @@ def phi_delta_figure(
     data += above
     layout = phi_delta_layout(ratio, view=view, title_text=title_text, legend_below=legend_below)
     if legend_below:  # as many rows as the entries take
-        entries = max(legend_entries(data), 2 * LEGEND_PER_ROW)
-        layout["margin"]["b"] = _legend_under(entries, per_row=LEGEND_PER_ROW)[1]
+        layout["margin"]["b"] = _legend_under(max(_legend_rows(data), 2), horizontal=True)[1]
     return figure(data, layout)
