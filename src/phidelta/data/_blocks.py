@@ -48,11 +48,11 @@ class Blocks:
     over the blocks where they live, the parts added up with ``combine`` (associative;
     integer parts give the same sum in any grouping).
 
-    An :class:`Engine` opens its sources as Blocks. ``first`` and ``reduce`` are written here
-    once; a source says what is its own: its ``header``, how it reads its first block
-    (``_first``), how it maps the function over its blocks (``_map``: the parts, in order)
-    and, where the parts are not added up here with :func:`add_up`, how it adds them
-    (``_add``: Dask's tree of delayed calls).
+    An :class:`Engine` opens its sources as Blocks. ``header``, ``first`` and ``reduce`` are
+    written here once; a source says what is its own: its column names (``_names``), how it
+    reads its first block (``_first``), how it maps the function over its blocks (``_map``:
+    the parts, in order) and, where the parts are not added up here with :func:`add_up`, how
+    it adds them (``_add``: Dask's tree of delayed calls).
 
     Attributes
     ----------
@@ -63,7 +63,7 @@ class Blocks:
     --------
     >>> class Pairs(Blocks):
     ...     name = "pairs"
-    ...     def header(self):
+    ...     def _names(self):
     ...         return ["x"]
     ...     def _first(self, columns):
     ...         return [1, 2]
@@ -83,7 +83,7 @@ class Blocks:
         list of str
             The column names.
         """
-        raise NotImplementedError
+        return self._names()
 
     def first(self, columns: Columns = None) -> Any:
         """The first block, read like every other block.
@@ -128,6 +128,9 @@ class Blocks:
             If there are no rows (no partitions).
         """
         return self._add(self._map(function, columns, combine), combine)
+
+    def _names(self) -> list[str]:
+        raise NotImplementedError
 
     def _first(self, columns: Columns) -> Any:
         raise NotImplementedError
@@ -258,14 +261,7 @@ class WholeTable(Blocks):
         self.frame.columns = [str(c) for c in self.frame.columns]
         self.name = name or (str(source) if isinstance(source, str) else "the data")
 
-    def header(self) -> list[str]:
-        """The column names.
-
-        Returns
-        -------
-        list of str
-            The column names.
-        """
+    def _names(self) -> list[str]:
         return list(self.frame.columns)
 
     def _first(self, columns: Columns) -> Any:
@@ -323,14 +319,8 @@ class ChunkedTable(Blocks):
         self._header = read_header(source, format=format)
         self.progress: Callable[[int], None] | None = None
 
-    def header(self) -> list[str]:
-        """The column names, read from the file's first line.
-
-        Returns
-        -------
-        list of str
-            The column names.
-        """
+    def _names(self) -> list[str]:
+        """The column names, read from the file's first line."""
         return list(self._header)
 
     def _blocks(self, columns: list[str] | None) -> Iterator[Any]:

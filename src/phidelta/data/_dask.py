@@ -194,14 +194,7 @@ class DaskTable(Blocks):
         require_dask()
         self.frame, self.name = frame, name
 
-    def header(self) -> list[str]:
-        """The column names, as text.
-
-        Returns
-        -------
-        list of str
-            The column names.
-        """
+    def _names(self) -> list[str]:
         return [str(c) for c in self.frame.columns]
 
     def _first(self, columns: Columns) -> Any:

@@ -275,14 +275,8 @@ class SparkTable(Blocks):
         require_spark()
         self.frame, self.name = frame, name
 
-    def header(self) -> list[str]:
-        """The column names (from the schema: no Spark job).
-
-        Returns
-        -------
-        list of str
-            The column names.
-        """
+    def _names(self) -> list[str]:
+        """The column names, from the schema (no Spark job)."""
         return [field.name for field in self.frame.schema.fields]
 
     def _select(self, columns: list[str] | None) -> Any:
