@@ -497,3 +497,22 @@ def test_the_reports_signature_section_with_groups(signature_file):
         assert interval_cell(t, bounds["delta"][0][i], bounds["delta"][1][i]) in page
     assert "every interval resamples whole groups" in page
     assert "p-values, which treat rows as independent, are not shown" in page
+
+
+def test_a_single_fold_and_the_pooled_rows_get_one_clustered_interval():
+    """The same groups' tables give the same cluster-bootstrap interval, wherever they stand
+    (a newcomer's file of one fold showed the fold and the pooled row with two intervals)."""
+    from phidelta._door_intervals import assessment_intervals
+    from phidelta.assessment import assess
+
+    rng = np.random.default_rng(3)
+    g = np.repeat(np.arange(30), 4)
+    y = (rng.random(120) < 0.2 + 0.02 * g).astype(int)
+    pred = (rng.random(120) < 0.3 + 0.4 * y).astype(int)
+    res = assessment_intervals(
+        assess(y, y_pred=pred, groups=g), ["accuracy", "mcc"], confidence_level=0.9
+    )
+    assert res.index == ["all", "pooled"]
+    for name in ("accuracy", "mcc"):
+        assert res.low[name][0] == res.low[name][1] < res.estimate[name][0]
+        assert res.high[name][0] == res.high[name][1] > res.estimate[name][0]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from numpy.testing import assert_allclose
+from numpy.testing import assert_allclose, assert_array_equal
 from scipy import stats
 
 from phidelta.counts import BinaryCounts
@@ -437,3 +437,21 @@ def test_bca_intervals_contain_their_estimate_at_a_boundary():
         defined = ~np.isnan(estimate[name])
         assert np.all(low[name][defined] <= estimate[name][defined]), name
         assert np.all(estimate[name][defined] <= high[name][defined]), name
+
+
+@pytest.mark.parametrize("method", ["bca", "percentile"])
+def test_equal_counts_get_equal_bootstrap_intervals(method):
+    """A single fold and the pooled counts, or two features, with the same table never show
+    two intervals: each distinct table is resampled once, wherever it stands."""
+    tables = np.array([[40, 7, 12, 31], [5, 2, 3, 9], [40, 7, 12, 31], [0, 0, 0, 0], [5, 2, 3, 9]])
+    c = BinaryCounts(*tables.T)
+    res = measure_intervals(c, measures=["mcc", "f1_score"], method=method, random_state=4)
+    for name in ("mcc", "f1_score"):
+        low, high = res.low[name], res.high[name]
+        assert_array_equal(low[[0, 1]], low[[2, 4]])
+        assert_array_equal(high[[0, 1]], high[[2, 4]])
+        assert np.isnan([low[3], high[3]]).all()  # the empty table: undefined
+        assert low[0] != low[1]
+        # and as if computed alone (the first of each table draws first)
+        alone = measure_intervals(c[[0, 1, 3]], measures=[name], method=method, random_state=4)
+        assert_allclose(alone.low[name][:2], low[[0, 1]])

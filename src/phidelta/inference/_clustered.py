@@ -406,6 +406,12 @@ def _patterns(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return patterns, multiplicity
 
 
+def _patterns_key(cells: np.ndarray) -> tuple[Any, ...]:
+    """What identifies an entry's groups' tables whatever the order of its groups."""
+    patterns, multiplicity = _patterns(np.asarray(cells))
+    return patterns.shape, str(patterns.dtype), patterns.tobytes(), multiplicity.tobytes()
+
+
 def _resampled_cells(
     patterns: np.ndarray, multiplicity: np.ndarray, n_resamples: int, rng: np.random.Generator
 ) -> np.ndarray:
@@ -441,8 +447,31 @@ def cluster_bounds(
     tables the statistics take. Every entry draws from its own generator spawned from ``rng``;
     all statistics use the same resamples. BCa's acceleration comes from the jackknife that
     leaves out one group at a time (Efron 1987, eq. 6.6; groups with the same table alike,
-    weighted by their number). An entry of fewer than two groups gets NaN bounds.
+    weighted by their number). An entry of fewer than two groups gets NaN bounds. Entries of
+    the same groups' tables (a single fold and the pooled rows) are resampled once and get
+    the same bounds.
     """
+    position: dict[tuple[Any, ...], int] = {}
+    first: list[int] = []
+    where = np.empty(len(parts), dtype=np.intp)
+    for e, cells in enumerate(parts):
+        key = _patterns_key(cells)
+        if key not in position:
+            position[key] = len(first)
+            first.append(e)
+        where[e] = position[key]
+    if len(first) < len(parts):
+        bounds = cluster_bounds(
+            [parts[e] for e in first],
+            build,
+            statistics,
+            {name: np.asarray(estimates[name])[first] for name in statistics},
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            rng=rng,
+        )
+        return {name: (low[where], high[where]) for name, (low, high) in bounds.items()}
     k = len(parts)
     c = parts[0].shape[1] if k else 0
     integer = all(p.dtype.kind in "iub" for p in parts)

@@ -81,7 +81,30 @@ def cell_bootstrap_bounds(
 ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """:func:`bootstrap_bounds` for tables of any number of cells: ``cells`` (k, c) integer
     counts, ``build(rows of cells) -> tables`` the object the statistics take. Blocks hold
-    about 2²¹ resampled cells."""
+    about 2²¹ resampled cells.
+
+    Equal tables get equal bounds: each distinct table is resampled once and its bounds are
+    given to every entry that holds it (a single fold and the pooled counts, features with
+    the same counts), so that the same counts never show two intervals.
+    """
+    distinct, first, inverse = np.unique(cells, axis=0, return_index=True, return_inverse=True)
+    if len(distinct) < len(cells):
+        # in order of first appearance: the draws are those of the entries without repeats
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        distinct, first, inverse = distinct[order], first[order], rank[inverse.reshape(-1)]
+        bounds = cell_bootstrap_bounds(
+            distinct,
+            build,
+            statistics,
+            {name: np.asarray(estimates[name])[first] for name in statistics},
+            level=level,
+            method=method,
+            n_resamples=n_resamples,
+            rng=rng,
+        )
+        return {name: (low[inverse], high[inverse]) for name, (low, high) in bounds.items()}
     k, n_cells = cells.shape
     per_block = max(1, 4 * _BLOCK_TABLES // (n_resamples * n_cells))
     starts = range(0, k, per_block)
