@@ -100,6 +100,52 @@ def test_newcombe_is_its_two_wilson_intervals_combined(k1, n1, k2, n2):
     assert_allclose([iv.low[0], iv.high[0]], [low, high], rtol=0, atol=1e-10)
 
 
+@pytest.mark.parametrize("weights", [(0.4, 1.6), (1.5, 0.5), (0.8, -1.2)])
+@pytest.mark.parametrize(
+    ("k1", "n1", "k2", "n2"), [(56, 70, 48, 80), (5, 56, 0, 29), (9, 10, 10, 10)]
+)
+def test_weighted_newcombe_is_the_mover_of_the_two_wilson_intervals(k1, n1, k2, n2, weights):
+    # Zou & Donner 2008: θ = c₁p₁ + c₂p₂ with the limits of each c_i·p_i (c₂ = −w₂), from
+    # statsmodels' Wilson limits
+    c = (weights[0], -weights[1])
+    terms = []
+    for ci, k, n in zip(c, (k1, k2), (n1, n2), strict=True):
+        lo, hi = sorted(ci * v for v in _wilson_sm(k, n))
+        terms.append((ci * k / n, lo, hi))
+    theta = sum(t for t, _, _ in terms)
+    low = theta - math.sqrt(sum((t - lo) ** 2 for t, lo, _ in terms))
+    high = theta + math.sqrt(sum((hi - t) ** 2 for t, _, hi in terms))
+    iv = newcombe_interval([k1], [n1], [k2], [n2], weights=weights)
+    bottom, top = min(c[0], 0) + min(c[1], 0), max(c[0], 0) + max(c[1], 0)
+    assert_allclose(iv.estimate, [theta], rtol=0, atol=1e-15)
+    assert_allclose([iv.low[0], iv.high[0]], np.clip([low, high], bottom, top), atol=1e-10)
+
+
+@given(
+    k1=st.integers(0, 60),
+    extra1=st.integers(0, 60),
+    k2=st.integers(0, 60),
+    extra2=st.integers(0, 60),
+    scale=st.floats(0.05, 4),
+)
+def test_newcombe_weights_one_are_the_difference_and_scale_linearly(k1, extra1, k2, extra2, scale):
+    n1, n2 = k1 + extra1, k2 + extra2
+    plain = newcombe_interval([k1], [n1], [k2], [n2])
+    same = newcombe_interval([k1], [n1], [k2], [n2], weights=(1, 1))
+    for a, b in zip(plain, same, strict=False):  # bit for bit, NaN where a rate is undefined
+        assert_array_equal(a, b)
+    scaled = newcombe_interval([k1], [n1], [k2], [n2], weights=(scale, scale))
+    assert_allclose(scaled.low, scale * plain.low, rtol=1e-12, atol=1e-15)
+    assert_allclose(scaled.high, scale * plain.high, rtol=1e-12, atol=1e-15)
+
+
+def test_newcombe_refuses_bad_weights():
+    with pytest.raises(ValueError, match=r"`weights` must be two finite numbers"):
+        newcombe_interval([1], [2], [1], [2], weights=(1, np.inf))
+    with pytest.raises(ValueError, match=r"`weights` must be two finite numbers"):
+        newcombe_interval([1], [2], [1], [2], weights=(1,))
+
+
 def test_newcombe_reproduces_the_published_examples():
     # Newcombe 1998, Table II, method 10: (a) 56/70 − 48/80, (b) 9/10 − 3/10, (e) 5/56 − 0/29
     iv = newcombe_interval([56, 9, 5], [70, 10, 56], [48, 3, 0], [80, 10, 29])

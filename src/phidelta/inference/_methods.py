@@ -235,19 +235,33 @@ def proportion_interval(
 
 
 def newcombe_bounds(
-    k1: np.ndarray, n1: np.ndarray, k2: np.ndarray, n2: np.ndarray, level: float
+    k1: np.ndarray,
+    n1: np.ndarray,
+    k2: np.ndarray,
+    n2: np.ndarray,
+    level: float,
+    weights: tuple[float, float] = (1.0, 1.0),
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(low, high) of p₁ − p₂ by Newcombe's hybrid score interval (trusted float arrays)."""
+    """(low, high) of w₁p₁ − w₂p₂ by Newcombe's hybrid score interval (trusted float
+    arrays; weights (1, 1): the difference p₁ − p₂)."""
     # Newcombe 1998, method 10: with (l_i, u_i) the Wilson limits of p̂_i,
-    # L = θ̂ − sqrt((p̂₁ − l₁)² + (u₂ − p̂₂)²), U = θ̂ + sqrt((u₁ − p̂₁)² + (p̂₂ − l₂)²)
+    # L = θ̂ − sqrt((p̂₁ − l₁)² + (u₂ − p̂₂)²), U = θ̂ + sqrt((u₁ − p̂₁)² + (p̂₂ − l₂)²);
+    # for θ = c₁p₁ + c₂p₂ (c₁ = w₁, c₂ = −w₂) the same MOVER recovery of variance from the
+    # limits of c_i·p_i (Zou & Donner 2008). For c = (1, −1) the operations are
+    # those of the difference, bit for bit.
+    c1, c2 = float(weights[0]), -float(weights[1])
     l1, u1 = _wilson(k1, n1, level)
     l2, u2 = _wilson(k2, n2, level)
     with np.errstate(divide="ignore", invalid="ignore"):
         p1, p2 = k1 / n1, k2 / n2
-    theta = p1 - p2
-    low = theta - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    high = theta + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return np.clip(low, -1, 1), np.clip(high, -1, 1)
+    t1, t2 = c1 * p1, c2 * p2
+    low1, high1 = np.minimum(c1 * l1, c1 * u1), np.maximum(c1 * l1, c1 * u1)
+    low2, high2 = np.minimum(c2 * l2, c2 * u2), np.maximum(c2 * l2, c2 * u2)
+    theta = t1 + t2
+    low = theta - np.sqrt((t1 - low1) ** 2 + (t2 - low2) ** 2)
+    high = theta + np.sqrt((high1 - t1) ** 2 + (high2 - t2) ** 2)
+    bottom, top = min(c1, 0.0) + min(c2, 0.0), max(c1, 0.0) + max(c2, 0.0)
+    return np.clip(low, bottom, top), np.clip(high, bottom, top)
 
 
 def newcombe_interval(
@@ -257,15 +271,23 @@ def newcombe_interval(
     trials_2: Any,
     *,
     confidence_level: float = 0.95,
+    weights: tuple[float, float] = (1.0, 1.0),
 ) -> Interval:
     """Newcombe's hybrid score interval of the difference p₁ − p₂ of two independent
-    proportions (Newcombe 1998, method 10), vectorized.
+    proportions (Newcombe 1998, method 10), vectorized; with ``weights`` that of the
+    weighted difference w₁p₁ − w₂p₂ (the MOVER of Zou & Donner 2008).
 
     With (l_i, u_i) the Wilson limits of p̂_i = k_i/n_i and θ̂ = p̂₁ − p̂₂:
     L = θ̂ − √((p̂₁ − l₁)² + (u₂ − p̂₂)²), U = θ̂ + √((u₁ − p̂₁)² + (p̂₂ − l₂)²). It is the
     interval of δ = sensitivity − false positive rate (informedness, Youden's J), of
     φ = sensitivity − specificity and of markedness = precision − fn/(fn + tn): each a
     difference of rates of disjoint sets of samples. NaN where either has no trials.
+
+    Weighted, each term's limits are those of c_i·p̂_i (c₁ = w₁, c₂ = −w₂; a negative w₂
+    makes a weighted sum): L = θ̂ − √((c₁p̂₁ − min c₁[l₁, u₁])² + (c₂p̂₂ − min c₂[l₂, u₂])²)
+    and U likewise with the maxima. The generalized φ and δ at a class ratio r = N/P
+    (Armano et al. 2019, eq. 2) are such combinations of sensitivity and specificity, with
+    n = r/(1 + r), p = 1/(1 + r): φ_r = 2p·ρ − 2n·ρ̄ + 2(n − p) and δ_r = 2p·ρ + 2n·ρ̄ − 1.
 
     Parameters
     ----------
@@ -275,17 +297,20 @@ def newcombe_interval(
         k₂ and n₂ of the second, of the same shape.
     confidence_level : float, default=0.95
         Confidence level, in (0, 1) (SciPy's name).
+    weights : (float, float), default (1.0, 1.0)
+        w₁ and w₂ of w₁p₁ − w₂p₂, finite.
 
     Returns
     -------
     Interval
-        ``estimate`` (p̂₁ − p̂₂), ``low``, ``high`` (within [−1, 1]) and ``level``.
+        ``estimate`` (w₁p̂₁ − w₂p̂₂), ``low``, ``high`` (within the combination's range,
+        [−1, 1] for the difference) and ``level``.
 
     Raises
     ------
     ValueError
-        If a success count is negative or exceeds its trials, the shapes differ, or
-        `confidence_level` is not in (0, 1).
+        If a success count is negative or exceeds its trials, the shapes differ,
+        `confidence_level` is not in (0, 1), or `weights` is not two finite numbers.
 
     See Also
     --------
@@ -296,17 +321,35 @@ def newcombe_interval(
     Newcombe, R. G. (1998). Interval estimation for the difference between independent
     proportions: comparison of eleven methods. Statistics in Medicine, 17(8), 873–890.
 
+    Zou, G. Y., & Donner, A. (2008). Construction of confidence limits about effect measures:
+    a general approach. Statistics in Medicine, 27(10), 1693–1702.
+
+    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+    software implementation of a visual tool for assessing classifier and feature performance.
+    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eq. 2.
+
     Examples
     --------
     >>> iv = newcombe_interval(56, 70, 48, 80)  # Newcombe 1998, Table II, example (a)
     >>> round(float(iv.low[0]), 4), round(float(iv.high[0]), 4)
     (0.0524, 0.3339)
+    >>> half = newcombe_interval(56, 70, 48, 80, weights=(0.5, 0.5))  # (p₁ − p₂)/2
+    >>> round(float(half.low[0]), 4), round(float(half.high[0]), 4)
+    (0.0262, 0.1669)
     """
     k1, n1, k2, n2 = _check_two(successes_1, trials_1, successes_2, trials_2)
     level = check_confidence_level(confidence_level, where="newcombe_interval")
-    low, high = newcombe_bounds(k1, n1, k2, n2, level)
+    try:
+        w1, w2 = (float(w) for w in weights)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"`weights` must be two finite numbers (w1, w2); got {weights!r}."
+        ) from None
+    if not (np.isfinite(w1) and np.isfinite(w2)):
+        raise ValueError(f"`weights` must be two finite numbers (w1, w2); got {weights!r}.")
+    low, high = newcombe_bounds(k1, n1, k2, n2, level, (w1, w2))
     with np.errstate(divide="ignore", invalid="ignore"):
-        return _interval(k1 / n1 - k2 / n2, low, high, level)
+        return _interval(w1 * (k1 / n1) - w2 * (k2 / n2), low, high, level)
 
 
 # --- log intervals of ratios ----------------------------------------------------------------------
