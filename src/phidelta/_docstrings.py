@@ -14,9 +14,45 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["shared_entries"]
+__all__ = [
+    "ASSESSMENT_RESULT",
+    "COMPARISON_RESULT",
+    "SIGNATURE_OPTIONS",
+    "SIGNATURE_RESULT",
+    "shared_entries",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# Entries of the analyses that the data layer runs and the fronts run on their engines.
+
+#: A feature signature's options (:func:`phidelta.data.load_signature`, the fronts').
+SIGNATURE_OPTIONS = """\
+kinds : dict, optional
+    Per-column overrides: "binary", "numeric", "nominal" or "ignore".
+max_values : int, default=256
+    Nominal columns with more distinct values get indicators for the most frequent ones."""
+
+#: What a feature signature returns.
+SIGNATURE_RESULT = """\
+Returns
+-------
+Signature
+    φ, δ and the counts of every feature."""
+
+#: What an assessment on an engine returns.
+ASSESSMENT_RESULT = """\
+Returns
+-------
+Assessment
+    Per-fold counts and score tables, equal to the in-memory result."""
+
+#: What a comparison of two classifiers returns.
+COMPARISON_RESULT = """\
+Returns
+-------
+Comparison
+    Both assessments and the paired tests; unpacks as ``mcnemar, delong, ttest``."""
 
 
 def shared_entries(**fragments: str) -> Callable[[F], F]:

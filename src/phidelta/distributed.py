@@ -22,7 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from phidelta._docstrings import shared_entries
+from phidelta._docstrings import (
+    ASSESSMENT_RESULT,
+    SIGNATURE_OPTIONS,
+    SIGNATURE_RESULT,
+    shared_entries,
+)
 from phidelta.counts import BinaryCounts, ConfusionMatrix, ScoreTable
 from phidelta.data import read_dask as read_table
 from phidelta.data._dask import DaskTable
@@ -236,6 +241,7 @@ def _matrix(t: Any, p: Any, classes: list[Any]) -> np.ndarray:
     return matrices.counts.sum(axis=0)  # zeros for an empty partition
 
 
+@shared_entries(signature_options=SIGNATURE_OPTIONS, signature_result=SIGNATURE_RESULT)
 def signature(
     data: Any,
     labels: Any = None,
@@ -265,15 +271,9 @@ def signature(
         The positive class (required with `labels`: a partition cannot tell).
     feature_names : list of str, optional
         Column names.
-    kinds : dict, optional
-        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
-    max_values : int, default=256
-        Nominal columns with more distinct values get indicators for the most frequent ones.
+    {signature_options}
 
-    Returns
-    -------
-    Signature
-        φ, δ and the counts of every feature.
+    {signature_result}
 
     Raises
     ------
@@ -621,6 +621,7 @@ def connect(address: str, *, timeout: float = 10.0) -> Any:
         ) from None
 
 
+@shared_entries(assessment_result=ASSESSMENT_RESULT)
 def assess(
     y_true: Any,
     *,
@@ -656,10 +657,7 @@ def assess(
         The cut that turns scores into predictions (as in
         :func:`phidelta.assessment.assess`).
 
-    Returns
-    -------
-    Assessment
-        Per-fold counts and score tables, equal to the in-memory result.
+    {assessment_result}
 
     Raises
     ------

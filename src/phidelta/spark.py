@@ -29,7 +29,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from phidelta._docstrings import shared_entries
+from phidelta._docstrings import (
+    ASSESSMENT_RESULT,
+    COMPARISON_RESULT,
+    SIGNATURE_OPTIONS,
+    SIGNATURE_RESULT,
+    shared_entries,
+)
 from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.data import DataError, Roles, SparkTable
 from phidelta.data._spark import is_spark, require_spark
@@ -249,6 +255,7 @@ def _check_frame(frame: Any) -> Any:
     return SparkTable(frame)
 
 
+@shared_entries(assessment_result=ASSESSMENT_RESULT)
 def assess(
     frame: Any,
     label: str,
@@ -287,10 +294,7 @@ def assess(
     missing_values : str or list of str, optional
         Text read as missing besides empty cells (e.g. ``["NA"]``).
 
-    Returns
-    -------
-    Assessment
-        Per-fold counts and score tables, equal to the in-memory result.
+    {assessment_result}
 
     Raises
     ------
@@ -570,6 +574,7 @@ def measure_table(
     return assess(frame, label, **roles).measures(names)
 
 
+@shared_entries(signature_options=SIGNATURE_OPTIONS, signature_result=SIGNATURE_RESULT)
 def signature(
     frame: Any,
     label: str,
@@ -591,19 +596,13 @@ def signature(
         The class column.
     pos_label : scalar or str, optional
         The positive class.
-    kinds : dict, optional
-        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
-    max_values : int, default=256
-        Nominal columns with more distinct values get indicators for the most frequent ones.
+    {signature_options}
     missing : {"drop", "error"}, default="drop"
         Rows with a missing label are left out and counted, or refused.
     missing_values : str or list of str, optional
         Text read as missing besides empty cells.
 
-    Returns
-    -------
-    Signature
-        φ, δ and the counts of every feature.
+    {signature_result}
 
     Raises
     ------
@@ -691,6 +690,7 @@ def confusion_matrix(
         )
 
 
+@shared_entries(comparison_result=COMPARISON_RESULT)
 def compare(
     frame: Any,
     label: str,
@@ -728,10 +728,7 @@ def compare(
     missing_values : str or list of str, optional
         Text read as missing besides empty cells.
 
-    Returns
-    -------
-    Comparison
-        Both assessments and the paired tests; unpacks as ``mcnemar, delong, ttest``.
+    {comparison_result}
 
     Raises
     ------

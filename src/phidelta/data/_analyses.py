@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from phidelta._docstrings import (
+    COMPARISON_RESULT,
+    SIGNATURE_OPTIONS,
+    SIGNATURE_RESULT,
+    shared_entries,
+)
 from phidelta.assessment import Assessment, assessment_part, finish_assessment
 from phidelta.counts import (
     ConfusionMatrix,
@@ -210,6 +216,7 @@ def _check_roles(blocks: Blocks, roles: Roles) -> None:
             raise missing_column(column, header, blocks.name, role)
 
 
+@shared_entries(signature_options=SIGNATURE_OPTIONS, signature_result=SIGNATURE_RESULT)
 def load_signature(
     source: Any,
     roles: Roles,
@@ -245,10 +252,7 @@ def load_signature(
         "csv", "tsv" or "parquet"; detected by default.
     numeric : {"soft", "threshold"}, default="soft"
         How a numeric feature becomes counts (see :func:`phidelta.signatures.signature`).
-    kinds : dict, optional
-        Per-column overrides: "binary", "numeric", "nominal" or "ignore".
-    max_values : int, default=256
-        Nominal columns with more distinct values get indicators for the most frequent ones.
+    {signature_options}
     missing : {"drop", "error"}, default="drop"
         Rows with a missing label are left out and counted, or refused.
     missing_values : str or list of str, optional
@@ -257,10 +261,7 @@ def load_signature(
         anyway (see :mod:`phidelta.data._missing`). What was read as missing is
         ``missing_cells`` of the result.
 
-    Returns
-    -------
-    Signature
-        φ, δ and the counts of every feature.
+    {signature_result}
 
     Raises
     ------
@@ -543,6 +544,7 @@ def check_threshold(result: Assessment, asked: Any) -> None:
     )
 
 
+@shared_entries(comparison_result=COMPARISON_RESULT)
 def load_comparison(
     source: Any,
     roles: Roles,
@@ -597,10 +599,7 @@ def load_comparison(
     names : pair of str, optional
         The classifiers' names; by default their prediction (or score) columns.
 
-    Returns
-    -------
-    Comparison
-        Both assessments and the paired tests; unpacks as ``mcnemar, delong, ttest``.
+    {comparison_result}
 
     Raises
     ------
