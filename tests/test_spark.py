@@ -320,6 +320,21 @@ def test_the_engine_is_chosen_by_the_frame_and_only_parts_travel(spark, scored):
     assert max(lengths) <= 64
 
 
+def test_the_engine_shows_no_resource_warning_of_pyspark_s_own(scored):
+    """The command line prints every warning as its own: PySpark 3.5's ``collect`` leaves its
+    local socket to the garbage collector, a ResourceWarning the engine keeps quiet."""
+    import gc
+    import warnings
+
+    _, df = scored
+    blocks = open_blocks(df)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert len(blocks.first(["y"])) == blocks.reduce(len, ["y"]) == 3000
+        gc.collect()
+    assert [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
 def test_import_phidelta_does_not_import_pyspark():
     code = (
         "import sys, phidelta, phidelta.data, phidelta.spark, phidelta.cli\n"

@@ -74,13 +74,14 @@ def require_spark() -> Any:
 
 @contextlib.contextmanager
 def quiet() -> Iterator[None]:
-    """PySpark's FutureWarning about pandas 3 silenced: this engine converts the Arrow
-    batches to pandas itself.
+    """PySpark's FutureWarning about pandas 3 silenced (this engine converts the Arrow
+    batches to pandas itself), and PySpark 3.5's ResourceWarning about the local socket a
+    ``collect`` leaves open (the command line would print it as a warning of its own).
 
     Yields
     ------
     None
-        Inside: that warning is not shown.
+        Inside: those warnings are not shown.
 
     Examples
     --------
@@ -89,6 +90,7 @@ def quiet() -> Iterator[None]:
     """
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
+        warnings.filterwarnings("ignore", message="unclosed <socket", category=ResourceWarning)
         yield
 
 
