@@ -349,7 +349,8 @@ function fitSmallPlot(layout, traces, small) {
   const area = Math.round(width * 2.32 / (range[1] - range[0]));
   const entries = traces.filter((t) => t.showlegend !== false).length;
   const rows = Math.ceil(entries / Math.max(1, Math.floor($("plot").clientWidth / 115)));
-  const bottom = margin.b + 12 + 30 * rows;  // a legend row is ~29 px high
+  // the φ axis's ticks and title take 45 px (the sent margin.b may also hold a legend below)
+  const bottom = 45 + 12 + 30 * rows;  // a legend row is ~29 px high
   return Object.assign({}, layout, {height: area + margin.t + bottom,
     margin: Object.assign({}, margin, {b: bottom}), annotations: small,
     legend: {font: {size: 9}, orientation: "h", yref: "container", y: 0, yanchor: "bottom"}});
