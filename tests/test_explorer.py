@@ -16,16 +16,20 @@ from playwright.sync_api import sync_playwright
 import phidelta
 from pages import ARGS, CHROMIUM, distance_to_polyline, open_offline
 from phidelta.assessment import assess
-from phidelta.counts import ScoreTable
+from phidelta.counts import BinaryCounts, ScoreTable
 from phidelta.exceptions import UndefinedMeasureWarning
-from phidelta.inference import measure_intervals
+from phidelta.inference import measure_intervals, newcombe_interval
 from phidelta.measures import mcc, phi_delta
 from phidelta.rendering._explorer import (
     ALL_STEPS,
     EXPLORER_MEASURES,
+    MCC_RESAMPLES,
+    MCC_SEED,
     explorer_payload,
     explorer_steps,
 )
+
+EXACT = ("sensitivity", "specificity")  # bounds sent exactly: the page combines them
 
 
 def _data(n: int = 400, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -35,7 +39,8 @@ def _data(n: int = 400, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _library(table: ScoreTable, threshold: float | None) -> tuple[Any, dict, dict, dict]:
-    """Counts at the cut and the library's measures with their intervals there."""
+    """Counts at the cut and the library's measures with their intervals there (MCC's
+    bootstrap bounds: :func:`_mcc_bounds`)."""
     counts = table.counts_at(np.inf if threshold is None else threshold)
     names = [n for n in EXPLORER_MEASURES if n != "mcc"]
     with warnings.catch_warnings():
@@ -43,6 +48,34 @@ def _library(table: ScoreTable, threshold: float | None) -> tuple[Any, dict, dic
         value, low, high = measure_intervals(counts, measures=names)
         value = {**value, "mcc": mcc(counts, zero_division=np.nan)}
     return counts, value, low, high
+
+
+def _mcc_bounds(table: ScoreTable, tp: list, fp: list, level: float = 0.95) -> tuple:
+    """The library's MCC intervals (BCa on counts, the explorer's seed and resamples) of the
+    counts at every step, as the explorer draws them: one seeded run over all steps."""
+    p, n = table.total_positives, table.total_negatives
+    tp, fp = np.asarray(tp, dtype=float), np.asarray(fp, dtype=float)
+    counts = BinaryCounts(tn=n - fp, fp=fp, fn=p - tp, tp=tp)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMeasureWarning)
+        _, low, high = measure_intervals(
+            counts,
+            measures=["mcc"],
+            confidence_level=level,
+            random_state=MCC_SEED,
+            n_resamples=MCC_RESAMPLES,
+        )
+    return low["mcc"], high["mcc"]
+
+
+def _ratio_intervals(counts: Any, ratio: float) -> tuple[Any, Any]:
+    """The library's intervals of φ and δ at `ratio` (Armano et al. 2019, eq. 2), weighted
+    Newcombe intervals of sensitivity and specificity, in the order the page computes them."""
+    n, p = ratio / (1 + ratio), 1 / (1 + ratio)
+    args = (counts.tp, counts.tp + counts.fn, counts.tn, counts.tn + counts.fp)
+    phi = newcombe_interval(*args, weights=(2 * p, 2 * n))
+    delta = newcombe_interval(*args, weights=(2 * p, -(2 * n)))
+    return (phi.low + 2 * (n - p), phi.high + 2 * (n - p)), (delta.low - 1, delta.high - 1)
 
 
 def _same(shown: float | None, expected: float) -> bool:
@@ -61,14 +94,18 @@ def test_every_step_holds_the_tables_counts_and_the_librarys_measures():
     payload = explorer_payload(table, name="m")
     steps = payload["steps"]
     assert len(steps["tp"]) == len(table) + 1  # a small table: every cut
+    mcc_low, mcc_high = _mcc_bounds(table, steps["tp"], steps["fp"])
     for i in (0, 1, len(table) // 2, len(table)):
         counts, value, low, high = _library(table, steps["threshold"][i])
         assert (steps["tp"][i], steps["fp"][i]) == (int(counts.tp[0]), int(counts.fp[0]))
+        low, high = {**low, "mcc": mcc_low[i : i + 1]}, {**high, "mcc": mcc_high[i : i + 1]}
         for name in EXPLORER_MEASURES:
             assert _same(payload["measures"]["value"][name][i], value[name][0]), name
-            if name != "mcc":
-                assert _bound(payload["measures"]["low"][name][i], low[name][0]), name
-                assert _bound(payload["measures"]["high"][name][i], high[name][0]), name
+            check = _same if name in EXACT else _bound
+            assert check(payload["measures"]["low"][name][i], low[name][0]), name
+            assert check(payload["measures"]["high"][name][i], high[name][0]), name
+    middle = len(table) // 2
+    assert mcc_low[middle] < payload["measures"]["value"]["mcc"][middle] < mcc_high[middle]
     assert steps["threshold"][0] is None  # above every score: nothing positive
     assert payload["measures"]["value"]["precision"][0] is None  # undefined there
 
@@ -139,6 +176,15 @@ def test_weighted_rows_give_the_weighted_tables_counts():
         assert payload["steps"]["tp"][i] == pytest.approx(float(counts.tp[0]), rel=1e-12)
         assert payload["steps"]["fp"][i] == pytest.approx(float(counts.fp[0]), rel=1e-12)
         assert 0 <= payload["measures"]["low"]["sensitivity"][i] <= 1
+        # no bootstrap of weighted counts: MCC without interval, its value the library's (the
+        # running sums' rounding apart)
+        assert payload["measures"]["low"]["mcc"][i] is None
+        value, expected = (
+            payload["measures"]["value"]["mcc"][i],
+            mcc(counts, zero_division=np.nan)[0],
+        )
+        if np.isfinite(expected):  # the last cut: a class empty, up to the sums' rounding
+            assert value == pytest.approx(expected, rel=1e-12)
 
 
 def test_a_notebook_gets_the_page_with_plotly_inlined_once_and_no_network():
@@ -210,11 +256,15 @@ def _number(text: str | None) -> float | None:
 def test_the_slider_shows_the_librarys_counts_and_measures_at_the_cut(saved, offline):
     table, page, (_, asked, errors) = saved[0], offline[0], offline
     steps = int(page.eval_on_selector(".pdx-threshold", "e => e.max")) + 1
+    sent = json.loads(page.text_content("script.pdx-data"))["steps"]
+    mcc_low, mcc_high = _mcc_bounds(table, sent["tp"], sent["fp"])
     for position in (0, steps // 3, steps - 1):  # right: higher thresholds
         _move(page, ".pdx-threshold", position)
         shown = _shown(page)
         cut = None if shown["threshold"] == "inf" else float(shown["threshold"])
         counts, value, low, high = _library(table, cut)
+        i = steps - 1 - position
+        low, high = {**low, "mcc": mcc_low[i : i + 1]}, {**high, "mcc": mcc_high[i : i + 1]}
         assert shown["cells"] == {
             "tp": int(counts.tp[0]),
             "fp": int(counts.fp[0]),
@@ -229,9 +279,14 @@ def test_the_slider_shows_the_librarys_counts_and_measures_at_the_cut(saved, off
                 assert abs(float(row["text"]) - expected) <= 0.5e-4 + 1e-12
             else:
                 assert row["text"] == "—"
-            if name != "mcc":
-                assert _bound(_number(row["low"]), low[name][0]), name
-                assert _bound(_number(row["high"]), high[name][0]), name
+            check = _same if name in EXACT else _bound
+            assert check(_number(row["low"]), low[name][0]), name
+            assert check(_number(row["high"]), high[name][0]), name
+        # φ and δ at the diagram's ratio, their intervals the library's bit for bit
+        phi, delta = _ratio_intervals(counts, float(shown["ratio"]))
+        for key, (lo, hi) in (("phi_ratio", phi), ("delta_ratio", delta)):
+            assert _same(_number(shown["rows"][key]["low"]), lo[0]), key
+            assert _same(_number(shown["rows"][key]["high"]), hi[0]), key
         p, n = table.total_positives, table.total_negatives
         assert shown["roc"] == pytest.approx([counts.fp[0] / n, counts.tp[0] / p], abs=1e-15)
         if position == 0:  # left: the lowest score, everything positive
@@ -259,6 +314,17 @@ def test_the_ratio_slider_maps_the_diagram_as_the_library_does(saved, offline):
             rtol=0,
             atol=1e-15,
         )
+        # their intervals: the library's weighted Newcombe intervals at this ratio, exactly,
+        # and holding the value
+        phi, delta = _ratio_intervals(counts, r)
+        for key, (lo, hi), value in (
+            ("phi_ratio", phi, expected.phi[0]),
+            ("delta_ratio", delta, expected.delta[0]),
+        ):
+            row = shown["rows"][key]
+            assert (float(row["low"]), float(row["high"])) == (float(lo[0]), float(hi[0])), key
+            assert float(row["low"]) <= value + 1e-15, key
+            assert value - 1e-15 <= float(row["high"]), key
         # the diamond drawn is the geometry's at that ratio
         border = page.evaluate("document.querySelector('.pdx-phidelta').data[0].x")
         assert_allclose(border, phidelta.diamond(r).border[:, 0], atol=1e-12)

@@ -9,8 +9,10 @@ sets the class ratio N/P of the φ-δ diagram (the generalized φ-δ, Armano et 
 Everything the page shows is computed here, in Python, from the exact score table and
 embedded as JSON: the counts at each slider step come from the table's cumulative sums (exact
 for any number of distinct scores), the measures and their intervals from the library. Only
-the generalized φ, δ at the ratio of the second slider are computed in the browser, by the
-library's formula (``static/explorer.js``, tested against :func:`phidelta.measures.phi_delta`).
+the generalized φ, δ at the ratio of the second slider and their intervals are computed in
+the browser, by the library's formulas from the numbers sent (``static/explorer.js``, tested
+against :func:`phidelta.measures.phi_delta` and, from the exact Wilson limits of sensitivity
+and specificity, :func:`phidelta.inference.newcombe_interval` with the ratio's weights).
 Large tables keep the page light: the slider steps over the vertices kept by
 :func:`phidelta.geometry.thin_polyline` on the ROC and precision–recall curves (no drawn
 point further than half a pixel of a 1,000-pixel plot from the exact curve) and over up to
@@ -35,6 +37,8 @@ __all__ = [
     "ALL_STEPS",
     "EVEN_STEPS",
     "EXPLORER_MEASURES",
+    "MCC_RESAMPLES",
+    "MCC_SEED",
     "ThresholdExplorer",
     "explorer_fragment",
     "explorer_payload",
@@ -47,8 +51,9 @@ ALL_STEPS = 2001
 #: Larger tables: besides the thinned curves' vertices, cuts evenly spaced in rows.
 EVEN_STEPS = 400
 
-#: The measures shown at each cut, with their labels; all but MCC with an interval
-#: (MCC's is a bootstrap, too slow for every step).
+#: The measures shown at each cut, with their labels, each with its interval
+#: (:func:`phidelta.inference.measure_intervals`: MCC's is the BCa bootstrap on counts, seeded
+#: with :data:`MCC_SEED`); the page adds φ and δ at the diagram's ratio.
 EXPLORER_MEASURES: Mapping[str, str] = {
     "sensitivity": "sensitivity (recall, tpr)",
     "specificity": "specificity",
@@ -61,13 +66,18 @@ EXPLORER_MEASURES: Mapping[str, str] = {
     "delta": "δ (discriminant capability)",
     "mcc": "MCC",
 }
-_WITHOUT_INTERVAL = ("mcc",)
+#: the seed and resamples of MCC's bootstrap: the same table gives the same page
+MCC_SEED, MCC_RESAMPLES = 0, 2000
 # the intervals' methods as the page names them (phidelta.inference.AUTO_METHODS)
 _METHOD_NAMES = {
     "wilson": "Wilson score",
     "newcombe": "Newcombe hybrid score",
     "fleiss_cohen_everitt": "Fleiss–Cohen–Everitt",
+    "bca": f"BCa bootstrap ({MCC_RESAMPLES:,} resamples)",
 }
+# sent exactly (not to seven digits): the page combines their Wilson limits into the
+# intervals of φ and δ at its ratio
+_EXACT_BOUNDS = ("sensitivity", "specificity")
 
 #: The ratios N/P of the φ-δ slider: 41 steps evenly spaced in log10 over [0.1, 10] (the
 #: geometry's range), plus the data's own ratio when it lies inside.
@@ -140,25 +150,43 @@ def _significant(bounds: np.ndarray, digits: int = 7) -> list[float | None]:
 
 
 def _step_measures(counts: BinaryCounts, level: float) -> dict[str, Any]:
-    """The measures of :data:`EXPLORER_MEASURES` at each step, with intervals (library)."""
+    """The measures of :data:`EXPLORER_MEASURES` at each step, with intervals (library):
+    bounds to seven digits, those of sensitivity and specificity exact."""
     from phidelta.exceptions import UndefinedMeasureWarning
     from phidelta.inference import measure_intervals
-    from phidelta.measures import mcc as matthews
+    from phidelta.measures import mcc
 
-    names = [n for n in EXPLORER_MEASURES if n not in _WITHOUT_INTERVAL]
+    names = list(EXPLORER_MEASURES)
+    # weighted rows: the bootstrap resamples integer counts, so MCC goes without interval
+    drawn = [n for n in names if n != "mcc"] if counts.is_soft else names
     with warnings.catch_warnings():  # undefined at the extreme cuts: NaN, shown as "—"
         warnings.simplefilter("ignore", UndefinedMeasureWarning)
-        found = measure_intervals(counts, measures=names, confidence_level=level)
-        mcc = matthews(counts, zero_division=np.nan)
-    value = {n: _listed(found.estimate[n]) for n in names}
-    value["mcc"] = _listed(mcc)
+        found = measure_intervals(
+            counts,
+            measures=drawn,
+            confidence_level=level,
+            random_state=MCC_SEED,
+            n_resamples=MCC_RESAMPLES,
+        )
+        estimate, low, high = dict(found.estimate), dict(found.low), dict(found.high)
+        methods = {n: _METHOD_NAMES.get(found.methods[n], found.methods[n]) for n in drawn}
+        if counts.is_soft:
+            estimate["mcc"] = mcc(counts, zero_division=np.nan)
+            low["mcc"] = high["mcc"] = np.full(len(counts), np.nan)
+            methods["mcc"] = ""
+
+    def bounds(values: dict[str, np.ndarray]) -> dict[str, list[Any]]:
+        return {
+            n: _listed(values[n]) if n in _EXACT_BOUNDS else _significant(values[n]) for n in names
+        }
+
     return {
-        "names": list(EXPLORER_MEASURES),
+        "names": names,
         "labels": list(EXPLORER_MEASURES.values()),
-        "methods": {n: _METHOD_NAMES.get(found.methods[n], found.methods[n]) for n in names},
-        "value": value,
-        "low": {n: _significant(found.low[n]) for n in names},
-        "high": {n: _significant(found.high[n]) for n in names},
+        "methods": {n: methods[n] for n in names},
+        "value": {n: _listed(estimate[n]) for n in names},
+        "low": bounds(low),
+        "high": bounds(high),
     }
 
 

@@ -22,6 +22,34 @@
     ];
   }
 
+  // the interval of w1*p1 - w2*p2 from the Wilson limits (l, u) of p1 and p2: Newcombe's
+  // hybrid score interval weighted (the MOVER), the same operations, in the same order, as
+  // phidelta.inference._methods.newcombe_bounds
+  function weightedNewcombe(p1, l1, u1, p2, l2, u2, w1, w2) {
+    var c1 = w1, c2 = -w2;
+    var t1 = c1 * p1, t2 = c2 * p2;
+    var low1 = Math.min(c1 * l1, c1 * u1), high1 = Math.max(c1 * l1, c1 * u1);
+    var low2 = Math.min(c2 * l2, c2 * u2), high2 = Math.max(c2 * l2, c2 * u2);
+    var theta = t1 + t2;
+    var low = theta - Math.sqrt((t1 - low1) * (t1 - low1) + (t2 - low2) * (t2 - low2));
+    var high = theta + Math.sqrt((high1 - t1) * (high1 - t1) + (high2 - t2) * (high2 - t2));
+    var bottom = Math.min(c1, 0) + Math.min(c2, 0), top = Math.max(c1, 0) + Math.max(c2, 0);
+    return [Math.min(Math.max(low, bottom), top), Math.min(Math.max(high, bottom), top)];
+  }
+
+  // phi and delta at the ratio with their intervals (Armano et al. 2019, eq. 2:
+  // phi_r = 2p*sens - 2n*spec + 2(n - p), delta_r = 2p*sens + 2n*spec - 1), from the Wilson
+  // limits of sensitivity and specificity at step i
+  function ratioIntervals(measures, i, sens, spec, ratio) {
+    var n = ratio / (1 + ratio), p = 1 / (1 + ratio);
+    var lo = measures.low, hi = measures.high;
+    var s = [sens, lo.sensitivity[i], hi.sensitivity[i]];
+    var c = [spec, lo.specificity[i], hi.specificity[i]];
+    var phi = weightedNewcombe(s[0], s[1], s[2], c[0], c[1], c[2], 2 * p, 2 * n);
+    var delta = weightedNewcombe(s[0], s[1], s[2], c[0], c[1], c[2], 2 * p, -(2 * n));
+    return [[phi[0] + 2 * (n - p), phi[1] + 2 * (n - p)], [delta[0] - 1, delta[1] - 1]];
+  }
+
   function text(value, digits) {
     if (value === null || value === undefined || !isFinite(value)) return "—";
     return Number(value).toFixed(digits);
@@ -185,18 +213,22 @@
         cell(tr, "pdx-method", data.measures.methods[name] || "");
         table.appendChild(tr);
       });
-      // the generalized pair at the diagram's ratio (no interval: a weighted difference)
+      // the generalized pair at the diagram's ratio, each a weighted difference of
+      // sensitivity and specificity, with its weighted Newcombe interval
       var g = phiDelta(1 - at.fpr, at.tpr, r);
-      [["phi_ratio", "φ at N/P = " + Number(r).toPrecision(3), g[0]],
-       ["delta_ratio", "δ at N/P = " + Number(r).toPrecision(3), g[1]]].forEach(function (row) {
+      var bounds = ratioIntervals(data.measures, i, at.tp / P, at.tn / N, r);
+      [["phi_ratio", "φ at N/P = " + Number(r).toPrecision(3), g[0], bounds[0]],
+       ["delta_ratio", "δ at N/P = " + Number(r).toPrecision(3), g[1], bounds[1]]
+      ].forEach(function (row) {
         var tr = document.createElement("tr");
         tr.dataset.measure = row[0];
         var th = document.createElement("th");
         th.textContent = row[1];
         tr.appendChild(th);
         cell(tr, "pdx-value", text(row[2], 4), {"data-value": String(row[2])});
-        cell(tr, "pdx-interval", "");
-        cell(tr, "pdx-method", "");
+        cell(tr, "pdx-interval", "[" + text(row[3][0], 4) + ", " + text(row[3][1], 4) + "]",
+             {"data-low": String(row[3][0]), "data-high": String(row[3][1])});
+        cell(tr, "pdx-method", "Newcombe hybrid score, weighted");
         table.appendChild(tr);
       });
       root.querySelector(".pdx-level").textContent = level + "%";
