@@ -202,3 +202,28 @@ def test_the_demo_command_passes_interactive_on(tmp_path, monkeypatch):
     assert main(["demo", "--folds", "2", "-o", str(out)]) == 0
     assert asked["interactive"] is False
     assert "plotly.js" not in out.read_text(encoding="utf-8")
+
+
+def test_an_interactive_report_draws_nothing_with_matplotlib(tmp_path, monkeypatch):
+    """Its figures come from the figure specification: the feature signature's diagrams are
+    built as displays of values, no matplotlib figure is made to be thrown away (the static
+    report of the same data makes one per ratio)."""
+    from phidelta.report import file_report
+
+    made = []
+    init = Figure.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "__init__", counted)
+    monkeypatch.setattr(Figure, "savefig", lambda self, buffer, **kw: buffer.write(b"."))
+    features = Roles("RainBool", positive=1)
+    page = file_report(
+        tmp_path / "i.html", data=climate_data_path(), features=features, interactive=True
+    ).read_text(encoding="utf-8")
+    assert made == []
+    assert page.count('<figure class="interactive">') == 2
+    file_report(tmp_path / "s.html", data=climate_data_path(), features=features)
+    assert len(made) == 2

@@ -16,7 +16,7 @@ from typing import Any
 
 from phidelta._format import html_table
 
-__all__ = ["figure_html", "interactive_figures", "plotly_html", "table_html"]
+__all__ = ["canvas", "figure_html", "interactive_figures", "plotly_html", "table_html"]
 
 # whether figure_html draws the displays it is given as Plotly figures (an interactive report)
 _INTERACTIVE: ContextVar[bool] = ContextVar("phidelta_report_interactive", default=False)
@@ -33,6 +33,18 @@ def interactive_figures(interactive: bool = True) -> Iterator[None]:
         yield
     finally:
         _INTERACTIVE.reset(token)
+
+
+def canvas(figsize: tuple[float, float]) -> tuple[Any, Any]:
+    """A new matplotlib figure and axes for a section's figure; ``(None, None)`` within
+    :func:`interactive_figures`, whose figures come from the figure specification: there
+    the section builds its display without drawing it (nothing for matplotlib to draw and
+    throw away)."""
+    if _INTERACTIVE.get():
+        return None, None
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=figsize)
 
 
 def plotly_html(spec: Mapping[str, Any], caption: str = "", height: int = 460) -> str:
@@ -70,13 +82,14 @@ def figure_html(
     """A matplotlib figure as an embedded PNG (closes the figure); in an interactive report
     (:func:`interactive_figures`) the figure of ``display`` from the figure specification
     (:func:`phidelta.rendering.plotly.display_figure` with ``options``), or the one ``spec()``
-    builds."""
+    builds, and ``fig`` (None where :func:`canvas` made none) is closed unseen."""
     import matplotlib.pyplot as plt
 
     if (display is not None or spec is not None) and _INTERACTIVE.get():
         from phidelta.rendering.plotly import display_figure
 
-        plt.close(fig)
+        if fig is not None:
+            plt.close(fig)
         return plotly_html(display_figure(display, **options) if spec is None else spec(), caption)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")

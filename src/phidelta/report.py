@@ -23,7 +23,7 @@ from phidelta._door_intervals import (
     triangle_intervals,
 )
 from phidelta._format import column_text
-from phidelta._report_html import figure_html, interactive_figures, table_html
+from phidelta._report_html import canvas, figure_html, interactive_figures, table_html
 from phidelta._report_scoring import calibration_section, decision_section, file_scoring_sections
 
 __all__ = [
@@ -229,7 +229,6 @@ def signature_section(
     ...                                    top=3, confidence_level=0.9)
     True
     """
-    import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
     from phidelta.signatures import SUMMARY_COLUMNS
@@ -241,11 +240,12 @@ def signature_section(
     figures = []
     ratios = _ratios(signature.ratio if ratio is None else ratio)
     for r in ratios:
-        fig, ax = plt.subplots(figsize=(6.2, 5.4))
+        fig, ax = canvas((6.2, 5.4))
         shown = PhiDeltaDisplay.from_signature(
             signature,
             ratio=r,
             ax=ax,
+            draw=fig is not None,
             annotate=12,
             isometrics=("accuracy",),
             fdr=None if pvalues is None else fdr,
@@ -443,10 +443,10 @@ def assessment_section(
     figures = []
     ratios = _ratios(assessment.ratio if ratio is None else ratio)
     for r in ratios:
-        fig, ax = plt.subplots(figsize=(6.2, 5.4))
+        fig, ax = canvas((6.2, 5.4))
         drawn = {"mean": True, "ellipse": True, "isometrics": ("accuracy", "bias")}
         shown = PhiDeltaDisplay.from_counts(
-            assessment.counts, ratio=r, ax=ax, regions=not grouped, **drawn
+            assessment.counts, ratio=r, ax=ax, draw=fig is not None, regions=not grouped, **drawn
         )
         figures.append(
             figure_html(
@@ -465,8 +465,11 @@ def assessment_section(
         )
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
-        fig, ax = plt.subplots(figsize=(5.6, 5.2))
-        roc = RocDisplay(tables=[pooled]).plot(ax=ax, acceptable_region=True, **band)
+        # the bands are computed by plot(): drawn then, even for an interactive report
+        fig, ax = plt.subplots(figsize=(5.6, 5.2)) if band else canvas((5.6, 5.2))
+        roc = RocDisplay(tables=[pooled])
+        if fig is not None:
+            roc.plot(ax=ax, acceptable_region=True, **band)
         figures.append(
             figure_html(
                 fig,
@@ -482,8 +485,10 @@ def assessment_section(
             )
         )
         y, s = _labelled_scores(pooled)
-        fig, ax = plt.subplots(figsize=(5.6, 4.6))
-        shown = CalibrationDisplay.from_predictions(y, s, pos_label=True, ax=ax)
+        fig, ax = canvas((5.6, 4.6))
+        shown = CalibrationDisplay(y_true=y, scores=s, pos_label=True)
+        if fig is not None:
+            shown.plot(ax=ax)
         figures.append(
             figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)", display=shown)
         )
@@ -517,9 +522,11 @@ def assessment_section(
                     kind="reliability",
                 )
             )
-        fig, ax = plt.subplots(figsize=(6, 4))
+        fig, ax = canvas((6, 4))
         scanned = ("classification_error", "signal_efficiency", "background_acceptance")
-        shown = ThresholdScanDisplay(table=pooled).plot(ax=ax, measures=scanned)
+        shown = ThresholdScanDisplay(table=pooled)
+        if fig is not None:
+            shown.plot(ax=ax, measures=scanned)
         figures.append(
             figure_html(
                 fig, "threshold dependence (Jiřina Figs. 2–3)", display=shown, measures=scanned
@@ -683,7 +690,6 @@ def comparison_section(
     ...     result, confidence_level=0.9)
     True
     """
-    import matplotlib.pyplot as plt
 
     from phidelta.rendering import PhiDeltaDisplay
 
@@ -691,11 +697,12 @@ def comparison_section(
     name_a, name_b = (html.escape(str(n)) for n in comparison.names)
     figures = []
     for r in _ratios(a.ratio if ratio is None else ratio):
-        fig, ax = plt.subplots(figsize=(6.2, 5.4))
+        fig, ax = canvas((6.2, 5.4))
         pair = PhiDeltaDisplay.from_comparison(
             comparison,
             ratio=r,
             ax=ax,
+            draw=fig is not None,
             ellipse=False,
             limits=_around(comparison, r),
             regions=comparison.n_groups is None,  # regions treat rows as independent

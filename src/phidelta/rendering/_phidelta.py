@@ -209,6 +209,7 @@ class PhiDeltaDisplay(InteractiveDisplay):
         names: list[str] | None = None,
         view: str = "classifier",
         ax: Any = None,
+        draw: bool = True,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
         """Diagram of binary counts (folds, classifiers or features) at ``ratio``.
@@ -226,6 +227,9 @@ class PhiDeltaDisplay(InteractiveDisplay):
             Which corner labels to draw.
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
+        draw : bool, default True
+            False: the display of the values only, nothing drawn (no figure made), for
+            :meth:`to_plotly` (an interactive report) or a later :meth:`plot`.
         **plot_kw
             Options of :meth:`plot`.
 
@@ -235,7 +239,7 @@ class PhiDeltaDisplay(InteractiveDisplay):
             The display, drawn; it keeps the counts (for ``color_by`` and ``regions``).
         """
         display, _ = cls._from_counts(counts, ratio=ratio, names=names, view=view)
-        return display.plot(ax=ax, **plot_kw)
+        return display.plot(ax=ax, **plot_kw) if draw else display
 
     @classmethod
     def from_comparison(
@@ -247,6 +251,7 @@ class PhiDeltaDisplay(InteractiveDisplay):
         colors: tuple[str, str] = ("tab:blue", "tab:green"),
         regions: bool | str = True,
         ellipse: bool = True,
+        draw: bool = True,
         **plot_kw: Any,
     ) -> tuple[PhiDeltaDisplay, PhiDeltaDisplay]:
         """Two classifiers in one diagram: each one's folds, mean, spread and — by default —
@@ -267,6 +272,8 @@ class PhiDeltaDisplay(InteractiveDisplay):
             Draw each classifier's pooled region (see :meth:`plot`).
         ellipse : bool, default=True
             Draw each classifier's 2σ spread ellipse.
+        draw : bool, default True
+            False: the two displays of the values only, nothing drawn (no figure made).
         **plot_kw
             Passed to :meth:`plot` (e.g. ``isometrics``, ``limits``, ``title``).
 
@@ -308,9 +315,10 @@ class PhiDeltaDisplay(InteractiveDisplay):
                 color=colour,
                 label=str(name),
                 frame=i == 0,
+                draw=draw,
                 **plot_kw,
             )
-            ax = display.ax_
+            ax = display.ax_ if draw else None
             displays.append(display)
         return displays[0], displays[1]
 
@@ -431,6 +439,7 @@ class PhiDeltaDisplay(InteractiveDisplay):
         fdr: float | None = None,
         pvalues: Any = "auto",
         ax: Any = None,
+        draw: bool = True,
         **plot_kw: Any,
     ) -> PhiDeltaDisplay:
         """Diagram of a feature signature (feature view); ``ratio="actual"`` uses its N/P.
@@ -452,6 +461,9 @@ class PhiDeltaDisplay(InteractiveDisplay):
             data), a method of ``signature.pvalues``, or the p-values themselves, one per feature.
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
+        draw : bool, default True
+            False: the display of the values only, nothing drawn (no figure made), for
+            :meth:`to_plotly` (an interactive report) or a later :meth:`plot`.
         **plot_kw
             Passed to :meth:`plot` (``annotate`` defaults to 10).
 
@@ -508,7 +520,7 @@ class PhiDeltaDisplay(InteractiveDisplay):
             display.significant_ = display.qvalues_ <= fdr
             plot_kw["marked"] = display.significant_
             plot_kw.setdefault("marked_label", f"BH q ≤ {fdr:g}")
-        return display.plot(ax=ax, **plot_kw)
+        return display.plot(ax=ax, **plot_kw) if draw else display
 
     @classmethod
     def from_confusion_matrix(
