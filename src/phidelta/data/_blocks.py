@@ -16,10 +16,12 @@ how it adds them. The engines import this module and nothing of each other;
 
 from __future__ import annotations
 
+import importlib
 import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
+from phidelta._docstrings import shared_entries
 from phidelta.data._formats import check_columns, read_chunks, read_header, read_table
 
 __all__ = [
@@ -31,7 +33,9 @@ __all__ = [
     "PerBlock",
     "WholeTable",
     "add_up",
+    "engine_table",
     "parts_of",
+    "require_library",
 ]
 
 #: A per-block function: ``function(block)`` is the part of a block (a pandas DataFrame).
@@ -196,6 +200,92 @@ def add_up(parts: Iterator[Any], combine: Combine = operator.add) -> Any:
     while stack:
         total = combine(stack.pop()[1], total)
     return total
+
+
+def engine_table(frame_type: str, default_name: str, library: str) -> Callable[[type], type]:
+    """A decorator that puts in an engine's table's docstring (its ``{table_sections}`` line)
+    the sections it shares with the other engines' tables: its frame and name, as parameters
+    and as attributes, and the library it needs (see
+    :func:`phidelta._docstrings.shared_entries`).
+
+    Parameters
+    ----------
+    frame_type : str
+        The type of the engine's frames, e.g. ``"pyspark.sql.DataFrame"``.
+    default_name : str
+        What error messages call the data unless named.
+    library : str
+        The library the engine needs.
+
+    Returns
+    -------
+    callable
+        The class decorator.
+
+    Examples
+    --------
+    >>> @engine_table("polars.LazyFrame", "the frame", "Polars")
+    ... class LazyTable:
+    ...     '''A Polars LazyFrame as blocks.
+    ...
+    ...     {table_sections}
+    ...     '''
+    >>> LazyTable.__doc__.splitlines()[4].strip()
+    'frame : polars.LazyFrame'
+    """
+    return shared_entries(
+        table_sections=f"""\
+Parameters
+----------
+frame : {frame_type}
+    The data.
+name : str, default="{default_name}"
+    What error messages call the data.
+
+Attributes
+----------
+frame : {frame_type}
+    The data.
+name : str
+    What error messages call the data.
+
+Raises
+------
+ImportError
+    If {library} is not installed."""
+    )
+
+
+def require_library(module: str, message: str) -> Any:
+    """An engine's library, imported when the engine is first used (``import phidelta``
+    never imports it), or an ImportError saying which extra installs it.
+
+    Parameters
+    ----------
+    module : str
+        The module, e.g. ``"pyspark.sql"``.
+    message : str
+        The error's text when it is not installed.
+
+    Returns
+    -------
+    module
+        The module.
+
+    Raises
+    ------
+    ImportError
+        If the module is not installed.
+
+    Examples
+    --------
+    >>> require_library("operator", "no operator").__name__
+    'operator'
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:  # pragma: no cover - exercised without the library only
+        raise ImportError(message) from exc
 
 
 def parts_of(blocks: Iterator[Any], function: PerBlock) -> Iterator[Any]:

@@ -10,38 +10,33 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock, add_up
+from phidelta.data._blocks import Blocks, add_up, engine_table, require_library
+
+if TYPE_CHECKING:
+    from phidelta.data._blocks import Columns, Combine, PerBlock
 
 __all__ = ["DASK", "DaskTable", "compute", "is_dask", "reduce_delayed", "require_dask", "tree"]
 
 
 def require_dask() -> Any:
-    """The ``dask`` module, or an ImportError saying which extra installs it.
+    """The ``dask`` module, or an ImportError saying which extra installs it (see
+    :func:`~phidelta.data._blocks.require_library`).
 
     Returns
     -------
     module
         ``dask``.
 
-    Raises
-    ------
-    ImportError
-        If Dask is not installed.
-
     Examples
     --------
     >>> require_dask().__name__
     'dask'
     """
-    try:
-        import dask
-    except ImportError as exc:  # pragma: no cover - exercised without dask only
-        raise ImportError(
-            "phidelta.distributed needs Dask: pip install 'phidelta[scale]'."
-        ) from exc
-    return dask
+    return require_library(
+        "dask", "phidelta.distributed needs Dask: pip install 'phidelta[scale]'."
+    )
 
 
 def is_dask(value: Any) -> bool:
@@ -150,29 +145,13 @@ def reduce_delayed(
     return compute(tree([dask.delayed(function)(*args) for args in arguments], combine))
 
 
+@engine_table("dask.dataframe.DataFrame", "the Dask frame", "Dask")
 class DaskTable(Blocks):
     """A Dask DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
     reduced on the workers by the same function as a chunk of a file, and the results are
     added in a tree.
 
-    Parameters
-    ----------
-    frame : dask.dataframe.DataFrame
-        The data.
-    name : str, default="the Dask frame"
-        What error messages call the data.
-
-    Attributes
-    ----------
-    frame : dask.dataframe.DataFrame
-        The data.
-    name : str
-        What error messages call the data.
-
-    Raises
-    ------
-    ImportError
-        If Dask is not installed.
+    {table_sections}
 
     See Also
     --------

@@ -20,10 +20,13 @@ import contextlib
 import pickle
 import warnings
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from phidelta.data._blocks import Blocks, Columns, Combine, PerBlock, add_up, parts_of
+from phidelta.data._blocks import Blocks, add_up, engine_table, parts_of, require_library
 from phidelta.data._errors import DataError
+
+if TYPE_CHECKING:
+    from phidelta.data._blocks import Columns, Combine, PerBlock
 
 __all__ = [
     "FIRST_ROWS",
@@ -46,30 +49,23 @@ _NESTED = ("array", "map", "struct")
 
 
 def require_spark() -> Any:
-    """The ``pyspark.sql`` module, or an ImportError saying which extra installs it.
+    """The ``pyspark.sql`` module, or an ImportError saying which extra installs it (see
+    :func:`~phidelta.data._blocks.require_library`).
 
     Returns
     -------
     module
         ``pyspark.sql``.
 
-    Raises
-    ------
-    ImportError
-        If PySpark is not installed.
-
     Examples
     --------
     >>> require_spark().__name__
     'pyspark.sql'
     """
-    try:
-        import pyspark.sql
-    except ImportError as exc:  # pragma: no cover - exercised without pyspark only
-        raise ImportError(
-            "The Spark engine needs PySpark (and Java 17+): pip install 'phidelta[spark]'."
-        ) from exc
-    return pyspark.sql
+    return require_library(
+        "pyspark.sql",
+        "The Spark engine needs PySpark (and Java 17+): pip install 'phidelta[spark]'.",
+    )
 
 
 @contextlib.contextmanager
@@ -233,29 +229,13 @@ def _quoted(column: str) -> str:
     return "`" + column.replace("`", "``") + "`"
 
 
+@engine_table("pyspark.sql.DataFrame", "the Spark frame", "PySpark")
 class SparkTable(Blocks):
     """A Spark DataFrame as a source of blocks for :mod:`phidelta.data`: each partition is
     reduced on the executors by the same function as a chunk of a file, one part per
     partition travels to the driver, and the parts are added up there.
 
-    Parameters
-    ----------
-    frame : pyspark.sql.DataFrame
-        The data.
-    name : str, default="the Spark frame"
-        What error messages call the data.
-
-    Attributes
-    ----------
-    frame : pyspark.sql.DataFrame
-        The data.
-    name : str
-        What error messages call the data.
-
-    Raises
-    ------
-    ImportError
-        If PySpark is not installed.
+    {table_sections}
 
     See Also
     --------
