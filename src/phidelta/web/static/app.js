@@ -368,7 +368,10 @@ function drawDiagram(view, points) {
     layout = Object.assign({}, layout, {legend: LEGEND_BELOW});
   }
   Plotly.react("plot", traces, fitSmallPlot(layout, traces, view.figures.small_annotations),
-               CONFIG);
+               CONFIG)
+    // Plotly.react keeps the top margin sent, not the one the title's automargin pushed to
+    // hold it below the toolbar; a relayout pushes it again
+    .then(() => Plotly.relayout("plot", {"title.automargin": true}));
   Plotly.Plots.resize("plot");  // the view's layout may have changed the plot's width
 }
 // the points picked on the page (rows or points clicked) pink and larger; customdata[1] is
