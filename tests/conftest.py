@@ -13,6 +13,21 @@ SHARED_REFDATA = ROOT.parent / "shared" / "refdata"
 VENDORED_REFDATA = Path(__file__).resolve().parent / "data" / "refdata"
 
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # the README's test command runs two pytest processes on a two-core machine: each (and
+    # each program it starts) gets one BLAS thread, or their BLAS threads outnumber the cores
+    # and spin waiting for each other. phidelta's own threads are tests' business
+    # (tests/test_parallel.py sets PHIDELTA_NUM_THREADS).
+    for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_variable, "1")
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - scikit-learn's dependency, in the test extra
+        pass
+    else:
+        threadpool_limits(1, user_api="blas")
+
+
 def refdata_root() -> Path:
     """``../shared/refdata`` when the checkout sits beside it, else the copy under tests/data."""
     return SHARED_REFDATA if SHARED_REFDATA.is_dir() else VENDORED_REFDATA
