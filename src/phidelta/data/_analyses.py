@@ -56,6 +56,24 @@ __all__ = [
 ]
 
 
+# Docstring entries of the loaders below (see phidelta._docstrings).
+_SOURCE = """\
+source : str, path, bytes, table or Dask DataFrame
+    A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame."""
+_READING = """\
+chunksize : int, optional
+    Stream a file in blocks of this many rows.
+format : str, optional
+    "csv", "tsv" or "parquet"; detected by default."""
+_MISSING = """\
+missing : {"drop", "error"}, default="drop"
+    Rows with a missing role value are left out and counted, or refused.
+missing_values : str or list of str, optional
+    Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
+    the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
+    anyway (see :mod:`phidelta.data._missing`)."""
+
+
 @dataclass
 class _Counted:
     """A part, the rows left out while making it and the cells read as missing; all add up."""
@@ -216,7 +234,12 @@ def _check_roles(blocks: Blocks, roles: Roles) -> None:
             raise missing_column(column, header, blocks.name, role)
 
 
-@shared_entries(signature_options=SIGNATURE_OPTIONS, signature_result=SIGNATURE_RESULT)
+@shared_entries(
+    source=_SOURCE,
+    reading=_READING,
+    signature_options=SIGNATURE_OPTIONS,
+    signature_result=SIGNATURE_RESULT,
+)
 def load_signature(
     source: Any,
     roles: Roles,
@@ -242,14 +265,10 @@ def load_signature(
 
     Parameters
     ----------
-    source : str, path, bytes, table or Dask DataFrame
-        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    {source}
     roles : Roles
-        Which column plays which role.
-    chunksize : int, optional
-        Stream a file in blocks of this many rows.
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
+        The label column, the positive class and, optionally, the group column.
+    {reading}
     numeric : {"soft", "threshold"}, default="soft"
         How a numeric feature becomes counts (see :func:`phidelta.signatures.signature`).
     {signature_options}
@@ -380,6 +399,7 @@ def _with_left_out(result: Signature, left_out: int, cells: MissingCells) -> Sig
     return replace(result, rows_left_out=left_out, missing_cells=cells)
 
 
+@shared_entries(source=_SOURCE, reading=_READING, missing=_MISSING)
 def load_assessment(
     source: Any,
     roles: Roles,
@@ -406,20 +426,11 @@ def load_assessment(
 
     Parameters
     ----------
-    source : str, path, bytes, table or Dask DataFrame
-        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    {source}
     roles : Roles
         Which column plays which role.
-    chunksize : int, optional
-        Stream a file in blocks of this many rows.
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing role value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
-        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
-        anyway (see :mod:`phidelta.data._missing`).
+    {reading}
+    {missing}
 
     Returns
     -------
@@ -544,7 +555,9 @@ def check_threshold(result: Assessment, asked: Any) -> None:
     )
 
 
-@shared_entries(comparison_result=COMPARISON_RESULT)
+@shared_entries(
+    source=_SOURCE, reading=_READING, missing=_MISSING, comparison_result=COMPARISON_RESULT
+)
 def load_comparison(
     source: Any,
     roles: Roles,
@@ -573,24 +586,15 @@ def load_comparison(
 
     Parameters
     ----------
-    source : str, path, bytes, table or Dask DataFrame
-        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    {source}
     roles : Roles
         Classifier A's columns, with the shared label, positive class, fold, group and
         threshold.
     other : Roles
         Classifier B's prediction and/or score column (its label, positive class, fold and
         group must be those of `roles`, or its group None).
-    chunksize : int, optional
-        Stream a file in blocks of this many rows.
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing role value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
-        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
-        anyway (see :mod:`phidelta.data._missing`).
+    {reading}
+    {missing}
     measure : str, default="accuracy"
         The per-fold measure of the corrected t-test (a name of
         :data:`phidelta.measures.MEASURES`).
@@ -850,6 +854,7 @@ def _declared(classes: Any, found: list[Any]) -> list[Any]:
     return out
 
 
+@shared_entries(source=_SOURCE, reading=_READING, missing=_MISSING)
 def load_multiclass(
     source: Any,
     roles: Roles,
@@ -871,22 +876,13 @@ def load_multiclass(
 
     Parameters
     ----------
-    source : str, path, bytes, table or Dask DataFrame
-        A CSV/TSV/Parquet file, its bytes, a pandas/polars/pyarrow table, or a Dask DataFrame.
+    {source}
     roles : Roles
         The label and prediction columns (and optionally fold, weight and group).
     classes : sequence, optional
         The classes, in order; by default every class seen, sorted.
-    chunksize : int, optional
-        Stream a file in blocks of this many rows.
-    format : str, optional
-        "csv", "tsv" or "parquet"; detected by default.
-    missing : {"drop", "error"}, default="drop"
-        Rows with a missing role value are left out and counted, or refused.
-    missing_values : str or list of str, optional
-        Text read as missing besides empty cells (e.g. ``["NA"]``); in a column of numbers
-        the common markers (``NA``, ``NaN``, ``null``, ``None``, ``?``, …) are missing
-        anyway (see :mod:`phidelta.data._missing`).
+    {reading}
+    {missing}
 
     Returns
     -------
