@@ -44,6 +44,25 @@ settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+#: Test files whose module fixtures are costly (a Sphinx build, a server, a browser): under
+#: ``--dist loadgroup`` each runs in one process, so each fixture is built once.
+ONE_PROCESS = {
+    "test_docs.py": "the documentation site, built once (1–2 min)",
+    "test_web_e2e.py": "a web server and a browser",
+    "test_explorer.py": "a browser and saved explorer pages",
+    "test_report_interactive.py": "interactive reports and a browser",
+    "test_web_load.py": "a live server",
+}
+
+
+def _uses_shared(item: pytest.Item, name: str) -> bool:
+    """Whether the test uses the session fixture `name` of this file (a test module may
+    have a fixture of that name of its own)."""
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.get(name) if info is not None else None
+    return bool(definitions) and definitions[-1].func.__code__.co_filename == __file__
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Give every test a node id of its own, and the Spark tests one xdist group.
 
@@ -57,7 +76,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     - xdist writes the ``@name`` suffix where pytest 9 no longer reads it, so the marks had
       no effect: the suffix is written here. Every test that uses the ``spark`` fixture is in
       the group ``spark``, so the run starts one local Spark session (one JVM), not one per
-      process.
+      process; likewise the Dask cluster's tests (``client``) and the files of
+      :data:`ONE_PROCESS`, whose module fixtures are costly to build twice. (xdist starts the
+      groups first, the largest first: a long group never comes last.)
 
     A collection that still repeats an id is an error, not a silent loss.
     """
@@ -70,8 +91,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item._id = item._id.with_params(item.name[len(last) + 1 : -1])
             else:
                 item._nodeid = f"{parent}::{item.name}"
-        if "spark" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("spark"))
+        for fixture, group in (("spark", "spark"), ("client", "dask")):
+            if _uses_shared(item, fixture):
+                item.add_marker(pytest.mark.xdist_group(group))
+        if item.path.name in ONE_PROCESS:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
         names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
         if grouping and names and structured and "@" not in item.nodeid:
             # NodeId.parse keeps the string as given, suffix and all
