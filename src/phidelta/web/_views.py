@@ -1576,7 +1576,6 @@ def classifier_figures(
         legend_below=True,
     )
     plot["layout"]["title"]["font"]["size"] = 12
-    plot["layout"]["margin"]["t"] = 35 if point["rule"] == "predictions" else 50
     if cmp:
         second = point_traces(
             _coordinates(cmp["folds"], "phi"),

@@ -46,6 +46,10 @@ MARGIN = {"l": 55, "r": 25, "t": 35, "b": 45}
 LEGEND_WIDTH = 400
 
 
+#: pixels between the φ-δ diagram's title and its plot area, for the oracle's label
+_ORACLE_ROOM = 12
+
+
 @lru_cache(maxsize=64)
 def _lines(
     ratio: float, name: str
@@ -237,14 +241,18 @@ def phi_delta_layout(
     border = diamond(ratio).border[:, 0]
     low, high = float(border.min()) - 0.62, float(border.max()) + 0.62
     text = title_text or f"φ-δ diagram, N/P = {precision(ratio)}"
-    margin = {**MARGIN, "t": top_margin(text)}
+    # the oracle's label rises above δ = 1 and, on a small plot, above the plot area: the
+    # title keeps its distance
+    margin = {**MARGIN, "t": top_margin(text) + _ORACLE_ROOM}
+    heading = title(text)
+    heading["pad"]["b"] += _ORACLE_ROOM
     legend: dict[str, Any] = {"font": {"size": 9}}
     if legend_below:  # at the bottom of the figure, under the φ axis's title: two rows
         legend, margin["b"] = _legend_under(2, horizontal=True)
     return {
         "margin": margin,
         "hovermode": "closest",
-        "title": title(text),
+        "title": heading,
         "xaxis": {
             "title": {"text": PHI_TITLE},
             "zeroline": True,
