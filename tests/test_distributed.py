@@ -121,3 +121,14 @@ def test_distributed_assessment_and_connection_errors(client):
     assert got.ratio == want.ratio
     with pytest.raises(ConnectionError, match=r"No Dask scheduler answered at tcp://127.0.0.1:9"):
         pdd.connect("tcp://127.0.0.1:9", timeout=2)
+
+
+def test_a_table_in_memory_keeps_max_values():
+    """``signature(frame, label=…, max_values=…)`` of a frame in memory keeps that many of a
+    nominal column's values, as on Dask (it was dropped and the default 256 used)."""
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"y": [0, 1] * 10, "c": [f"v{i % 5}" for i in range(20)]})
+    with pytest.warns(UserWarning, match="the 3 most frequent"):
+        kept = pdd.signature(frame, label="y", max_values=3)
+    assert len(kept.names) == 3
+    assert {f"c(v{i})" for i in range(5)} <= set(pdd.signature(frame, label="y").names)

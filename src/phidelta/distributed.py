@@ -300,8 +300,6 @@ def signature(
     if label is not None:
         from phidelta.data import Roles, load_signature
 
-        if not _is_dask(data):
-            return load_signature(data, Roles(label, positive=pos_label), kinds=kinds)
         return load_signature(
             data, Roles(label, positive=pos_label), kinds=kinds, max_values=max_values
         )
