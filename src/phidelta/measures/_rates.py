@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import ZeroDivision, check_counts, check_zero_division, divide
 from phidelta.measures._common import finish as _finish
 from phidelta.measures._common import floats as _floats
+from phidelta.measures._entries import COUNTS, COUNTS_RAISES, measure_entries
 
 __all__ = [
     "class_ratio",
@@ -30,27 +32,31 @@ __all__ = [
 ]
 
 
+# The docstring entries of the counts and of the measures undefined without samples or a class.
+_count_entries = shared_entries(counts=COUNTS, raises=COUNTS_RAISES)
+_no_samples = measure_entries("there are no samples (M = 0)")
+_no_positives = measure_entries("there are no positives (TP + FN = 0)")
+_no_negatives = measure_entries("there are no negatives (TN + FP = 0)")
+
+
 def _as_float(a: np.ndarray) -> np.ndarray:
     return np.asarray(a, dtype=np.float64)
 
 
+@_count_entries
 def negatives(counts: BinaryCounts) -> np.ndarray:
     """N = TN + FP, the number of negative samples (Armano 2015, Table 1).
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         N, a count (float).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    {raises}
 
     Examples
     --------
@@ -60,23 +66,20 @@ def negatives(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).negatives)
 
 
+@_count_entries
 def positives(counts: BinaryCounts) -> np.ndarray:
     """P = FN + TP, the number of positive samples (Armano 2015, Table 1).
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         P, a count (float).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    {raises}
 
     Examples
     --------
@@ -86,23 +89,20 @@ def positives(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).positives)
 
 
+@_count_entries
 def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
     """N̂ = TN + FN, the number of samples classified negative (Armano 2015, Table 1).
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         N̂, a count (float).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    {raises}
 
     Examples
     --------
@@ -112,23 +112,20 @@ def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).predicted_negatives)
 
 
+@_count_entries
 def predicted_positives(counts: BinaryCounts) -> np.ndarray:
     """P̂ = FP + TP, the number of samples classified positive (Armano 2015, Table 1).
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         P̂, a count (float).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    {raises}
 
     Examples
     --------
@@ -138,23 +135,20 @@ def predicted_positives(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).predicted_positives)
 
 
+@_count_entries
 def total(counts: BinaryCounts) -> np.ndarray:
     """M = N + P, the number of samples (Armano 2015, Table 1).
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         M, a count (float).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+    {raises}
 
     Examples
     --------
@@ -164,6 +158,7 @@ def total(counts: BinaryCounts) -> np.ndarray:
     return _as_float(check_counts(counts).total)
 
 
+@_no_samples
 def negative_proportion(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -173,23 +168,15 @@ def negative_proportion(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         n in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -209,6 +196,7 @@ def negative_proportion(
     )
 
 
+@_no_samples
 def positive_proportion(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -216,23 +204,15 @@ def positive_proportion(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         p in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -252,6 +232,7 @@ def positive_proportion(
     )
 
 
+@_no_samples
 def predicted_negative_proportion(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -259,23 +240,15 @@ def predicted_negative_proportion(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         n̂ in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -295,6 +268,7 @@ def predicted_negative_proportion(
     )
 
 
+@_no_samples
 def predicted_positive_proportion(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -302,23 +276,15 @@ def predicted_positive_proportion(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         p̂ in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -338,6 +304,7 @@ def predicted_positive_proportion(
     )
 
 
+@measure_entries("there are no positives (P = 0)")
 def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """σ = N / P = n / p, the class ratio, negatives over positives (Armano 2015, Table 1).
 
@@ -346,23 +313,15 @@ def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no positives (P = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         σ, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -379,6 +338,7 @@ def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     )
 
 
+@_no_positives
 def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Sensitivity ρ = tp = TP / P: true positive rate, recall, signal efficiency.
 
@@ -387,24 +347,15 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no positives (TP + FN = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         ρ in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -421,6 +372,7 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     return _finish(divide(tp, tp + fn), zd, "sensitivity", "no positives: tp + fn == 0")
 
 
+@_no_negatives
 def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Specificity ρ̄ = tn = TN / N: true negative rate (Armano 2015, Table 1, γ₀₀).
 
@@ -428,24 +380,15 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no negatives (TN + FP = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         ρ̄ in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -462,6 +405,7 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     return _finish(divide(tn, tn + fp), zd, "specificity", "no negatives: tn + fp == 0")
 
 
+@_no_negatives
 def false_positive_rate(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -471,24 +415,15 @@ def false_positive_rate(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no negatives (TN + FP = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         fp in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -505,6 +440,7 @@ def false_positive_rate(
     return _finish(divide(fp, tn + fp), zd, "false positive rate", "no negatives: tn + fp == 0")
 
 
+@_no_positives
 def false_negative_rate(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -512,24 +448,15 @@ def false_negative_rate(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no positives (TP + FN = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         fn in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
