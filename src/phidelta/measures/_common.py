@@ -93,6 +93,19 @@ def rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray]:
     return divide(tn, tn + fp), divide(tp, tp + fn)
 
 
+def class_rate(
+    counts: Any, zero_division: Any, cell: str, measure: str, condition: str
+) -> np.ndarray:
+    """One cell of the counts over the size of its class, ``"tn"`` or ``"fp"`` over N,
+    ``"fn"`` or ``"tp"`` over P, checked and finished under the zero-division policy: the
+    measures that are such a rate under several names (sensitivity, signal efficiency, …)."""
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    tn, fp, fn, tp = floats(c)
+    cells = {"tn": tn, "fp": fp, "fn": fn, "tp": tp}
+    size = tn + fp if cell in ("tn", "fp") else tp + fn
+    return finish(divide(cells[cell], size), zd, measure, condition)
+
+
 def all_rates(counts: BinaryCounts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(tn, fp, fn, tp) as rates of their class, each divided directly (no ``1 − x``), so that
     tiny rates keep full relative precision. NaN where a class is absent."""

@@ -6,9 +6,14 @@ import numpy as np
 
 from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts
-from phidelta.measures._common import ZeroDivision, check_counts, check_zero_division, divide
+from phidelta.measures._common import (
+    ZeroDivision,
+    check_counts,
+    check_zero_division,
+    class_rate,
+    divide,
+)
 from phidelta.measures._common import finish as _finish
-from phidelta.measures._common import floats as _floats
 from phidelta.measures._entries import COUNTS, COUNTS_RAISES, measure_entries
 
 __all__ = [
@@ -41,6 +46,16 @@ _no_negatives = measure_entries("there are no negatives (TN + FP = 0)")
 
 def _as_float(a: np.ndarray) -> np.ndarray:
     return np.asarray(a, dtype=np.float64)
+
+
+def _over_total(
+    counts: BinaryCounts, zero_division: ZeroDivision, field: str, measure: str
+) -> np.ndarray:
+    """The count `field` (``"negatives"``, …) of `counts` over M, under the zero-division policy."""
+    c, zd = check_counts(counts), check_zero_division(zero_division)
+    return _finish(
+        divide(_as_float(getattr(c, field)), _as_float(c.total)), zd, measure, "no samples"
+    )
 
 
 @_count_entries
@@ -187,13 +202,7 @@ def negative_proportion(
     >>> negative_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.25])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(
-        divide(_as_float(c.negatives), _as_float(c.total)),
-        zd,
-        "negative proportion n",
-        "no samples",
-    )
+    return _over_total(counts, zero_division, "negatives", "negative proportion n")
 
 
 @_no_samples
@@ -223,13 +232,7 @@ def positive_proportion(
     >>> positive_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.75])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(
-        divide(_as_float(c.positives), _as_float(c.total)),
-        zd,
-        "positive proportion p",
-        "no samples",
-    )
+    return _over_total(counts, zero_division, "positives", "positive proportion p")
 
 
 @_no_samples
@@ -259,12 +262,8 @@ def predicted_negative_proportion(
     >>> predicted_negative_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.3])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(
-        divide(_as_float(c.predicted_negatives), _as_float(c.total)),
-        zd,
-        "predicted negative proportion n̂",
-        "no samples",
+    return _over_total(
+        counts, zero_division, "predicted_negatives", "predicted negative proportion n̂"
     )
 
 
@@ -295,12 +294,8 @@ def predicted_positive_proportion(
     >>> predicted_positive_proportion(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.7])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    return _finish(
-        divide(_as_float(c.predicted_positives), _as_float(c.total)),
-        zd,
-        "predicted positive proportion p̂",
-        "no samples",
+    return _over_total(
+        counts, zero_division, "predicted_positives", "predicted positive proportion p̂"
     )
 
 
@@ -367,9 +362,7 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     >>> sensitivity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.8])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    _tn, _fp, fn, tp = _floats(c)
-    return _finish(divide(tp, tp + fn), zd, "sensitivity", "no positives: tp + fn == 0")
+    return class_rate(counts, zero_division, "tp", "sensitivity", "no positives: tp + fn == 0")
 
 
 @_no_negatives
@@ -400,9 +393,7 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     >>> specificity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.6])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, _fn, _tp = _floats(c)
-    return _finish(divide(tn, tn + fp), zd, "specificity", "no negatives: tn + fp == 0")
+    return class_rate(counts, zero_division, "tn", "specificity", "no negatives: tn + fp == 0")
 
 
 @_no_negatives
@@ -435,9 +426,9 @@ def false_positive_rate(
     >>> false_positive_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.4])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, _fn, _tp = _floats(c)
-    return _finish(divide(fp, tn + fp), zd, "false positive rate", "no negatives: tn + fp == 0")
+    return class_rate(
+        counts, zero_division, "fp", "false positive rate", "no negatives: tn + fp == 0"
+    )
 
 
 @_no_positives
@@ -467,9 +458,9 @@ def false_negative_rate(
     >>> false_negative_rate(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.2])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    _tn, _fp, fn, tp = _floats(c)
-    return _finish(divide(fn, tp + fn), zd, "false negative rate", "no positives: tp + fn == 0")
+    return class_rate(
+        counts, zero_division, "fn", "false negative rate", "no positives: tp + fn == 0"
+    )
 
 
 true_positive_rate = recall = sensitivity

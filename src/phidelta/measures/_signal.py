@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
     check_counts,
     check_zero_division,
+    class_rate,
     divide,
     finish,
     floats,
 )
+from phidelta.measures._entries import COUNTS, measure_entries, zero_division_entry
 
 __all__ = [
     "background_acceptance",
@@ -34,95 +37,78 @@ __all__ = [
 ]
 
 
+def _jirina(section: str) -> str:
+    """The References entry of a measure of Jiřina & Jiřina (2005), §`section`."""
+    return f"""\
+References
+----------
+Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+Czech Republic. Section {section}."""
+
+
+@measure_entries("there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
 def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there is no signal (S = TP + FN = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         Se in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     sensitivity : the same quantity.
     signal_error : 1 − Se.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.1.
+    {references}
 
     Examples
     --------
     >>> signal_efficiency(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.8])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    _tn, _fp, fn, tp = floats(c)
-    return finish(divide(tp, tp + fn), zd, "signal efficiency Se", "no signal: S == 0")
+    return class_rate(counts, zero_division, "tp", "signal efficiency Se", "no signal: S == 0")
 
 
+@measure_entries("there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
 def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal error 1 − Se = S₀ / S (Jiřina §4.1); equal to the false negative rate.
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there is no signal (S = TP + FN = 0). With ``"warn"``
-        they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says
-        how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         1 − Se in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     false_negative_rate : the same quantity.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.1.
+    {references}
 
     Examples
     --------
     >>> signal_error(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.2])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    _tn, _fp, fn, tp = floats(c)
-    return finish(divide(fn, tp + fn), zd, "signal error", "no signal: S == 0")
+    return class_rate(counts, zero_division, "fn", "signal error", "no signal: S == 0")
 
 
+@measure_entries("there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
 def background_acceptance(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -130,46 +116,34 @@ def background_acceptance(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there is no background (B = TN + FP = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         Be in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     false_positive_rate : the same quantity.
     purity : 1 − Be.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.2.
+    {references}
 
     Examples
     --------
     >>> background_acceptance(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.4])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, _fn, _tp = floats(c)
-    return finish(divide(fp, tn + fp), zd, "background acceptance Be", "no background: B == 0")
+    return class_rate(
+        counts, zero_division, "fp", "background acceptance Be", "no background: B == 0"
+    )
 
 
+@measure_entries("there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
 def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Purity 1 − Be = B₀ / B, as Jiřina defines it (§4.2); equal to specificity ρ̄.
 
@@ -178,46 +152,32 @@ def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there is no background (B = TN + FP = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         1 − Be in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     specificity : the same quantity.
     precision : what other authors call purity.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.2.
+    {references}
 
     Examples
     --------
     >>> purity(BinaryCounts(tn=15, fp=10, fn=15, tp=60))
     array([0.6])
     """
-    c, zd = check_counts(counts), check_zero_division(zero_division)
-    tn, fp, _fn, _tp = floats(c)
-    return finish(divide(tn, tn + fp), zd, "purity", "no background: B == 0")
+    return class_rate(counts, zero_division, "tn", "purity", "no background: B == 0")
 
 
+@measure_entries("there are no samples (S + B = 0)", references=_jirina("4.3"))
 def classification_error(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -225,34 +185,21 @@ def classification_error(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (S + B = 0). With ``"warn"`` they
-        are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how
-        many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         Ce in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     error_rate : the same quantity.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.3.
+    {references}
 
     Examples
     --------
@@ -264,6 +211,11 @@ def classification_error(
     return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce", "no samples")
 
 
+@shared_entries(
+    counts=COUNTS,
+    zero_division=zero_division_entry("there are no samples (S + B = 0)"),
+    references=_jirina("4.4"),
+)
 def weighted_classification_error(
     counts: BinaryCounts,
     *,
@@ -279,16 +231,12 @@ def weighted_classification_error(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     signal_weight : float, default=1.0
         Ws, the cost of a lost signal sample (FN); non-negative and finite.
     background_weight : float, default=1.0
         Wb, the cost of an accepted background sample (FP); non-negative and finite.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (S + B = 0). With ``"warn"`` they
-        are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how
-        many.
+    {zero_division}
 
     Returns
     -------
@@ -307,11 +255,7 @@ def weighted_classification_error(
     --------
     classification_error : Ws = Wb = 1.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.4.
+    {references}
 
     Examples
     --------
@@ -331,6 +275,7 @@ def weighted_classification_error(
     )
 
 
+@measure_entries("Be = 0 (no background accepted) or a class is absent", references=_jirina("4.5"))
 def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Enrichment factor (signal enhancement) E = Se / Be (Jiřina §4.5).
 
@@ -340,35 +285,22 @@ def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where Be = 0 (no background accepted) or a class is absent.
-        With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         E in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     positive_likelihood_ratio : the same quantity (LR+).
     quality_factor : Se / √Be.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.5.
+    {references}
 
     Examples
     --------
@@ -381,6 +313,7 @@ def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     return finish(divide(se, be), zd, "enrichment factor E", "Be == 0 or a class is absent")
 
 
+@measure_entries("Be = 0 or a class is absent", references=_jirina("4.6"))
 def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Quality factor Q = Se / √Be (Jiřina §4.6).
 
@@ -389,34 +322,22 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where Be = 0 or a class is absent. With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         Q in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     enrichment_factor : Se / Be.
     acceptable_region : where Q ≥ 1 and E ≥ 1 on the ROC.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.6.
+    {references}
 
     Examples
     --------
@@ -429,39 +350,27 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
     return finish(divide(se, np.sqrt(be)), zd, "quality factor Q", "Be == 0 or a class is absent")
 
 
+@measure_entries("Be = 0 (FP = 0, including no background)", references=_jirina("4.7"))
 def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where Be = 0 (FP = 0, including no background). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         R in [1, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     background_acceptance : 1 / R.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.7.
+    {references}
 
     Examples
     --------
@@ -478,6 +387,7 @@ def _signal_background(c: BinaryCounts, selected: bool) -> tuple[np.ndarray, np.
     return (tp, fp) if selected else (tp + fn, tn + fp)
 
 
+@measure_entries("S + B = 0 (an empty set)", references=_jirina("4.6"))
 def data_quality(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -488,36 +398,24 @@ def data_quality(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     selected : bool, default=False
         False for the input data (S = P, B = N); True for the sample the classifier selects
         (S = TP, B = FP).
-    zero_division : "warn" or float, default="warn"
-        Value for entries where S + B = 0 (an empty set). With ``"warn"`` they are NaN
-        and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         q = S / √(S + B), in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     data_quality_rare : the S ≪ B form.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.6.
+    {references}
 
     Examples
     --------
@@ -529,6 +427,7 @@ def data_quality(
     return finish(divide(s, np.sqrt(s + b)), zd, "data quality q", "S + B == 0")
 
 
+@measure_entries("B = 0", references=_jirina("4.6"))
 def data_quality_rare(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -539,37 +438,25 @@ def data_quality_rare(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     selected : bool, default=False
         False for the input data (S = P, B = N); True for the sample the classifier selects
         (S = TP, B = FP).
-    zero_division : "warn" or float, default="warn"
-        Value for entries where B = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
     Returns
     -------
     ndarray of shape (len(counts),)
         S / √B, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
     data_quality : S / √(S + B).
     quality_factor : selected over input.
 
-    References
-    ----------
-    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
-    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
-    Czech Republic. Section 4.6.
+    {references}
 
     Examples
     --------
