@@ -1,12 +1,15 @@
 """Docstring entries that the point measures share, written once.
 
-A measure's docstring names them by placeholder lines (``{counts}``, ``{zero_division}``,
-``{raises}``) and :func:`measure_entries` fills them in (see
-:func:`phidelta._docstrings.shared_entries`).
+A measure's docstring names them by placeholder lines and :func:`measure_entries` fills them in
+(see :func:`phidelta._docstrings.shared_entries`): ``{parameters}`` (the section of `counts` and
+`zero_division`; in a Parameters section with more entries, ``{counts}`` and
+``{zero_division}``), ``{returns}`` (the Returns header and the type of a point measure's
+array; the description follows it in the docstring, indented) and ``{raises}``.
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -19,6 +22,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 COUNTS = """\
 counts : BinaryCounts
     One or more binary confusion counts; one value per entry."""
+
+#: The Parameters section of a measure of `counts` alone.
+COUNTS_PARAMETERS = "Parameters\n----------\n" + COUNTS
+
+#: The Returns header and type of a point measure: one value per entry of `counts`.
+RETURNS = """\
+Returns
+-------
+ndarray of shape (len(counts),)"""
 
 #: The errors of a measure of `counts` alone.
 COUNTS_RAISES = """\
@@ -71,8 +83,12 @@ def zero_division_entry(where: str) -> str:
     return 'zero_division : "warn" or float, default="warn"\n' + wrapped
 
 
+_PLACEHOLDER = re.compile(r"^[ \t]*\{\w+\}[ \t]*$", re.MULTILINE)
+
+
 def measure_entries(where: str, **more: str) -> Callable[[F], F]:
-    """Fill a measure's ``{counts}``, ``{zero_division}`` and ``{raises}`` lines.
+    """Fill the placeholder lines of a measure's docstring: ``{parameters}`` (or ``{counts}``
+    and ``{zero_division}``), ``{returns}``, ``{raises}`` and those of `more`.
 
     Parameters
     ----------
@@ -84,7 +100,14 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
     Returns
     -------
     callable
-        The decorator of :func:`phidelta._docstrings.shared_entries`.
+        A decorator that returns the function itself, its docstring filled by
+        :func:`phidelta._docstrings.shared_entries`.
+
+    Raises
+    ------
+    ValueError
+        (From the decorator.) If a placeholder line is left unfilled (a misspelt name), or
+        the docstring has no placeholder of a fragment in `more`.
 
     Examples
     --------
@@ -92,16 +115,32 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
     ... def f(counts, *, zero_division="warn"):
     ...     '''F.
     ...
-    ...     Parameters
-    ...     ----------
-    ...     {counts}
-    ...     {zero_division}
+    ...     {parameters}
     ...
-    ...     {raises}
+    ...     {returns}
+    ...         F in [0, 1].
     ...     '''
     >>> f.__doc__.splitlines()[4].strip()
     'counts : BinaryCounts'
     """
-    return shared_entries(
-        counts=COUNTS, zero_division=zero_division_entry(where), raises=RAISES, **more
-    )
+    zero_division = zero_division_entry(where)
+    standard = {
+        "parameters": f"{COUNTS_PARAMETERS}\n{zero_division}",
+        "counts": COUNTS,
+        "zero_division": zero_division,
+        "returns": RETURNS,
+        "raises": RAISES,
+    }
+
+    def fill(function: F) -> F:
+        doc = function.__doc__ or ""
+        present = {name: text for name, text in standard.items() if f"{{{name}}}" in doc}
+        function = shared_entries(**present, **more)(function)
+        left = _PLACEHOLDER.search(function.__doc__ or "")
+        if left:
+            raise ValueError(
+                f"the docstring of {function.__name__} keeps the line {left.group().strip()}"
+            )
+        return function
+
+    return fill

@@ -14,7 +14,12 @@ from phidelta.measures._common import (
     divide,
 )
 from phidelta.measures._common import finish as _finish
-from phidelta.measures._entries import COUNTS, COUNTS_RAISES, measure_entries
+from phidelta.measures._entries import (
+    COUNTS_PARAMETERS,
+    COUNTS_RAISES,
+    RETURNS,
+    measure_entries,
+)
 
 __all__ = [
     "class_ratio",
@@ -38,7 +43,7 @@ __all__ = [
 
 
 # The docstring entries of the counts and of the measures undefined without samples or a class.
-_count_entries = shared_entries(counts=COUNTS, raises=COUNTS_RAISES)
+_count_entries = shared_entries(parameters=COUNTS_PARAMETERS, returns=RETURNS, raises=COUNTS_RAISES)
 _no_samples = measure_entries("there are no samples (M = 0)")
 _no_positives = measure_entries("there are no positives (TP + FN = 0)")
 _no_negatives = measure_entries("there are no negatives (TN + FP = 0)")
@@ -62,13 +67,9 @@ def _over_total(
 def negatives(counts: BinaryCounts) -> np.ndarray:
     """N = TN + FP, the number of negative samples (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         N, a count (float).
 
     {raises}
@@ -85,13 +86,9 @@ def negatives(counts: BinaryCounts) -> np.ndarray:
 def positives(counts: BinaryCounts) -> np.ndarray:
     """P = FN + TP, the number of positive samples (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         P, a count (float).
 
     {raises}
@@ -108,13 +105,9 @@ def positives(counts: BinaryCounts) -> np.ndarray:
 def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
     """N̂ = TN + FN, the number of samples classified negative (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         N̂, a count (float).
 
     {raises}
@@ -131,13 +124,9 @@ def predicted_negatives(counts: BinaryCounts) -> np.ndarray:
 def predicted_positives(counts: BinaryCounts) -> np.ndarray:
     """P̂ = FP + TP, the number of samples classified positive (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         P̂, a count (float).
 
     {raises}
@@ -154,13 +143,9 @@ def predicted_positives(counts: BinaryCounts) -> np.ndarray:
 def total(counts: BinaryCounts) -> np.ndarray:
     """M = N + P, the number of samples (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         M, a count (float).
 
     {raises}
@@ -181,14 +166,9 @@ def negative_proportion(
 
     Undefined when there are no samples.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         n in [0, 1].
 
     {raises}
@@ -211,14 +191,9 @@ def positive_proportion(
 ) -> np.ndarray:
     """p = P / M, the proportion of positives, or prevalence (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         p in [0, 1].
 
     {raises}
@@ -241,14 +216,9 @@ def predicted_negative_proportion(
 ) -> np.ndarray:
     """n̂ = N̂ / M, the proportion classified negative (Armano 2015, Table 1, eq. 4).
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         n̂ in [0, 1].
 
     {raises}
@@ -273,14 +243,9 @@ def predicted_positive_proportion(
 ) -> np.ndarray:
     """p̂ = P̂ / M, the proportion classified positive (Armano 2015, Table 1, eq. 4).
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         p̂ in [0, 1].
 
     {raises}
@@ -306,14 +271,9 @@ def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     This is the ``ratio`` of the generalized φ-δ diagrams. (Flach's *clr* is its inverse.)
     Undefined when there are no positives.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         σ, in [0, inf).
 
     {raises}
@@ -340,14 +300,9 @@ def sensitivity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
     Armano 2015, Table 1 and eq. 6 (ρ = γ₁₁); Flach's *tpr*. Unbiased: independent of the
     class ratio. Undefined when there are no positives.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         ρ in [0, 1].
 
     {raises}
@@ -371,14 +326,9 @@ def specificity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
 
     Unbiased. Undefined when there are no negatives.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         ρ̄ in [0, 1].
 
     {raises}
@@ -404,14 +354,9 @@ def false_positive_rate(
 
     Jiřina's background acceptance Be is the same quantity.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         fp in [0, 1].
 
     {raises}
@@ -437,14 +382,9 @@ def false_negative_rate(
 ) -> np.ndarray:
     """fn = FN / P = 1 − ρ, the false negative rate, γ₁₀ (Armano 2015, Table 1).
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         fn in [0, 1].
 
     {raises}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
@@ -20,7 +19,7 @@ from phidelta.measures._common import (
     finish,
     floats,
 )
-from phidelta.measures._entries import COUNTS, measure_entries, zero_division_entry
+from phidelta.measures._entries import measure_entries
 
 __all__ = [
     "background_acceptance",
@@ -51,14 +50,9 @@ Czech Republic. Section {section}."""
 def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Se in [0, 1].
 
     {raises}
@@ -82,14 +76,9 @@ def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
 def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal error 1 − Se = S₀ / S (Jiřina §4.1); equal to the false negative rate.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         1 − Se in [0, 1].
 
     {raises}
@@ -114,14 +103,9 @@ def background_acceptance(
 ) -> np.ndarray:
     """Background acceptance (background error) Be = B₁ / B (Jiřina §4.2); the false positive rate.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Be in [0, 1].
 
     {raises}
@@ -150,14 +134,9 @@ def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     Note: much of the particle-physics literature uses "purity" for S₁ / (S₁ + B₁), which is
     :func:`precision`; this function follows the seed document.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         1 − Be in [0, 1].
 
     {raises}
@@ -183,14 +162,9 @@ def classification_error(
 ) -> np.ndarray:
     """Classification error (error rate) Ce = (S₀ + B₁) / N (Jiřina §4.3; N = all samples).
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Ce in [0, 1].
 
     {raises}
@@ -211,11 +185,7 @@ def classification_error(
     return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce", "no samples")
 
 
-@shared_entries(
-    counts=COUNTS,
-    zero_division=zero_division_entry("there are no samples (S + B = 0)"),
-    references=_jirina("4.4"),
-)
+@measure_entries("there are no samples (S + B = 0)", references=_jirina("4.4"))
 def weighted_classification_error(
     counts: BinaryCounts,
     *,
@@ -238,9 +208,7 @@ def weighted_classification_error(
         Wb, the cost of an accepted background sample (FP); non-negative and finite.
     {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The weighted error, in [0, max(Ws, Wb)].
 
     Raises
@@ -283,14 +251,9 @@ def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     the input: (S₁/B₁) / (S/B) = E. Undefined when Be = 0 (no background accepted) or a class
     is absent.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         E in [0, inf).
 
     {raises}
@@ -320,14 +283,9 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
     Q ≥ 1 means the selected sample is statistically no worse than the input:
     S₁/√B₁ = Q · S/√B. Undefined when Be = 0 or a class is absent.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Q in [0, inf).
 
     {raises}
@@ -354,14 +312,9 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
 
-    Parameters
-    ----------
-    {counts}
-    {zero_division}
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         R in [1, inf).
 
     {raises}
@@ -382,12 +335,19 @@ def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "war
     return finish(divide(tn + fp, fp), zd, "rejection factor R", "Be == 0")
 
 
+#: The `selected` parameter of the data qualities.
+_SELECTED = """\
+selected : bool, default=False
+    False for the input data (S = P, B = N); True for the sample the classifier selects
+    (S = TP, B = FP)."""
+
+
 def _signal_background(c: BinaryCounts, selected: bool) -> tuple[np.ndarray, np.ndarray]:
     tn, fp, fn, tp = floats(c)
     return (tp, fp) if selected else (tp + fn, tn + fp)
 
 
-@measure_entries("S + B = 0 (an empty set)", references=_jirina("4.6"))
+@measure_entries("S + B = 0 (an empty set)", selected=_SELECTED, references=_jirina("4.6"))
 def data_quality(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -399,14 +359,10 @@ def data_quality(
     Parameters
     ----------
     {counts}
-    selected : bool, default=False
-        False for the input data (S = P, B = N); True for the sample the classifier selects
-        (S = TP, B = FP).
+    {selected}
     {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         q = S / √(S + B), in [0, inf).
 
     {raises}
@@ -427,7 +383,7 @@ def data_quality(
     return finish(divide(s, np.sqrt(s + b)), zd, "data quality q", "S + B == 0")
 
 
-@measure_entries("B = 0", references=_jirina("4.6"))
+@measure_entries("B = 0", selected=_SELECTED, references=_jirina("4.6"))
 def data_quality_rare(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -439,14 +395,10 @@ def data_quality_rare(
     Parameters
     ----------
     {counts}
-    selected : bool, default=False
-        False for the input data (S = P, B = N); True for the sample the classifier selects
-        (S = TP, B = FP).
+    {selected}
     {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         S / √B, in [0, inf).
 
     {raises}
