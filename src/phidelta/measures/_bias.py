@@ -14,10 +14,12 @@ from phidelta.measures._common import (
     finish,
     floats,
 )
+from phidelta.measures._entries import CLASS_ABSENT, NO_SAMPLES, measure_entries
 
 __all__ = ["friedman_bias", "unbiased_bias"]
 
 
+@measure_entries(NO_SAMPLES)
 def friedman_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Friedman's bias f(X) − E[f̂(X)] with labels in {−1, +1} (Armano 2015, eqs. 16–19).
 
@@ -26,25 +28,12 @@ def friedman_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     actual class ratio (``phi(counts, ratio="actual")``): positive φ_b means the classifier says
     "positive" more often than the oracle. Undefined with no samples.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The bias, in [−2, 2].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -63,32 +52,19 @@ def friedman_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     return finish(divide(2 * (fn - fp), m), zd, "Friedman bias", "no samples")
 
 
+@measure_entries(CLASS_ABSENT)
 def unbiased_bias(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased bias: Friedman's bias at balance, 1 − tp − fp = −φ (Armano 2015, eq. 20).
 
     Depends on the rates only. Armano notes that the opposite sign, E[f̂] − f, makes the φ axis
     coincide with the bias: ``unbiased_bias == -phi(counts)``.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The unbiased bias fn − fp, in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------

@@ -18,6 +18,10 @@ from phidelta._docstrings import shared_entries
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: Where most measures are undefined (the `where` of :func:`measure_entries`).
+NO_SAMPLES = "there are no samples (M = 0)"
+CLASS_ABSENT = "a class is absent (TN + FP = 0 or TP + FN = 0)"
+
 #: The `counts` parameter of every point measure.
 COUNTS = """\
 counts : BinaryCounts

@@ -18,6 +18,7 @@ from phidelta.measures._common import (
     finish,
     floats,
 )
+from phidelta.measures._entries import CLASS_ABSENT, NO_SAMPLES, measure_entries
 
 __all__ = [
     "determinant",
@@ -31,6 +32,7 @@ def _finish_matrices(values: np.ndarray, zd: ZeroDivision, name: str, condition:
     return finish(values.reshape(-1), zd, name, condition).reshape(values.shape)
 
 
+@measure_entries("a class is absent (the whole row of that class is NaN)")
 def normalized_confusion_matrix(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -39,26 +41,14 @@ def normalized_confusion_matrix(
     Returns an array of shape (k, 2, 2): ``[[tn, fp], [fn, tp]]`` as *rates* (rows sum to 1).
     Rows of an absent class are undefined.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (the whole row of that class is NaN).
-        With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
     Returns
     -------
     ndarray of shape (len(counts), 2, 2)
         Γ, rows summing to 1.
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -76,6 +66,7 @@ def normalized_confusion_matrix(
     return _finish_matrices(gamma, zd, "normalized confusion matrix Γ", "a class is absent")
 
 
+@measure_entries(NO_SAMPLES)
 def joint_probability_matrix(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -83,25 +74,14 @@ def joint_probability_matrix(
 
     Returns shape (k, 2, 2) summing to 1 per entry; undefined with no samples.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
     Returns
     -------
     ndarray of shape (len(counts), 2, 2)
         Ω, summing to 1 per entry.
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -120,28 +100,18 @@ def joint_probability_matrix(
     return _finish_matrices(omega, zd, "joint probability matrix Ω", "no samples")
 
 
+@measure_entries(NO_SAMPLES)
 def oracle_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """O ≈ p(X) = diag(n, p), the oracle's behaviour (Armano 2015, eq. 3). Shape (k, 2, 2).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
     Returns
     -------
     ndarray of shape (len(counts), 2, 2)
         O = diag(n, p).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -163,29 +133,16 @@ def oracle_matrix(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     return _finish_matrices(oracle, zd, "oracle matrix O", "no samples")
 
 
+@measure_entries(CLASS_ABSENT)
 def determinant(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Δ = det Γ = tn·tp − fp·fn = ρ + ρ̄ − 1 (Armano 2015, eq. 11). Equal to δ.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Δ in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------

@@ -17,6 +17,7 @@ from phidelta.measures._common import finish as _finish
 from phidelta.measures._entries import (
     COUNTS_PARAMETERS,
     COUNTS_RAISES,
+    NO_SAMPLES,
     RETURNS,
     measure_entries,
 )
@@ -44,7 +45,7 @@ __all__ = [
 
 # The docstring entries of the counts and of the measures undefined without samples or a class.
 _count_entries = shared_entries(parameters=COUNTS_PARAMETERS, returns=RETURNS, raises=COUNTS_RAISES)
-_no_samples = measure_entries("there are no samples (M = 0)")
+_no_samples = measure_entries(NO_SAMPLES)
 _no_positives = measure_entries("there are no positives (TP + FN = 0)")
 _no_negatives = measure_entries("there are no negatives (TN + FP = 0)")
 

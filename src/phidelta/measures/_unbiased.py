@@ -17,6 +17,7 @@ from phidelta.measures._common import (
     divide,
     finish,
 )
+from phidelta.measures._entries import CLASS_ABSENT, measure_entries
 
 __all__ = [
     "unbiased_accuracy",
@@ -28,31 +29,18 @@ __all__ = [
 ]
 
 
+@measure_entries(CLASS_ABSENT)
 def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased accuracy a_u = trace(Γ)/2 = (ρ + ρ̄)/2 = (1 + δ)/2 (Armano 2015, eqs. 9, 14).
 
     Also known as balanced accuracy. Undefined when a class is absent.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         a_u in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -70,31 +58,18 @@ def unbiased_accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     return finish((tnr + tpr) / 2, zd, "unbiased accuracy", "a class is absent")
 
 
+@measure_entries(CLASS_ABSENT)
 def unbiased_error_rate(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Unbiased error e_u = (fp + fn)/2 = 1 − a_u (Armano 2015, eq. 14).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         e_u in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -110,31 +85,18 @@ def unbiased_error_rate(
     return finish((fpr + fnr) / 2, zd, "unbiased error rate", "a class is absent")
 
 
+@measure_entries("a class is absent or the rates give tp + fp = 0")
 def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased precision π_u = γ₁₁ / (γ₀₁ + γ₁₁) = (1 + fp/tp)⁻¹ (Armano 2015, eq. 9).
 
     Undefined when a class is absent or when tp + fp = 0 (ρ = 0 and ρ̄ = 1).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or the rates give tp + fp = 0. With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         π_u in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -155,31 +117,18 @@ def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "w
     )
 
 
+@measure_entries("a class is absent or the rates give tn + fn = 0")
 def unbiased_negative_predictive_value(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Unbiased NPV π̄_u = γ₀₀ / (γ₀₀ + γ₁₀) = (1 + fn/tn)⁻¹ (Armano 2015, §3).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or the rates give tn + fn = 0. With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         π̄_u in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -200,31 +149,18 @@ def unbiased_negative_predictive_value(
     )
 
 
+@measure_entries("a class is absent or the rates give tp + fn + fp = 0")
 def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased F1_u = 2·π_u·ρ / (π_u + ρ) = 2·tp / (2·tp + fp + fn) on rates (Armano 2015, §3).
 
     Flach's substitution of π by π_u.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or the rates give tp + fn + fp = 0.
-        With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         F1_u in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -245,6 +181,9 @@ def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     )
 
 
+@measure_entries(
+    "a class is absent or the classifier predicts a single class (the dummy corners, abs(φ) = 1)"
+)
 def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased Matthews correlation MCC_u = √(π_u/ρ_u · π̄_u/ρ̄_u)·Δ (Armano 2015, eq. 10).
 
@@ -252,26 +191,12 @@ def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     φ, δ), which is how it is computed. Undefined when a class is absent or at the dummy corners
     (abs(φ) = 1).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or the classifier predicts a single
-        class (the dummy corners, abs(φ) = 1). With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         MCC_u in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
