@@ -99,7 +99,8 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
     where : str
         The entries where the measure is undefined, as in :func:`zero_division_entry`.
     **more : str
-        Further fragments of this docstring, ``name=text``.
+        Further fragments of this docstring, ``name=text``; one named as a standard entry
+        (``raises=...``) takes its place.
 
     Returns
     -------
@@ -139,7 +140,7 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
     def fill(function: F) -> F:
         doc = function.__doc__ or ""
         present = {name: text for name, text in standard.items() if f"{{{name}}}" in doc}
-        function = shared_entries(**present, **more)(function)
+        function = shared_entries(**{**present, **more})(function)
         left = _PLACEHOLDER.search(function.__doc__ or "")
         if left:
             raise ValueError(

@@ -16,6 +16,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
+from phidelta._docstrings import shared_entries
 from phidelta._validation import (
     as_float_array,
     check_ratio,
@@ -32,6 +33,7 @@ from phidelta.measures._common import (
     floats,
     rates,
 )
+from phidelta.measures._entries import measure_entries
 
 __all__ = [
     "PhiDelta",
@@ -47,7 +49,32 @@ __all__ = [
 
 RatioLike = float | np.ndarray | Literal["actual"]
 
+# Docstring entries shared below (see phidelta._docstrings): the references, and the ratio and
+# errors of the maps between standard and generalized coordinates.
+_ARMANO_2015 = """\
+Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+classifier building and assessment. Information Sciences. Eqs. 11–12."""
+_ARMANO_2019 = """\
+Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
+software implementation of a visual tool for assessing classifier and feature performance.
+Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2."""
+_MAP_RAISES = """\
+Raises
+------
+TypeError
+    If an argument is not numeric.
+ValueError
+    If the lengths differ or `ratio` is not positive and finite."""
+_map_entries = shared_entries(
+    ratio="""\
+ratio : float or array-like of shape (k,)
+    Class ratio r = N/P, positive and finite.""",
+    raises=_MAP_RAISES,
+    armano_2019=_ARMANO_2019,
+)
 
+
+@shared_entries(armano_2015=_ARMANO_2015)
 class PhiDelta(NamedTuple):
     """A pair of arrays (φ, δ); unpacks like the published packages' ``phi, delta``.
 
@@ -65,8 +92,7 @@ class PhiDelta(NamedTuple):
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Eqs. 11–12.
+    {armano_2015}
 
     Examples
     --------
@@ -133,6 +159,23 @@ def _check_ratio_length(r: np.ndarray, k: int, what: str) -> np.ndarray:
     return r
 
 
+# The entries of phi and delta, each one coordinate of phi_delta.
+_coordinate_entries = measure_entries(
+    'a class is absent or, with ``ratio="actual"``, there are no samples',
+    ratio="""\
+ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
+    Class ratio r = N/P, as in :func:`phi_delta`.""",
+    raises="""\
+Raises
+------
+TypeError
+    If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
+ValueError
+    If `ratio` is invalid or `zero_division` is neither ``"warn"`` nor a number.""",
+)
+
+
+@shared_entries(armano_2015=_ARMANO_2015, armano_2019=_ARMANO_2019)
 def phi_delta(
     counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
 ) -> PhiDelta:
@@ -172,12 +215,9 @@ def phi_delta(
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Eqs. 11–12.
+    {armano_2015}
 
-    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
-    software implementation of a visual tool for assessing classifier and feature performance.
-    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
+    {armano_2019}
 
     Examples
     --------
@@ -208,6 +248,7 @@ def phi_delta(
     )
 
 
+@_coordinate_entries
 def phi(
     counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -219,26 +260,14 @@ def phi(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
-        Class ratio r = N/P, as in :func:`phi_delta`.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or, with ``ratio="actual"``, there are
-        no samples. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {ratio}
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         φ in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
-    ValueError
-        If `ratio` is invalid or `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -254,6 +283,7 @@ def phi(
     return phi_delta(c, ratio=ratio, zero_division=zd).phi
 
 
+@_coordinate_entries
 def delta(
     counts: BinaryCounts, *, ratio: RatioLike = 1.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -264,26 +294,14 @@ def delta(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
-        Class ratio r = N/P, as in :func:`phi_delta`.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent or, with ``ratio="actual"``, there are
-        no samples. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {counts}
+    {ratio}
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         δ in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts` or `ratio` is not a number.
-    ValueError
-        If `ratio` is invalid or `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -299,6 +317,7 @@ def delta(
     return phi_delta(c, ratio=ratio, zero_division=zd).delta
 
 
+@shared_entries(armano_2019=_ARMANO_2019)
 def convert(specificity: Any, sensitivity: Any, ratio: Any = 1.0) -> PhiDelta:
     """Convert (specificity, sensitivity) to (φ, δ): the published ``phiDelta.convert``.
 
@@ -332,9 +351,7 @@ def convert(specificity: Any, sensitivity: Any, ratio: Any = 1.0) -> PhiDelta:
 
     References
     ----------
-    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
-    software implementation of a visual tool for assessing classifier and feature performance.
-    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
+    {armano_2019}
 
     Examples
     --------
@@ -357,6 +374,7 @@ def _pair(phi_values: Any, delta_values: Any) -> tuple[np.ndarray, np.ndarray]:
     return phi_array, delta_array
 
 
+@_map_entries
 def standard_to_generalized(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     """Map standard (φ, δ) to generalized (φ_b, δ_b) for class ratio r = N/P.
 
@@ -367,20 +385,14 @@ def standard_to_generalized(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     ----------
     phi, delta : array-like of shape (k,)
         Standard coordinates.
-    ratio : float or array-like of shape (k,)
-        Class ratio r = N/P, positive and finite.
+    {ratio}
 
     Returns
     -------
     PhiDelta
         Generalized (φ_b, δ_b), arrays of shape (k,).
 
-    Raises
-    ------
-    TypeError
-        If an argument is not numeric.
-    ValueError
-        If the lengths differ or `ratio` is not positive and finite.
+    {raises}
 
     See Also
     --------
@@ -388,9 +400,7 @@ def standard_to_generalized(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
 
     References
     ----------
-    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
-    software implementation of a visual tool for assessing classifier and feature performance.
-    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
+    {armano_2019}
 
     Examples
     --------
@@ -403,6 +413,7 @@ def standard_to_generalized(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     return PhiDelta(d * (1 - delta_array) + phi_array, delta_array - d * phi_array)
 
 
+@_map_entries
 def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     """Map generalized (φ_b, δ_b) at class ratio r back to standard (φ, δ).
 
@@ -413,20 +424,14 @@ def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     ----------
     phi, delta : array-like of shape (k,)
         Generalized coordinates φ_b, δ_b.
-    ratio : float or array-like of shape (k,)
-        Class ratio r = N/P, positive and finite.
+    {ratio}
 
     Returns
     -------
     PhiDelta
         Standard (φ, δ), arrays of shape (k,).
 
-    Raises
-    ------
-    TypeError
-        If an argument is not numeric.
-    ValueError
-        If the lengths differ or `ratio` is not positive and finite.
+    {raises}
 
     See Also
     --------
@@ -434,9 +439,7 @@ def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
 
     References
     ----------
-    Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
-    software implementation of a visual tool for assessing classifier and feature performance.
-    Machine Learning and Knowledge Extraction, 1(1), 121–137. Eqs. 1–2.
+    {armano_2019}
 
     Examples
     --------
@@ -451,6 +454,7 @@ def generalized_to_standard(phi: Any, delta: Any, ratio: Any) -> PhiDelta:
     return PhiDelta(phi_std, delta_b + d * phi_std)
 
 
+@shared_entries(raises=_MAP_RAISES, armano_2015=_ARMANO_2015)
 def phi_delta_to_rates(phi: Any, delta: Any, ratio: Any = 1.0) -> Rates:
     """Recover (specificity, sensitivity) from (φ, δ) at class ratio r (inverse of convert).
 
@@ -468,12 +472,7 @@ def phi_delta_to_rates(phi: Any, delta: Any, ratio: Any = 1.0) -> Rates:
     Rates
         Named pair (specificity, sensitivity) of arrays of shape (k,).
 
-    Raises
-    ------
-    TypeError
-        If an argument is not numeric.
-    ValueError
-        If the lengths differ or `ratio` is not positive and finite.
+    {raises}
 
     See Also
     --------
@@ -481,8 +480,7 @@ def phi_delta_to_rates(phi: Any, delta: Any, ratio: Any = 1.0) -> Rates:
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Eqs. 11–12.
+    {armano_2015}
 
     Examples
     --------
