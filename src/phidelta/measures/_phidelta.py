@@ -33,7 +33,11 @@ from phidelta.measures._common import (
     floats,
     rates,
 )
-from phidelta.measures._entries import measure_entries
+from phidelta.measures._entries import (
+    COUNTS_PARAMETERS,
+    measure_entries,
+    zero_division_entry,
+)
 
 __all__ = [
     "PhiDelta",
@@ -160,11 +164,14 @@ def _check_ratio_length(r: np.ndarray, k: int, what: str) -> np.ndarray:
 
 
 # The entries of phi and delta, each one coordinate of phi_delta.
+_ABSENT_OR_ACTUAL = 'a class is absent or, with ``ratio="actual"``, there are no samples'
 _coordinate_entries = measure_entries(
-    'a class is absent or, with ``ratio="actual"``, there are no samples',
-    ratio="""\
+    _ABSENT_OR_ACTUAL,
+    parameters=f"""\
+{COUNTS_PARAMETERS}
 ratio : float, array-like of shape (len(counts),), or "actual", default=1.0
-    Class ratio r = N/P, as in :func:`phi_delta`.""",
+    Class ratio r = N/P, as in :func:`phi_delta`.
+{zero_division_entry(_ABSENT_OR_ACTUAL)}""",
     raises="""\
 Raises
 ------
@@ -258,11 +265,7 @@ def phi(
     pervasive the feature is (+1: always true, −1: always false). With ``ratio`` ≠ 1 the
     generalized φ_b (see :func:`phi_delta`). Not the "phi coefficient" (that is :func:`mcc`).
 
-    Parameters
-    ----------
-    {counts}
-    {ratio}
-    {zero_division}
+    {parameters}
 
     {returns}
         φ in [−1, 1].
@@ -292,11 +295,7 @@ def delta(
     +1 at the oracle (or a feature covariant with the positive class), −1 at the anti-oracle.
     With ``ratio`` ≠ 1 the generalized δ_b = 2·accuracy − 1 at that ratio.
 
-    Parameters
-    ----------
-    {counts}
-    {ratio}
-    {zero_division}
+    {parameters}
 
     {returns}
         δ in [−1, 1].
