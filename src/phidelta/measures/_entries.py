@@ -18,9 +18,9 @@ from phidelta._docstrings import shared_entries
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Where most measures are undefined (the `where` of :func:`measure_entries`).
-NO_SAMPLES = "there are no samples (M = 0)"
-CLASS_ABSENT = "a class is absent (TN + FP = 0 or TP + FN = 0)"
+#: The entries where most measures are undefined (the `entries` of :func:`measure_entries`).
+NO_SAMPLES = "where there are no samples (M = 0)"
+CLASS_ABSENT = "where a class is absent (TN + FP = 0 or TP + FN = 0)"
 
 #: The `counts` parameter of every point measure.
 COUNTS = """\
@@ -52,13 +52,14 @@ ValueError
 )
 
 
-def zero_division_entry(where: str) -> str:
-    """The `zero_division` parameter of a measure undefined for the entries `where` …
+def zero_division_entry(entries: str) -> str:
+    """The `zero_division` parameter of a measure undefined for some `entries`.
 
     Parameters
     ----------
-    where : str
-        The entries where the measure is undefined, e.g. ``"there are no samples (M = 0)"``.
+    entries : str
+        The entries where the measure is undefined, as the rest of "Value for entries …",
+        e.g. ``"where there are no samples (M = 0)"`` or ``"with TP + FN + FP = 0"``.
 
     Returns
     -------
@@ -67,13 +68,13 @@ def zero_division_entry(where: str) -> str:
 
     Examples
     --------
-    >>> print(zero_division_entry("B = 0"))
+    >>> print(zero_division_entry("where B = 0"))
     zero_division : "warn" or float, default="warn"
         Value for entries where B = 0. With ``"warn"`` they are NaN and an
         :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
     """
     description = (
-        f'Value for entries where {where}. With ``"warn"`` they are NaN and an '
+        f'Value for entries {entries}. With ``"warn"`` they are NaN and an '
         ":class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many."
     )
     wrapped = textwrap.fill(
@@ -90,13 +91,13 @@ def zero_division_entry(where: str) -> str:
 _PLACEHOLDER = re.compile(r"^[ \t]*\{\w+\}[ \t]*$", re.MULTILINE)
 
 
-def measure_entries(where: str, **more: str) -> Callable[[F], F]:
+def measure_entries(entries: str, **more: str) -> Callable[[F], F]:
     """Fill the placeholder lines of a measure's docstring: ``{parameters}`` (or ``{counts}``
     and ``{zero_division}``), ``{returns}``, ``{raises}`` and those of `more`.
 
     Parameters
     ----------
-    where : str
+    entries : str
         The entries where the measure is undefined, as in :func:`zero_division_entry`.
     **more : str
         Further fragments of this docstring, ``name=text``; one named as a standard entry
@@ -116,7 +117,7 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
 
     Examples
     --------
-    >>> @measure_entries("B = 0")
+    >>> @measure_entries("where B = 0")
     ... def f(counts, *, zero_division="warn"):
     ...     '''F.
     ...
@@ -128,7 +129,7 @@ def measure_entries(where: str, **more: str) -> Callable[[F], F]:
     >>> f.__doc__.splitlines()[4].strip()
     'counts : BinaryCounts'
     """
-    zero_division = zero_division_entry(where)
+    zero_division = zero_division_entry(entries)
     standard = {
         "parameters": f"{COUNTS_PARAMETERS}\n{zero_division}",
         "counts": COUNTS,

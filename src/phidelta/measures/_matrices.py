@@ -32,7 +32,7 @@ def _finish_matrices(values: np.ndarray, zd: ZeroDivision, name: str, condition:
     return finish(values.reshape(-1), zd, name, condition).reshape(values.shape)
 
 
-@measure_entries("a class is absent (the whole row of that class is NaN)")
+@measure_entries("where a class is absent (the whole row of that class is NaN)")
 def normalized_confusion_matrix(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:

@@ -164,7 +164,7 @@ def _check_ratio_length(r: np.ndarray, k: int, what: str) -> np.ndarray:
 
 
 # The entries of phi and delta, each one coordinate of phi_delta.
-_ABSENT_OR_ACTUAL = 'a class is absent or, with ``ratio="actual"``, there are no samples'
+_ABSENT_OR_ACTUAL = 'where a class is absent or, with ``ratio="actual"``, there are no samples'
 _coordinate_entries = measure_entries(
     _ABSENT_OR_ACTUAL,
     parameters=f"""\

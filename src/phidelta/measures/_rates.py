@@ -46,8 +46,8 @@ __all__ = [
 # The docstring entries of the counts and of the measures undefined without samples or a class.
 _count_entries = shared_entries(parameters=COUNTS_PARAMETERS, returns=RETURNS, raises=COUNTS_RAISES)
 _no_samples = measure_entries(NO_SAMPLES)
-_no_positives = measure_entries("there are no positives (TP + FN = 0)")
-_no_negatives = measure_entries("there are no negatives (TN + FP = 0)")
+_no_positives = measure_entries("where there are no positives (TP + FN = 0)")
+_no_negatives = measure_entries("where there are no negatives (TN + FP = 0)")
 
 
 def _as_float(a: np.ndarray) -> np.ndarray:
@@ -265,7 +265,7 @@ def predicted_positive_proportion(
     )
 
 
-@measure_entries("there are no positives (P = 0)")
+@measure_entries("where there are no positives (P = 0)")
 def class_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """σ = N / P = n / p, the class ratio, negatives over positives (Armano 2015, Table 1).
 

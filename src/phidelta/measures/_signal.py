@@ -46,7 +46,7 @@ quality. Technical report V-936, Institute of Computer Science, Academy of Scien
 Czech Republic. Section {section}."""
 
 
-@measure_entries("there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
+@measure_entries("where there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
 def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal efficiency (signal acceptance) Se = S₁ / S (Jiřina §4.1); equal to sensitivity ρ.
 
@@ -72,7 +72,7 @@ def signal_efficiency(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     return class_rate(counts, zero_division, "tp", "signal efficiency Se", "no signal: S == 0")
 
 
-@measure_entries("there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
+@measure_entries("where there is no signal (S = TP + FN = 0)", references=_jirina("4.1"))
 def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Signal error 1 − Se = S₀ / S (Jiřina §4.1); equal to the false negative rate.
 
@@ -97,7 +97,7 @@ def signal_error(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") 
     return class_rate(counts, zero_division, "fn", "signal error", "no signal: S == 0")
 
 
-@measure_entries("there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
+@measure_entries("where there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
 def background_acceptance(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -127,7 +127,7 @@ def background_acceptance(
     )
 
 
-@measure_entries("there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
+@measure_entries("where there is no background (B = TN + FP = 0)", references=_jirina("4.2"))
 def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Purity 1 − Be = B₀ / B, as Jiřina defines it (§4.2); equal to specificity ρ̄.
 
@@ -156,7 +156,7 @@ def purity(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     return class_rate(counts, zero_division, "tn", "purity", "no background: B == 0")
 
 
-@measure_entries("there are no samples (S + B = 0)", references=_jirina("4.3"))
+@measure_entries("where there are no samples (S + B = 0)", references=_jirina("4.3"))
 def classification_error(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -185,7 +185,7 @@ def classification_error(
     return finish(divide(fn + fp, tn + fp + fn + tp), zd, "classification error Ce", "no samples")
 
 
-@measure_entries("there are no samples (S + B = 0)", references=_jirina("4.4"))
+@measure_entries("where there are no samples (S + B = 0)", references=_jirina("4.4"))
 def weighted_classification_error(
     counts: BinaryCounts,
     *,
@@ -243,7 +243,9 @@ def weighted_classification_error(
     )
 
 
-@measure_entries("Be = 0 (no background accepted) or a class is absent", references=_jirina("4.5"))
+@measure_entries(
+    "where Be = 0 (no background accepted) or a class is absent", references=_jirina("4.5")
+)
 def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Enrichment factor (signal enhancement) E = Se / Be (Jiřina §4.5).
 
@@ -276,7 +278,7 @@ def enrichment_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
     return finish(divide(se, be), zd, "enrichment factor E", "Be == 0 or a class is absent")
 
 
-@measure_entries("Be = 0 or a class is absent", references=_jirina("4.6"))
+@measure_entries("where Be = 0 or a class is absent", references=_jirina("4.6"))
 def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Quality factor Q = Se / √Be (Jiřina §4.6).
 
@@ -308,7 +310,7 @@ def quality_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
     return finish(divide(se, np.sqrt(be)), zd, "quality factor Q", "Be == 0 or a class is absent")
 
 
-@measure_entries("Be = 0 (FP = 0, including no background)", references=_jirina("4.7"))
+@measure_entries("where Be = 0 (FP = 0, including no background)", references=_jirina("4.7"))
 def rejection_factor(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Background rejection factor R = 1 / Be (Jiřina §4.7). Undefined when Be = 0.
 
@@ -347,7 +349,7 @@ def _signal_background(c: BinaryCounts, selected: bool) -> tuple[np.ndarray, np.
     return (tp, fp) if selected else (tp + fn, tn + fp)
 
 
-@measure_entries("S + B = 0 (an empty set)", selected=_SELECTED, references=_jirina("4.6"))
+@measure_entries("where S + B = 0 (an empty set)", selected=_SELECTED, references=_jirina("4.6"))
 def data_quality(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -383,7 +385,7 @@ def data_quality(
     return finish(divide(s, np.sqrt(s + b)), zd, "data quality q", "S + B == 0")
 
 
-@measure_entries("B = 0", selected=_SELECTED, references=_jirina("4.6"))
+@measure_entries("where B = 0", selected=_SELECTED, references=_jirina("4.6"))
 def data_quality_rare(
     counts: BinaryCounts, *, selected: bool = False, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:

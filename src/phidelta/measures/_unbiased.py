@@ -85,7 +85,7 @@ def unbiased_error_rate(
     return finish((fpr + fnr) / 2, zd, "unbiased error rate", "a class is absent")
 
 
-@measure_entries("a class is absent or the rates give tp + fp = 0")
+@measure_entries("where a class is absent or the rates give tp + fp = 0")
 def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased precision π_u = γ₁₁ / (γ₀₁ + γ₁₁) = (1 + fp/tp)⁻¹ (Armano 2015, eq. 9).
 
@@ -117,7 +117,7 @@ def unbiased_precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "w
     )
 
 
-@measure_entries("a class is absent or the rates give tn + fn = 0")
+@measure_entries("where a class is absent or the rates give tn + fn = 0")
 def unbiased_negative_predictive_value(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -149,7 +149,7 @@ def unbiased_negative_predictive_value(
     )
 
 
-@measure_entries("a class is absent or the rates give tp + fn + fp = 0")
+@measure_entries("where a class is absent or the rates give tp + fn + fp = 0")
 def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased F1_u = 2·π_u·ρ / (π_u + ρ) = 2·tp / (2·tp + fp + fn) on rates (Armano 2015, §3).
 
@@ -182,7 +182,8 @@ def unbiased_f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "wa
 
 
 @measure_entries(
-    "a class is absent or the classifier predicts a single class (the dummy corners, abs(φ) = 1)"
+    "where a class is absent or the classifier predicts a single class "
+    "(the dummy corners, abs(φ) = 1)"
 )
 def unbiased_mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Unbiased Matthews correlation MCC_u = √(π_u/ρ_u · π̄_u/ρ̄_u)·Δ (Armano 2015, eq. 10).
