@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from phidelta._docstrings import shared_entries
 from phidelta.counts import BinaryCounts
 from phidelta.measures._common import (
     ZeroDivision,
@@ -14,6 +15,7 @@ from phidelta.measures._common import (
     floats,
     scaled_near_one,
 )
+from phidelta.measures._entries import COUNTS, RAISES, RETURNS, measure_entries
 
 __all__ = [
     "accuracy",
@@ -26,7 +28,11 @@ __all__ = [
     "precision",
 ]
 
+# The counts, Returns and Raises entries of the measures whose zero-division entry is their own.
+_standard_entries = shared_entries(counts=COUNTS, returns=RETURNS, raises=RAISES)
 
+
+@_standard_entries
 def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Accuracy a = (TN + TP) / M (Armano 2015, Table 1 and eq. 6; Flach eq. 2.1).
 
@@ -35,23 +41,15 @@ def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     zero_division : "warn" or float, default="warn"
         Value for entries with no samples (M = TN + FP + FN + TP = 0). With ``"warn"`` they
         are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Accuracy in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -75,30 +73,18 @@ def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
     return finish(divide(tn + tp, tn + fp + fn + tp), zd, "accuracy", "no samples")
 
 
+@measure_entries("with no samples (M = 0)")
 def error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Error rate e = (FP + FN) / M = 1 − a (Flach Table 2.3).
 
     Jiřina's classification error Ce is the same quantity.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries with no samples (M = 0). With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Error rate in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -119,6 +105,7 @@ def error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     return finish(divide(fp + fn, tn + fp + fn + tp), zd, "error rate", "no samples")
 
 
+@_standard_entries
 def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Precision π = TP / P̂ = (1 + σ·fp/tp)⁻¹ (Armano 2015, Table 1 and eq. 6).
 
@@ -126,23 +113,15 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     zero_division : "warn" or float, default="warn"
         Value for entries with no predicted positives (TP + FP = 0). With ``"warn"`` they are
         NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Precision in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -164,6 +143,7 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
     return finish(divide(tp, tp + fp), zd, "precision", "no predicted positives: tp + fp == 0")
 
 
+@_standard_entries
 def negative_predictive_value(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -173,23 +153,15 @@ def negative_predictive_value(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     zero_division : "warn" or float, default="warn"
         Value for entries with no predicted negatives (TN + FN = 0). With ``"warn"`` they are
         NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Negative predictive value in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -212,6 +184,7 @@ def negative_predictive_value(
     )
 
 
+@measure_entries("with TP + FN + FP = 0")
 def fbeta_score(
     counts: BinaryCounts, *, beta: float = 1.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -221,17 +194,12 @@ def fbeta_score(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     beta : float, default=1.0
         Weight of recall against precision; positive and finite.
-    zero_division : "warn" or float, default="warn"
-        Value for entries with TP + FN + FP = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         F_β in [0, 1].
 
     Raises
@@ -266,30 +234,18 @@ def fbeta_score(
     )
 
 
+@measure_entries("with TP + FN + FP = 0")
 def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """F1 = 2·π·ρ / (π + ρ) = 2·TP / (2·TP + FP + FN) (Armano 2015, §2: biased through π).
 
     Undefined when TP + FN + FP = 0.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries with TP + FN + FP = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         F1 in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -311,6 +267,7 @@ def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
     return finish(divide(2 * tp, 2 * tp + fp + fn), zd, "F1 score", "tp + fn + fp == 0")
 
 
+@_standard_entries
 def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Matthews correlation coefficient (Armano 2015, eqs. 7–8).
 
@@ -320,24 +277,16 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     zero_division : "warn" or float, default="warn"
         Value for entries where a class or a predicted class is empty (P·N·P̂·N̂ = 0). With
         ``"warn"`` they are NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning`
         says how many.
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         MCC in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -365,6 +314,7 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     return finish(values, zd, "MCC", "a class or a predicted class is empty")
 
 
+@_standard_entries
 def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Cohen's κ = (a − a_e) / (1 − a_e), a_e = (P·P̂ + N·N̂) / M² the chance agreement.
 
@@ -372,24 +322,16 @@ def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     zero_division : "warn" or float, default="warn"
         Value for entries whose chance agreement is 1 (P·N̂ + N·P̂ = 0) or with no samples.
         With ``"warn"`` they are NaN and an
         :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         κ in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
