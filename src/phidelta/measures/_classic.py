@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from phidelta._docstrings import shared_entries
@@ -15,7 +17,14 @@ from phidelta.measures._common import (
     floats,
     scaled_near_one,
 )
-from phidelta.measures._entries import COUNTS, RAISES, RETURNS, measure_entries
+from phidelta.measures._entries import (
+    COUNTS,
+    RAISES,
+    RETURNS,
+    F,
+    armano_2015,
+    measure_entries,
+)
 
 __all__ = [
     "accuracy",
@@ -28,11 +37,14 @@ __all__ = [
     "precision",
 ]
 
-# The counts, Returns and Raises entries of the measures whose zero-division entry is their own.
-_standard_entries = shared_entries(counts=COUNTS, returns=RETURNS, raises=RAISES)
+
+def _standard_entries(**more: str) -> Callable[[F], F]:
+    """Fill the counts, Returns and Raises entries (and those of `more`) of a measure whose
+    zero-division entry is its own."""
+    return shared_entries(counts=COUNTS, returns=RETURNS, raises=RAISES, **more)
 
 
-@_standard_entries
+@_standard_entries(armano_2015=armano_2015("Table 1, eq. 6."))
 def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Accuracy a = (TN + TP) / M (Armano 2015, Table 1 and eq. 6; Flach eq. 2.1).
 
@@ -58,8 +70,7 @@ def accuracy(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Table 1, eq. 6.
+    {armano_2015}
 
     Flach, P. (2012). Machine Learning, chapter 2, eqs. 2.1 and 2.3.
 
@@ -105,7 +116,7 @@ def error_rate(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     return finish(divide(fp + fn, tn + fp + fn + tp), zd, "error rate", "no samples")
 
 
-@_standard_entries
+@_standard_entries(armano_2015=armano_2015("Table 1, eq. 6."))
 def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Precision π = TP / P̂ = (1 + σ·fp/tp)⁻¹ (Armano 2015, Table 1 and eq. 6).
 
@@ -130,8 +141,7 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Table 1, eq. 6.
+    {armano_2015}
 
     Examples
     --------
@@ -143,7 +153,7 @@ def precision(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> 
     return finish(divide(tp, tp + fp), zd, "precision", "no predicted positives: tp + fp == 0")
 
 
-@_standard_entries
+@_standard_entries(armano_2015=armano_2015("Table 1."))
 def negative_predictive_value(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -169,8 +179,7 @@ def negative_predictive_value(
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Table 1.
+    {armano_2015}
 
     Examples
     --------
@@ -234,7 +243,7 @@ def fbeta_score(
     )
 
 
-@measure_entries("with TP + FN + FP = 0")
+@measure_entries("with TP + FN + FP = 0", armano_2015=armano_2015("Section 2."))
 def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """F1 = 2·π·ρ / (π + ρ) = 2·TP / (2·TP + FP + FN) (Armano 2015, §2: biased through π).
 
@@ -254,8 +263,7 @@ def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Section 2.
+    {armano_2015}
 
     Examples
     --------
@@ -267,7 +275,7 @@ def f1_score(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> n
     return finish(divide(2 * tp, 2 * tp + fp + fn), zd, "F1 score", "tp + fn + fp == 0")
 
 
-@_standard_entries
+@_standard_entries(armano_2015=armano_2015("Eqs. 7–8."))
 def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Matthews correlation coefficient (Armano 2015, eqs. 7–8).
 
@@ -295,8 +303,7 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Eqs. 7–8.
+    {armano_2015}
 
     Matthews, B. W. (1975). Comparison of the predicted and observed secondary structure of
     T4 phage lysozyme. Biochimica et Biophysica Acta, 405(2), 442–451.
@@ -314,7 +321,7 @@ def mcc(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nda
     return finish(values, zd, "MCC", "a class or a predicted class is empty")
 
 
-@_standard_entries
+@_standard_entries()
 def cohen_kappa(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Cohen's κ = (a − a_e) / (1 − a_e), a_e = (P·P̂ + N·N̂) / M² the chance agreement.
 

@@ -88,6 +88,31 @@ def zero_division_entry(entries: str) -> str:
     return 'zero_division : "warn" or float, default="warn"\n' + wrapped
 
 
+def armano_2015(part: str) -> str:
+    """The reference of Armano (2015), where φ and δ and most point measures here come from.
+
+    Parameters
+    ----------
+    part : str
+        The part cited, e.g. ``"Table 1."``.
+
+    Returns
+    -------
+    str
+        The reference, for a References section.
+
+    Examples
+    --------
+    >>> print(armano_2015("Eq. 21."))
+    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
+    classifier building and assessment. Information Sciences. Eq. 21.
+    """
+    return (
+        "Armano, G. (2015). A direct measure of discriminant and characteristic capability for\n"
+        f"classifier building and assessment. Information Sciences. {part}"
+    )
+
+
 _PLACEHOLDER = re.compile(r"^[ \t]*\{\w+\}[ \t]*$", re.MULTILINE)
 
 

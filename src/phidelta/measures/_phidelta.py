@@ -35,6 +35,7 @@ from phidelta.measures._common import (
 )
 from phidelta.measures._entries import (
     COUNTS_PARAMETERS,
+    armano_2015,
     measure_entries,
     zero_division_entry,
 )
@@ -55,9 +56,7 @@ RatioLike = float | np.ndarray | Literal["actual"]
 
 # Docstring entries shared below (see phidelta._docstrings): the references, and the ratio and
 # errors of the maps between standard and generalized coordinates.
-_ARMANO_2015 = """\
-Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-classifier building and assessment. Information Sciences. Eqs. 11–12."""
+_ARMANO_2015 = armano_2015("Eqs. 11–12.")
 _ARMANO_2019 = """\
 Armano, G., Giuliani, A., Neumann, U., Rothe, N., & Heider, D. (2019). Phi-Delta-Diagrams:
 software implementation of a visual tool for assessing classifier and feature performance.
@@ -109,6 +108,7 @@ class PhiDelta(NamedTuple):
     delta: np.ndarray
 
 
+@shared_entries(armano_2015=armano_2015("Table 1."))
 class Rates(NamedTuple):
     """A pair of arrays (specificity ρ̄, sensitivity ρ).
 
@@ -125,8 +125,7 @@ class Rates(NamedTuple):
 
     References
     ----------
-    Armano, G. (2015). A direct measure of discriminant and characteristic capability for
-    classifier building and assessment. Information Sciences. Table 1.
+    {armano_2015}
 
     Examples
     --------
