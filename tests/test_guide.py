@@ -110,6 +110,13 @@ def test_page_spark_programs_run(name, code, spark, tmp_path, monkeypatch, capsy
     other Spark tests): a JVM of its own would cost half a minute."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(type(spark), "stop", lambda self: None)
-    exec(compile(code, name, "exec"), {"__name__": "__main__"})
+    # Spark's default Arrow batches, not the Spark tests' small ones (many batches a partition)
+    key = "spark.sql.execution.arrow.maxRecordsPerBatch"
+    small = spark.conf.get(key)
+    spark.conf.set(key, "10000")
+    try:
+        exec(compile(code, name, "exec"), {"__name__": "__main__"})
+    finally:
+        spark.conf.set(key, small)
     assert capsys.readouterr().out.strip(), f"{name} printed nothing"
     assert spark.range(3).count() == 3  # the session still serves the other tests
