@@ -4,7 +4,9 @@ A measure's docstring names them by placeholder lines and :func:`measure_entries
 (see :func:`phidelta._docstrings.shared_entries`): ``{parameters}`` (the section of `counts` and
 `zero_division`; in a Parameters section with more entries, ``{counts}`` and
 ``{zero_division}``), ``{returns}`` (the Returns header and the type of a point measure's
-array; the description follows it in the docstring, indented) and ``{raises}``.
+array; the description follows it in the docstring, indented) and ``{raises}``. The usual
+conditions (:data:`NO_SAMPLES`, :data:`CLASS_ABSENT`) and the seed's reference
+(:func:`armano_2015`) are here too.
 """
 
 from __future__ import annotations
