@@ -283,6 +283,7 @@ def test_convert_is_defined_once():
 # --- layers: imports point only downward -------------------------------------------------------
 # the base modules every layer may use, then the layers from the bottom up
 BASE = (
+    "phidelta._docstrings",  # docstring entries written once (the measures' shared entries)
     "phidelta._format",
     "phidelta._lowess",  # the smoother of calibration curves (a numerical kernel, as _compute)
     "phidelta._validation",
