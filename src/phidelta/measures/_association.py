@@ -16,6 +16,7 @@ from phidelta.measures._common import (
     floats,
     scaled_near_one,
 )
+from phidelta.measures._entries import NO_SAMPLES, measure_entries
 
 __all__ = [
     "chi_square",
@@ -43,32 +44,19 @@ def _prepare_scaled(counts: BinaryCounts, zero_division: ZeroDivision):
     return scaled_near_one(*fields), zd
 
 
+@measure_entries("where a class or a predicted class is empty (P·N·P̂·N̂ = 0)")
 def chi_square(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Pearson's χ² statistic of the 2×2 table, without continuity correction (Pearson 1900).
 
     χ² = M·(TP·TN − FP·FN)² / (P·N·P̂·N̂) = M·MCC². Undefined when a class or a predicted
     class is empty (a margin of the table is 0).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class or a predicted class is empty (P·N·P̂·N̂ = 0).
-        With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         χ², in [0, M].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -93,31 +81,18 @@ def chi_square(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     return finish(m * ratio * ratio, zd, "chi-square", "a class or a predicted class is empty")
 
 
+@measure_entries("where FP·FN = 0 (the ratio is infinite or 0/0)")
 def odds_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """The (sample) diagnostic odds ratio (TP·TN) / (FP·FN) (Bland & Altman 2000, "The odds
     ratio", BMJ 320; Glas et al. 2003): the odds of a positive prediction among positives over
     those among negatives. Undefined when FP·FN = 0 (infinite or 0/0).
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where FP·FN = 0 (the ratio is infinite or 0/0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The odds ratio, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -138,31 +113,19 @@ def odds_ratio(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     return finish(divide(tp * tn, fp * fn), zd, "odds ratio", "fp·fn == 0")
 
 
+@measure_entries("where FPR = 0 or a class is absent")
 def positive_likelihood_ratio(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """LR+ = sensitivity / (1 − specificity) = TPR / FPR (Deeks & Altman 2004, "Diagnostic
     tests 4: likelihood ratios", BMJ 329). Undefined when FPR = 0 or a class is absent.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where FPR = 0 or a class is absent. With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         LR+, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -180,31 +143,19 @@ def positive_likelihood_ratio(
     )
 
 
+@measure_entries("where TNR = 0 or a class is absent")
 def negative_likelihood_ratio(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """LR− = (1 − sensitivity) / specificity = FNR / TNR (Deeks & Altman 2004). Undefined when
     TNR = 0 or a class is absent.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where TNR = 0 or a class is absent. With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         LR−, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -221,32 +172,19 @@ def negative_likelihood_ratio(
     )
 
 
+@measure_entries("where nothing is predicted positive or nothing negative (P̂ = 0 or N̂ = 0)")
 def markedness(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Markedness MK = PPV + NPV − 1 (Powers 2011, "Evaluation: from precision, recall and
     F-measure to ROC, informedness, markedness and correlation", J. Mach. Learn. Technol. 2):
     the predictive counterpart of informedness (Youden's J = δ); MCC = ±√(J·MK).
     Undefined when nothing is predicted positive or nothing negative.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where nothing is predicted positive or nothing negative (P̂ =
-        0 or N̂ = 0). With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         MK in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -263,31 +201,19 @@ def markedness(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") ->
     return finish(values, zd, "markedness", "a predicted class is empty")
 
 
+@measure_entries("where TP + FP + FN = 0")
 def jaccard_index(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Jaccard index (threat score, critical success index) J = TP / (TP + FP + FN) (Jaccard
     1912, "The distribution of the flora in the alpine zone", New Phytologist 11): the overlap
     of the predicted and the actual positives over their union; J = F1 / (2 − F1).
     Undefined when TP + FP + FN = 0.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where TP + FP + FN = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         J in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -302,32 +228,19 @@ def jaccard_index(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn")
     return finish(divide(tp, tp + fp + fn), zd, "Jaccard index", "tp + fp + fn == 0")
 
 
+@measure_entries("where there are no positives or none are predicted (P = 0 or P̂ = 0)")
 def fowlkes_mallows_index(
     counts: BinaryCounts, *, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
     """Fowlkes–Mallows index FM = √(PPV·TPR) = TP / √(P̂·P) (Fowlkes & Mallows 1983, JASA 78):
     the geometric mean of precision and recall. Undefined when P = 0 or P̂ = 0.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no positives or none are predicted (P = 0 or
-        P̂ = 0). With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         FM in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -344,30 +257,18 @@ def fowlkes_mallows_index(
     return finish(values, zd, "Fowlkes-Mallows index", "no positives or none predicted")
 
 
+@measure_entries("where a class is absent")
 def g_mean(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """G-mean = √(sensitivity·specificity) (Kubat & Matwin 1997, "Addressing the curse of
     imbalanced training sets: one-sided selection", ICML): unbiased, like the unbiased
     accuracy it bounds from below. Undefined when a class is absent.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         G-mean in [0, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -383,29 +284,17 @@ def g_mean(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.
     return finish(values, zd, "G-mean", "a class is empty")
 
 
+@measure_entries("where TP·TN + FP·FN = 0")
 def yules_q(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Yule's Q = (TP·TN − FP·FN) / (TP·TN + FP·FN) = (OR − 1) / (OR + 1) (Yule 1900, Phil.
     Trans. R. Soc. A 194), the coefficient of association. Undefined when both products are 0.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where TP·TN + FP·FN = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         Q in [−1, 1].
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -422,30 +311,18 @@ def yules_q(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np
     )
 
 
+@measure_entries("where P = 0 or P̂ = 0")
 def lift(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """Lift = PPV / prevalence = TP·M / (P̂·P) (Brin et al. 1997, "Dynamic itemset counting
     and implication rules", SIGMOD; the lift of a marketing campaign): how much richer in
     positives the predicted positives are than the data. Undefined when P = 0 or P̂ = 0.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where P = 0 or P̂ = 0. With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The lift, in [0, inf).
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -461,32 +338,19 @@ def lift(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.nd
     return finish(divide(divide(tp, tp + fp), divide(tp + fn, m)), zd, "lift", "P or P̂ is 0")
 
 
+@measure_entries("where a rate is 0 or 1 (d′ infinite) or a class is absent")
 def sensitivity_index(counts: BinaryCounts, *, zero_division: ZeroDivision = "warn") -> np.ndarray:
     """d′ = Φ⁻¹(TPR) − Φ⁻¹(FPR), the sensitivity index of signal detection theory (Green &
     Swets 1966; Macmillan & Creelman 2005, eq. 1.5): the distance of the signal and noise
     means in units of their common standard deviation under the equal-variance normal model.
     Undefined (infinite) when a rate is 0 or 1, and when a class is absent.
 
-    Parameters
-    ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a rate is 0 or 1 (d′ infinite) or a class is absent.
-        With ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {parameters}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         d′, a real number.
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `zero_division` is neither ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -511,6 +375,7 @@ def _probit(hits: np.ndarray, misses: np.ndarray) -> np.ndarray:
     return np.where(rate <= 0.5, ndtri(rate), -ndtri(complement))
 
 
+@measure_entries(NO_SAMPLES)
 def net_benefit(
     counts: BinaryCounts,
     *,
@@ -524,17 +389,12 @@ def net_benefit(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     threshold_probability : float
         p_t in (0, 1), the probability above which one would act.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         The net benefit, in (−inf, 1].
 
     Raises
