@@ -13,6 +13,7 @@ from phidelta.measures._common import (
     floats,
     rates,
 )
+from phidelta.measures._entries import CLASS_ABSENT, NO_SAMPLES, measure_entries
 
 __all__ = ["information_gain", "unbiased_information_gain"]
 
@@ -94,6 +95,7 @@ def mutual_information_from_rates(
     return np.where(undefined, np.nan, total)
 
 
+@measure_entries(NO_SAMPLES)
 def information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -106,17 +108,12 @@ def information_gain(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     base : float, default=2.0
         Base of the logarithm: 2 for bits, e for nats; positive and not 1.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where there are no samples (M = 0). With ``"warn"`` they are
-        NaN and an :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         I(X̂; X) in [0, H(X)], in the unit of `base`.
 
     Raises
@@ -151,6 +148,7 @@ def information_gain(
     return finish(values, zd, "information gain", "no samples")
 
 
+@measure_entries(CLASS_ABSENT)
 def unbiased_information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -158,18 +156,12 @@ def unbiased_information_gain(
 
     Parameters
     ----------
-    counts : BinaryCounts
-        One or more binary confusion counts; one value per entry.
+    {counts}
     base : float, default=2.0
         Base of the logarithm: 2 for bits, e for nats; positive and not 1.
-    zero_division : "warn" or float, default="warn"
-        Value for entries where a class is absent (TN + FP = 0 or TP + FN = 0). With
-        ``"warn"`` they are NaN and an
-        :class:`~phidelta.exceptions.UndefinedMeasureWarning` says how many.
+    {zero_division}
 
-    Returns
-    -------
-    ndarray of shape (len(counts),)
+    {returns}
         I(X̂; X) at n = p = ½, in [0, 1] bits.
 
     Raises
