@@ -17,6 +17,16 @@ from phidelta.measures._entries import CLASS_ABSENT, NO_SAMPLES, measure_entries
 
 __all__ = ["information_gain", "unbiased_information_gain"]
 
+# The errors of the information gains (see phidelta._docstrings).
+_RAISES = """\
+Raises
+------
+TypeError
+    If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
+ValueError
+    If `base` is not a positive number other than 1, or `zero_division` is neither
+    ``"warn"`` nor a number."""
+
 #: Information below this (in the unit of ``base``) is rounding noise and returned as exactly 0.
 ROUNDING_FLOOR = 16 * np.finfo(np.float64).eps
 
@@ -95,7 +105,7 @@ def mutual_information_from_rates(
     return np.where(undefined, np.nan, total)
 
 
-@measure_entries(NO_SAMPLES)
+@measure_entries(NO_SAMPLES, raises=_RAISES)
 def information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -116,13 +126,7 @@ def information_gain(
     {returns}
         I(X̂; X) in [0, H(X)], in the unit of `base`.
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `base` is not a positive number other than 1, or `zero_division` is neither
-        ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
@@ -148,7 +152,7 @@ def information_gain(
     return finish(values, zd, "information gain", "no samples")
 
 
-@measure_entries(CLASS_ABSENT)
+@measure_entries(CLASS_ABSENT, raises=_RAISES)
 def unbiased_information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -164,13 +168,7 @@ def unbiased_information_gain(
     {returns}
         I(X̂; X) at n = p = ½, in [0, 1] bits.
 
-    Raises
-    ------
-    TypeError
-        If `counts` is not a :class:`~phidelta.counts.BinaryCounts`.
-    ValueError
-        If `base` is not a positive number other than 1, or `zero_division` is neither
-        ``"warn"`` nor a number.
+    {raises}
 
     See Also
     --------
