@@ -17,7 +17,10 @@ from phidelta.measures._entries import CLASS_ABSENT, NO_SAMPLES, measure_entries
 
 __all__ = ["information_gain", "unbiased_information_gain"]
 
-# The errors of the information gains (see phidelta._docstrings).
+# The base and the errors of the information gains (see phidelta._docstrings).
+_BASE = """\
+base : float, default=2.0
+    Base of the logarithm: 2 for bits, e for nats; positive and not 1."""
 _RAISES = """\
 Raises
 ------
@@ -105,7 +108,7 @@ def mutual_information_from_rates(
     return np.where(undefined, np.nan, total)
 
 
-@measure_entries(NO_SAMPLES, raises=_RAISES)
+@measure_entries(NO_SAMPLES, base=_BASE, raises=_RAISES)
 def information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -119,8 +122,7 @@ def information_gain(
     Parameters
     ----------
     {counts}
-    base : float, default=2.0
-        Base of the logarithm: 2 for bits, e for nats; positive and not 1.
+    {base}
     {zero_division}
 
     {returns}
@@ -152,7 +154,7 @@ def information_gain(
     return finish(values, zd, "information gain", "no samples")
 
 
-@measure_entries(CLASS_ABSENT, raises=_RAISES)
+@measure_entries(CLASS_ABSENT, base=_BASE, raises=_RAISES)
 def unbiased_information_gain(
     counts: BinaryCounts, *, base: float = 2.0, zero_division: ZeroDivision = "warn"
 ) -> np.ndarray:
@@ -161,8 +163,7 @@ def unbiased_information_gain(
     Parameters
     ----------
     {counts}
-    base : float, default=2.0
-        Base of the logarithm: 2 for bits, e for nats; positive and not 1.
+    {base}
     {zero_division}
 
     {returns}
