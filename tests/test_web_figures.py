@@ -128,3 +128,43 @@ def test_a_comparisons_decision_curve_has_both_classifiers():
     # a compared column that is no probability: its curve is left out
     view = _analyse(frame, "classifier", label="y", positive="1", score="p", compare_score="logit")
     assert "logit" not in {t["name"] for t in view["figures"]["decision"]["data"]}
+
+
+def test_the_page_draws_precision_recall_curves_with_the_librarys_bands():
+    """The classifier view's precision–recall figure: each classifier's curve through the
+    library's points and, with the interval switch, precision_recall_band's bands at the
+    page's seed — the figure phidelta.rendering.plotly makes of them."""
+    from phidelta.inference import precision_recall_band
+    from phidelta.rendering.plotly import precision_recall_figure
+
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 300)
+    p = 1 / (1 + np.exp(-(rng.normal(size=300) + 2 * y - 1)))
+    q = 1 / (1 + np.exp(-(1.5 * rng.normal(size=300) + y - 0.5)))
+    frame = pd.DataFrame({"y": y, "p": p, "q": q})
+    settings = {"confidence_level": 0.9, "n_resamples": 300}
+    view = _analyse(
+        frame,
+        "classifier",
+        label="y",
+        positive="1",
+        score="p",
+        compare_score="q",
+        query={"intervals": settings},
+    )
+    tables = [phidelta.ScoreTable.from_scores(y, s, pos_label=1) for s in (p, q)]
+    bands = [precision_recall_band(t, **settings, random_state=views.INTERVAL_SEED) for t in tables]
+    expected = precision_recall_figure(
+        tables, names=["p", "q"], bands=bands, title_text="precision–recall"
+    )
+    sent = view["figures"]["precision_recall"]
+    assert json.loads(json.dumps(expected)) == sent
+    curve = phidelta.measures.precision_recall_curve(tables[0])
+    drawn = next(t for t in sent["data"] if (t.get("name") or "").startswith("precision–recall p"))
+    assert_allclose(drawn["x"], curve.recall)
+    assert any("pointwise band" in (t.get("name") or "") for t in sent["data"])
+    # without the switch: the curves, no band
+    plain = _analyse(frame, "classifier", label="y", positive="1", score="p")
+    names = [t.get("name") or "" for t in plain["figures"]["precision_recall"]["data"]]
+    assert not any("band" in n for n in names)
+    assert any(n.startswith("precision–recall (AP") for n in names)

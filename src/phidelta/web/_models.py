@@ -341,6 +341,9 @@ class DiagramFigures(BaseModel):
 class ClassifierFigures(DiagramFigures):
     roc: Figure | None = Field(None, description="with scores: ROC, hull, best iso-cost line")
     coverage: Figure | None = Field(None, description="the same in the coverage space")
+    precision_recall: Figure | None = Field(
+        None, description="with scores: precision–recall curves (with the intervals, bands)"
+    )
     calibration: Figure | None = Field(None, description="with scores: the calibration map")
     decision: Figure | None = Field(
         None, description="with predicted probabilities: the decision curve (net benefit)"

@@ -40,6 +40,7 @@ from phidelta.rendering.plotly import (
     escape,
     phi_delta_figure,
     point_traces,
+    precision_recall_figure,
     roc_figure,
 )
 from phidelta.rendering.plotly._common import TEAL, number, precision
@@ -885,6 +886,7 @@ def classifier_view(
         payload["regions"] = regions_payload(result.counts, r)
     tables: list[Any] = [None, None]  # the pooled score tables and their ROC bands
     bands: list[Any] = [None, None]
+    pr_bands: list[Any] = [None, None]  # and their precision–recall bands
     reliability = None
     if result.tables is not None:
         table = result.pooled_table()
@@ -927,6 +929,7 @@ def classifier_view(
         if intervals is not None:
             bands[0] = roc_band_of(table, intervals, _pooled_groups(result))
             payload["roc"]["band"] = None if bands[0] is None else _band_payload(bands[0])
+            pr_bands[0] = precision_recall_band_of(table, intervals, _pooled_groups(result))
             if grouped and _reliability_applies(table):
                 left_out.append("reliability")
             elif not grouped:
@@ -936,8 +939,9 @@ def classifier_view(
         kept: dict[str, Any] = {}
         payload["comparison"] = _comparison_payload(comparison, r, params, intervals, kept)
         tables[1], bands[1] = kept.get("table"), kept.get("band")
+        pr_bands[1] = kept.get("precision_recall_band")
     payload["figures"] = classifier_figures(
-        payload, (tables[0], tables[1]), (bands[0], bands[1]), reliability
+        payload, (tables[0], tables[1]), (bands[0], bands[1]), reliability, pr_bands
     )
     if tables[0] is not None and grouped:  # rows as independent: not shown
         from phidelta._door_scoring import are_probabilities
@@ -1085,6 +1089,24 @@ def roc_band_of(table: Any, settings: dict[str, Any], groups: Any = None) -> Any
         return None
 
 
+def precision_recall_band_of(table: Any, settings: dict[str, Any], groups: Any = None) -> Any:
+    """:func:`phidelta.inference.precision_recall_band` of a score table at the switch's
+    settings, seeded with :data:`INTERVAL_SEED` (whole groups resampled with ``groups``);
+    None for weighted counts."""
+    from phidelta.inference import precision_recall_band
+
+    try:
+        return precision_recall_band(
+            table,
+            confidence_level=settings["confidence_level"],
+            n_resamples=settings["n_resamples"],
+            random_state=INTERVAL_SEED,
+            groups=groups,
+        )
+    except ValueError:  # weighted counts: the bootstrap resamples examples
+        return None
+
+
 def _band_payload(band: Any) -> dict[str, Any]:
     return {
         "fpr": _floats(band.fpr),
@@ -1208,12 +1230,13 @@ def _comparison_payload(
         table = b.pooled_table()
         curve = roc_curve(table)
         payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
-        band = None
+        band = pr_band = None
         if intervals is not None:  # every classifier's curve with its bands
             band = roc_band_of(table, intervals, _pooled_groups(b))
             payload["roc"]["band"] = None if band is None else _band_payload(band)
+            pr_band = precision_recall_band_of(table, intervals, _pooled_groups(b))
         if kept is not None:  # the figures use them too
-            kept |= {"table": table, "band": band}
+            kept |= {"table": table, "band": band, "precision_recall_band": pr_band}
     return payload
 
 
@@ -1521,10 +1544,11 @@ def classifier_figures(
     tables: tuple[Any, Any] = (None, None),
     bands: tuple[Any, Any] = (None, None),
     reliability: Any = None,
+    precision_recall_bands: tuple[Any, Any] | list[Any] = (None, None),
 ) -> dict[str, Any]:
     """The classifier view's figures: the folds in the φ-δ diagram (with a second
     classifier's, the regions and the pooled point), and with scores the ROC curve, the same
-    in the coverage space, and the calibration map.
+    in the coverage space, the precision–recall curves and the calibration map.
 
     Parameters
     ----------
@@ -1536,6 +1560,8 @@ def classifier_figures(
         Their ROC bands (the interval switch).
     reliability : ReliabilityIntervals, optional
         The calibration bins with their intervals.
+    precision_recall_bands : (PrecisionRecallBand or None, PrecisionRecallBand or None)
+        The tables' precision–recall bands (the interval switch).
     """
     cmp = payload.get("comparison")
     names = [escape(n) for n in cmp["names"]] if cmp else []
@@ -1617,6 +1643,12 @@ def classifier_figures(
             bands=[bands[0], bands[1]] if other is not None else [bands[0]],
             title_text=f"{'coverage space' if space == 'coverage' else 'ROC'} and operating point",
         )
+    figures["precision_recall"] = precision_recall_figure(
+        compared,
+        names=cmp["names"] if cmp else None,
+        bands=list(precision_recall_bands[: len(compared)]),
+        title_text="precision–recall",
+    )
     figures["calibration"] = calibration_figure(table=table, reliability=reliability)
     return figures
 

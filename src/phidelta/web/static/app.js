@@ -512,7 +512,7 @@ function renderScoring(view) {
 function renderRoc(view) {
   const note = $("operating-note");
   if (!view.roc) {
-    Plotly.purge("roc"); Plotly.purge("calibration");
+    Plotly.purge("roc"); Plotly.purge("precision-recall"); Plotly.purge("calibration");
     note.textContent = "";
     return;
   }
@@ -521,6 +521,8 @@ function renderRoc(view) {
   // coverage space (Flach Fig. 2.7): the same curves in counts, x·N and y·P
   const roc = $("coverage").checked ? view.figures.coverage : view.figures.roc;
   Plotly.react("roc", roc.data, roc.layout, CONFIG);
+  const pr = view.figures.precision_recall;
+  Plotly.react("precision-recall", pr.data, pr.layout, CONFIG);
   const cut = Number(best.threshold[0].toPrecision(3));
   note.textContent = `Operating point of the folds: ${point.text}. ` +
     `At N/P = ${best.ratio.toPrecision(3)} and a cost ratio c_FN/c_FP = ` +
