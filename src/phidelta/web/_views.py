@@ -849,7 +849,7 @@ def classifier_view(
     confidence region of every fold and of the pooled counts; with a second classifier, the
     comparison (:mod:`phidelta.comparison`). With ``intervals`` (:func:`interval_settings`),
     every measure of the table gets its interval (:func:`summary_columns`), the ROC curve its
-    bands (:func:`roc_band_payload`) and the calibration plot its reliability intervals.
+    bands (:func:`band_of`) and the calibration plot its reliability intervals.
 
     With a group column (``result.groups``) every interval resamples whole groups, as the
     command line's and the report's (the AUC's is Obuchowski's); the regions, the reliability
@@ -927,9 +927,10 @@ def classifier_view(
         }
         tables[0] = table
         if intervals is not None:
-            bands[0] = roc_band_of(table, intervals, _pooled_groups(result))
+            groups = _pooled_groups(result)
+            bands[0] = band_of("roc", table, intervals, groups)
             payload["roc"]["band"] = None if bands[0] is None else _band_payload(bands[0])
-            pr_bands[0] = precision_recall_band_of(table, intervals, _pooled_groups(result))
+            pr_bands[0] = band_of("precision_recall", table, intervals, groups)
             if grouped and _reliability_applies(table):
                 left_out.append("reliability")
             elif not grouped:
@@ -1062,41 +1063,17 @@ def _table_payload(result: Any, intervals: dict[str, Any] | None = None) -> dict
     return payload
 
 
-def roc_band_payload(
-    table: Any, settings: dict[str, Any], groups: Any = None
-) -> dict[str, Any] | None:
-    """:func:`phidelta.inference.roc_band` of the pooled score table (seeded with
-    :data:`INTERVAL_SEED`): pointwise and simultaneous bands; None for weighted counts."""
-    band = roc_band_of(table, settings, groups)
-    return None if band is None else _band_payload(band)
+def band_of(kind: str, table: Any, settings: dict[str, Any], groups: Any = None) -> Any:
+    """A curve's band of a score table at the switch's settings, seeded with
+    :data:`INTERVAL_SEED`: ``kind`` "roc" is :func:`phidelta.inference.roc_band`,
+    "precision_recall" :func:`phidelta.inference.precision_recall_band`; with ``groups`` (the
+    groups' score tables) whole groups are resampled (what the report draws); None for
+    weighted counts."""
+    from phidelta import inference
 
-
-def roc_band_of(table: Any, settings: dict[str, Any], groups: Any = None) -> Any:
-    """:func:`phidelta.inference.roc_band` of a score table at the switch's settings, seeded
-    with :data:`INTERVAL_SEED`; with ``groups`` (the groups' score tables) whole groups are
-    resampled (what the report draws); None for weighted counts."""
-    from phidelta.inference import roc_band
-
+    band = {"roc": inference.roc_band, "precision_recall": inference.precision_recall_band}
     try:
-        return roc_band(
-            table,
-            confidence_level=settings["confidence_level"],
-            n_resamples=settings["n_resamples"],
-            random_state=INTERVAL_SEED,
-            groups=groups,
-        )
-    except ValueError:  # weighted counts: the bootstrap resamples examples
-        return None
-
-
-def precision_recall_band_of(table: Any, settings: dict[str, Any], groups: Any = None) -> Any:
-    """:func:`phidelta.inference.precision_recall_band` of a score table at the switch's
-    settings, seeded with :data:`INTERVAL_SEED` (whole groups resampled with ``groups``);
-    None for weighted counts."""
-    from phidelta.inference import precision_recall_band
-
-    try:
-        return precision_recall_band(
+        return band[kind](
             table,
             confidence_level=settings["confidence_level"],
             n_resamples=settings["n_resamples"],
@@ -1232,9 +1209,10 @@ def _comparison_payload(
         payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
         band = pr_band = None
         if intervals is not None:  # every classifier's curve with its bands
-            band = roc_band_of(table, intervals, _pooled_groups(b))
+            groups = _pooled_groups(b)
+            band = band_of("roc", table, intervals, groups)
             payload["roc"]["band"] = None if band is None else _band_payload(band)
-            pr_band = precision_recall_band_of(table, intervals, _pooled_groups(b))
+            pr_band = band_of("precision_recall", table, intervals, groups)
         if kept is not None:  # the figures use them too
             kept |= {"table": table, "band": band, "precision_recall_band": pr_band}
     return payload
