@@ -38,6 +38,7 @@ from phidelta.inference._resampling import (
     BOOTSTRAP_METHODS,
     _bca,
     _quantiles,
+    distinct_entries,
     jackknife_acceleration,
 )
 
@@ -451,16 +452,9 @@ def cluster_bounds(
     the same groups' tables (a single fold and the pooled rows) are resampled once and get
     the same bounds.
     """
-    position: dict[tuple[Any, ...], int] = {}
-    first: list[int] = []
-    where = np.empty(len(parts), dtype=np.intp)
-    for e, cells in enumerate(parts):
-        key = _patterns_key(cells)
-        if key not in position:
-            position[key] = len(first)
-            first.append(e)
-        where[e] = position[key]
-    if len(first) < len(parts):
+    distinct = distinct_entries([_patterns_key(cells) for cells in parts])
+    if distinct is not None:
+        first, where = distinct
         bounds = cluster_bounds(
             [parts[e] for e in first],
             build,

@@ -16,6 +16,7 @@ from phidelta.inference._resampling import (
     _bca,
     _quantiles,
     check_resampling,
+    distinct_entries,
     generator,
     jackknife_acceleration,
 )
@@ -87,15 +88,11 @@ def cell_bootstrap_bounds(
     given to every entry that holds it (a single fold and the pooled counts, features with
     the same counts), so that the same counts never show two intervals.
     """
-    distinct, first, inverse = np.unique(cells, axis=0, return_index=True, return_inverse=True)
-    if len(distinct) < len(cells):
-        # in order of first appearance: the draws are those of the entries without repeats
-        order = np.argsort(first, kind="stable")
-        rank = np.empty_like(order)
-        rank[order] = np.arange(len(order))
-        distinct, first, inverse = distinct[order], first[order], rank[inverse.reshape(-1)]
+    distinct = distinct_entries(cells)
+    if distinct is not None:
+        first, inverse = distinct
         bounds = cell_bootstrap_bounds(
-            distinct,
+            cells[first],
             build,
             statistics,
             {name: np.asarray(estimates[name])[first] for name in statistics},

@@ -16,12 +16,41 @@ if TYPE_CHECKING:
 __all__ = [
     "BOOTSTRAP_METHODS",
     "check_resampling",
+    "distinct_entries",
     "generator",
     "jackknife_acceleration",
 ]
 
 #: The bootstrap intervals, by name.
 BOOTSTRAP_METHODS: tuple[str, ...] = ("bca", "percentile")
+
+
+def distinct_entries(labels: Any) -> tuple[np.ndarray, np.ndarray] | None:
+    """The entries to resample when equal entries must get equal bounds: ``labels[e]`` says
+    which entries are equal (an array, whose rows are compared, or a sequence of hashable
+    labels). Returns the first
+    entry of each distinct label, in order of first appearance (so the draws are those the
+    entries would get without their repeats), and for every entry the position of its label
+    in that list; None when no two entries are equal.
+
+    >>> first, where = distinct_entries(["a", "b", "a"])
+    >>> first.tolist(), where.tolist()
+    ([0, 1], [0, 1, 0])
+    """
+    if isinstance(labels, np.ndarray):
+        codes = labels
+    else:  # hashable labels, numbered in order of first appearance
+        numbers: dict[Any, int] = {}
+        codes = np.array([numbers.setdefault(label, len(numbers)) for label in labels])
+    _, first, inverse = np.unique(
+        codes, axis=0 if codes.ndim > 1 else None, return_index=True, return_inverse=True
+    )
+    if len(first) == len(codes):
+        return None
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[inverse.reshape(-1)]
 
 
 def check_resampling(
