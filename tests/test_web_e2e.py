@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -110,6 +111,26 @@ def browser():
 # The tests read Plotly's data with Playwright's polling predicates, which evaluate strings;
 # the page's Content-Security-Policy forbids that, so those pages bypass it. The page itself is
 # checked under its policy in test_the_page_works_under_its_content_security_policy.
+
+
+def _upload(browser, server, path: Path, height: int = 1100) -> tuple[Any, list[str]]:
+    """A new page (1300 px wide, its policy bypassed) with ``path`` uploaded and the setup
+    shown, and the list its script errors go to."""
+    page = browser.new_page(viewport={"width": 1300, "height": height}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#setup-section:not([hidden])")
+    return page, errors
+
+
+def _measure_cell(page, row: str, column: str) -> str:
+    """The text of the measure table's cell of ``row`` (a fold id or "pooled") and ``column``."""
+    head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
+    return page.eval_on_selector_all(
+        f"#measures tbody tr[data-row='{row}'] td", "c => c.map(x => x.textContent)"
+    )[head.index(column)]
 
 
 def _points(page) -> dict:
@@ -237,12 +258,7 @@ def test_one_door_in_the_browser(server, browser, tmp_path):
     )
     kept = ~np.isnan(c)
     actual = float((c[kept] == 0).sum() / (c[kept] == 1).sum())
-    page = browser.new_page(viewport={"width": 1300, "height": 1200}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path, height=1200)
     page.select_option("#label", "c")
     page.select_option("#positive", "1")  # the page sends the class as text
     page.click("#analyse")
@@ -561,12 +577,7 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
     pd.DataFrame(
         {"y": y, "p": score, "yhat": (score > 0.5).astype(int), "fold": rng.integers(1, 6, 300)}
     ).to_csv(path, index=False)
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#kind", "classifier")
     page.select_option("#label", "y")
     page.select_option("#prediction", "yhat")
@@ -773,12 +784,7 @@ def test_the_page_asks_for_the_positive_class_and_a_link_restores_its_settings(
     pd.DataFrame({"Sex": sex, "Height": rng.normal(170, 10, 120) + (sex == "Male") * 10}).to_csv(
         path, index=False
     )
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     assert page.input_value("#positive") == ""
     assert "Choose the positive class" in page.text_content("#positive-help")
     page.click("#analyse")
@@ -898,12 +904,7 @@ def test_the_missing_values_field_and_its_report(server, browser, tmp_path):
         for i in range(60)
     ]
     path.write_text("y,region,pred\n" + "\n".join(rows) + "\n")
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#label", "y")
     page.click("#analyse")
     page.wait_for_selector("#ranking tbody tr")
@@ -928,12 +929,7 @@ def test_suspect_columns_are_named_and_left_out_from_the_page(server, browser, t
     path = tmp_path / "cars.csv"
     rows = [f"{i % 2},car{i},{'yes' if i % 2 else 'no'},{(i * 7) % 5}" for i in range(40)]
     path.write_text("y,model,copy,x\n" + "\n".join(rows) + "\n")
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#label", "y")
     page.click("#analyse")
     page.wait_for_selector("#ranking tbody tr")
@@ -973,12 +969,7 @@ def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
     counts = BinaryCounts.concat([assessment.counts, assessment.pooled()])
     expected = measure_intervals(counts, measures=["mcc", "delta"], random_state=0)
     band = roc_band(assessment.pooled_table(), random_state=0)
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#kind", "classifier")
     page.select_option("#label", "y")
     page.select_option("#score", "p")
@@ -986,14 +977,7 @@ def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
     page.click("#analyse")
     page.wait_for_selector("#measures tbody tr")
 
-    def cell(row: str, column: str) -> str:
-        head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
-        return page.eval_on_selector_all(
-            f"#measures tbody tr[data-row='{row}'] td",
-            "c => c.map(x => x.textContent)",
-        )[head.index(column)]
-
-    assert "[" not in cell("pooled", "mcc")  # off: no interval of MCC
+    assert "[" not in _measure_cell(page, "pooled", "mcc")  # off: no interval of MCC
     assert page.evaluate("document.getElementById('roc').data.every(t => !t.fill)")
     with page.expect_response(lambda r: "intervals=true" in r.url):
         page.check("#intervals")
@@ -1001,7 +985,7 @@ def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
     for name in ("mcc", "delta"):
         for i, row in enumerate(["1", "2", "3", "pooled"]):
             low, high = expected.low[name][i], expected.high[name][i]
-            assert cell(row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
+            assert _measure_cell(page, row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
     assert "random_state = 0" in page.text_content("#intervals-note")
     assert "bca: " in page.text_content("#intervals-note")
     title = page.evaluate(
@@ -1050,12 +1034,7 @@ def test_the_interval_switch_in_the_triangle_view(server, browser, tmp_path):
     expected = load_multiclass(frame, Roles("y", prediction="p", fold="fold")).intervals(
         confidence_level=0.9, random_state=0
     )
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#kind", "multiclass")
     page.select_option("#label", "y")
     page.select_option("#prediction", "p")
@@ -1129,12 +1108,7 @@ def test_a_group_column_makes_the_pages_intervals_resample_whole_groups(server, 
         assessment, ["mcc", "delta"], confidence_level=0.9, random_state=0
     )
     auc = assessment.summary(confidence_level=0.9, random_state=0)
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#kind", "classifier")
     assert page.is_visible("#group")  # among the column roles
     page.select_option("#label", "y")
@@ -1150,18 +1124,12 @@ def test_a_group_column_makes_the_pages_intervals_resample_whole_groups(server, 
         page.check("#intervals")
     page.wait_for_function("document.getElementById('intervals-note').textContent.length > 0")
 
-    def cell(row: str, column: str) -> str:
-        head = page.eval_on_selector_all("#measures thead th", "h => h.map(x => x.textContent)")
-        return page.eval_on_selector_all(
-            f"#measures tbody tr[data-row='{row}'] td", "c => c.map(x => x.textContent)"
-        )[head.index(column)]
-
     for name in ("mcc", "delta"):
         for i, row in enumerate(["0", "1", "pooled"]):
             low, high = expected.low[name][i], expected.high[name][i]
-            assert cell(row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
+            assert _measure_cell(page, row, name).endswith(f"[{low:.3f}, {high:.3f}]"), (name, row)
     low, high = auc["auc_low"][2], auc["auc_high"][2]
-    assert cell("pooled", "auc").endswith(f"[{low:.3f}, {high:.3f}]")
+    assert _measure_cell(page, "pooled", "auc").endswith(f"[{low:.3f}, {high:.3f}]")
     note = page.locator(".classifier-view .groups-note")
     assert note.is_visible()
     text = note.text_content()
@@ -1195,12 +1163,7 @@ def test_every_classifier_of_a_comparison_gets_its_roc_bands(
         frame, Roles("y", score="p", fold="fold"), Roles("y", score="q", fold="fold")
     )
     bands = [roc_band(r.pooled_table(), random_state=0) for r in (compared.a, compared.b)]
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(two_classifiers_csv))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, two_classifiers_csv)
     page.select_option("#kind", "classifier")
     page.select_option("#label", "y")
     page.select_option("#score", "p")
@@ -1249,12 +1212,7 @@ def test_the_classifier_view_of_probabilities_has_calibration_statistics_and_a_d
     frame = pd.DataFrame({"y": y, "p": p, "logit": np.log(p / (1 - p))})
     path = tmp_path / "probabilities.csv"
     frame.to_csv(path, index=False)
-    page = browser.new_page(viewport={"width": 1300, "height": 1100}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#setup-section:not([hidden])")
+    page, errors = _upload(browser, server, path)
     page.select_option("#kind", "classifier")
     page.select_option("#label", "y")
     page.select_option("#score", "p")
