@@ -136,10 +136,52 @@ def test_assess_table_shows_the_same_rows_rounded(predictions, capsys, monkeypat
     rows = json.loads(cli(capsys, "assess", path, *ASSESS, "--format", "json"))["rows"]
     monkeypatch.setenv("COLUMNS", "1000")  # one block
     names, cells = _table_rows(cli(capsys, "assess", path, *ASSESS))
-    assert names == list(rows[0])
+    expected = _cells_with_intervals(rows)
+    assert names == list(expected)
+    assert {"sensitivity", "auc"} <= set(names)
+    assert "auc_low" not in names
     assert [row[0] for row in cells] == [r["row"] for r in rows]
     for i, name in enumerate(names):
-        assert [row[i] for row in cells] == column_text([r[name] for r in rows]), name
+        assert [row[i] for row in cells] == expected[name], name
+
+
+def _cells_with_intervals(rows: list[dict]) -> dict[str, list[str]]:
+    """The JSON rows as a table shows them: each column rounded on its own, and a measure with
+    ``_low`` and ``_high`` columns one cell ``value [low, high]`` (the value alone where the
+    interval is undefined: the mean and std rows)."""
+    text = {name: column_text([r[name] for r in rows]) for name in rows[0]}
+    out = {}
+    for name, cells in text.items():
+        if name.endswith(("_low", "_high")) and name.rsplit("_", 1)[0] in text:
+            continue
+        if f"{name}_low" in text and f"{name}_high" in text:
+            low, high = text[f"{name}_low"], text[f"{name}_high"]
+            cells = [
+                v if "–" in (a, b) else f"{v} [{a}, {b}]"
+                for v, a, b in zip(cells, low, high, strict=True)
+            ]
+        out[name] = cells
+    return out
+
+
+def test_a_wide_table_of_few_folds_is_printed_on_its_side(predictions, capsys, monkeypatch):
+    """One fold with every measure's interval: a line per measure, a column per row (the fold,
+    pooled, mean, std), where a column per measure took seven blocks of 80 characters."""
+    path, _ = predictions
+    one = ("--label", "y", "--score", "s", "--confidence-level", "0.9")
+    rows = json.loads(cli(capsys, "assess", path, *one, "--format", "json"))["rows"]
+    monkeypatch.setenv("COLUMNS", "120")
+    out = cli(capsys, "assess", path, *one)
+    assert max(map(len, out.splitlines())) <= 120
+    names, cells = _table_rows(out)
+    assert names == ["measure", *[r["row"] for r in rows]]
+    expected = _cells_with_intervals(rows)
+    assert [row[0] for row in cells] == list(expected)[1:]
+    for j, name in enumerate(list(expected)[1:]):
+        assert cells[j][1:] == [expected[name][i] for i in range(len(rows))], name
+    low, high = (rows[1][f"accuracy_{side}"] for side in ("low", "high"))
+    assert low < rows[1]["accuracy"] < high  # the pooled row's interval, at the asked level
+    assert "(continued)" not in out
 
 
 def test_a_piped_table_fits_its_width_rounded_and_uncut(tmp_path, capsys, monkeypatch):

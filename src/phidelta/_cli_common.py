@@ -123,16 +123,25 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     from rich.table import Table
 
     # a table is for reading, on a terminal or piped (`| less`, `> file`): numbers rounded
-    # with the report's rule, and a table wider than the terminal (rich's width: $COLUMNS, a
-    # terminal on stdin, stdout or stderr, else 80) cut into blocks of whole columns, each
-    # led by the row's name, as pandas prints a wide frame; --format csv/json keep every digit
+    # with the report's rule, a measure and its interval in one cell, and a table wider than
+    # the terminal (rich's width: $COLUMNS, a terminal on stdin, stdout or stderr, else 80)
+    # turned on its side when it has few folds (a measure a line), else cut into blocks of
+    # whole columns, each led by the row's name, as pandas prints a wide frame;
+    # --format csv/json keep every digit and a column a number
     console = Console(soft_wrap=False)
     names = list(columns)
     rows = len(next(iter(columns.values()))) if names else 0
     cells = {n: _column_text(columns[n]) for n in names}
-    text = [n for n in names if rows and all(isinstance(v, str) for v in columns[n])]
+    text = {n for n in names if rows and all(isinstance(v, str) for v in columns[n])}
+    names, cells = _with_intervals(names, cells)
     lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
     blocks = _column_blocks(names, cells, console.width, lead=lead)
+    if len(blocks) > 1 and 0 < rows <= _SIDEWAYS_ROWS and names[0] in ("row", "classifier"):
+        side_names, side_cells = _sideways(names, cells, rows, lead)
+        side_blocks = _column_blocks(side_names, side_cells, console.width)
+        if len(side_blocks) < len(blocks):
+            names, cells, blocks, rows = side_names, side_cells, side_blocks, len(names) - lead
+            text = {names[0]}
     for b, block in enumerate(blocks):
         table = Table(title=title if b == 0 else "(continued)")
         for n in block:  # a cell wider than the terminal wraps: no number is ever cut
@@ -142,6 +151,47 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
         console.print(table)
     if caption:  # one paragraph under the tables, not wrapped to the last one's width
         console.print(caption, style="dim italic", highlight=False)
+
+
+#: A table of folds (an assessment's, a comparison's) wider than the terminal with at most
+#: this many rows is printed on its side; rankings (features, thresholds) keep a row a line.
+_SIDEWAYS_ROWS = 8
+
+
+def _with_intervals(
+    names: list[str], cells: dict[str, list[str]]
+) -> tuple[list[str], dict[str, list[str]]]:
+    """Each column ``m`` that has both ``m_low`` and ``m_high`` beside it as one column whose
+    cells read ``value [low, high]`` (the value alone where its interval is undefined)."""
+    merged = {n for n in names if f"{n}_low" in cells and f"{n}_high" in cells}
+    bounds = {f"{n}_{side}" for n in merged for side in ("low", "high")}
+    out: dict[str, list[str]] = {}
+    for n in names:
+        if n in bounds:
+            continue
+        if n not in merged:
+            out[n] = cells[n]
+            continue
+        out[n] = [
+            value if MISSING in (low, high) else f"{value} [{low}, {high}]"
+            for value, low, high in zip(
+                cells[n], cells[f"{n}_low"], cells[f"{n}_high"], strict=True
+            )
+        ]
+    return list(out), out
+
+
+def _sideways(
+    names: list[str], cells: dict[str, list[str]], rows: int, lead: int
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The table turned on its side: a line per column after the ``lead`` ones, a column per
+    row, headed by that row's lead cells (its fold, or classifier and fold)."""
+    heads = [" · ".join(cells[n][i] for n in names[:lead]) for i in range(rows)]
+    heads = [h if heads.count(h) == 1 else f"{h} ({i + 1})" for i, h in enumerate(heads)]
+    measures = names[lead:]
+    out = {"measure": measures}
+    out |= {h: [cells[n][i] for n in measures] for i, h in enumerate(heads)}
+    return list(out), out
 
 
 def _column_text(values: Any) -> list[str]:
