@@ -174,7 +174,7 @@ def test_a_wide_table_of_few_folds_is_printed_on_its_side(predictions, capsys, m
     out = cli(capsys, "assess", path, *one)
     assert max(map(len, out.splitlines())) <= 120
     names, cells = _table_rows(out)
-    assert names == ["measure", *[r["row"] for r in rows]]
+    assert names == ["row", *[r["row"] for r in rows]]
     expected = _cells_with_intervals(rows)
     assert [row[0] for row in cells] == list(expected)[1:]
     for j, name in enumerate(list(expected)[1:]):

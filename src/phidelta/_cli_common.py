@@ -125,7 +125,7 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     # a table is for reading, on a terminal or piped (`| less`, `> file`): numbers rounded
     # with the report's rule, a measure and its interval in one cell, and a table wider than
     # the terminal (rich's width: $COLUMNS, a terminal on stdin, stdout or stderr, else 80)
-    # turned on its side when it has few folds (a measure a line), else cut into blocks of
+    # turned on its side when it has few rows (a measure a line), else cut into blocks of
     # whole columns, each led by the row's name, as pandas prints a wide frame;
     # --format csv/json keep every digit and a column a number
     console = Console(soft_wrap=False)
@@ -136,10 +136,11 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     names, cells = _with_intervals(names, cells)
     lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
     blocks = _column_blocks(names, cells, console.width, lead=lead)
-    if len(blocks) > 1 and 0 < rows <= _SIDEWAYS_ROWS and names[0] in ("row", "classifier"):
+    if len(blocks) > 1 and 0 < rows <= _SIDEWAYS_ROWS:
         side_names, side_cells = _sideways(names, cells, rows, lead)
         side_blocks = _column_blocks(side_names, side_cells, console.width)
-        if len(side_blocks) < len(blocks):
+        folds = names[0] in ("row", "classifier")
+        if len(side_blocks) < len(blocks) and (folds or len(side_blocks) == 1):
             names, cells, blocks, rows = side_names, side_cells, side_blocks, len(names) - lead
             text = {names[0]}
     for b, block in enumerate(blocks):
@@ -153,8 +154,9 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
         console.print(caption, style="dim italic", highlight=False)
 
 
-#: A table of folds (an assessment's, a comparison's) wider than the terminal with at most
-#: this many rows is printed on its side; rankings (features, thresholds) keep a row a line.
+#: A table wider than the terminal with at most this many rows is printed on its side when
+#: that takes fewer blocks: always for folds (an assessment's, a comparison's), for other
+#: tables (a test's row, a few features) only if it then fits the terminal.
 _SIDEWAYS_ROWS = 8
 
 
@@ -189,7 +191,7 @@ def _sideways(
     heads = [" · ".join(cells[n][i] for n in names[:lead]) for i in range(rows)]
     heads = [h if heads.count(h) == 1 else f"{h} ({i + 1})" for i, h in enumerate(heads)]
     measures = names[lead:]
-    out = {"measure": measures}
+    out = {" · ".join(names[:lead]): measures}  # headed by what the columns' heads are
     out |= {h: [cells[n][i] for n in measures] for i, h in enumerate(heads)}
     return list(out), out
 
