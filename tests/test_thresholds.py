@@ -9,10 +9,11 @@ import warnings
 import pytest
 
 from phidelta.assessment import assess
+from phidelta.exceptions import ThresholdWarning
 
 
 def test_percentages_at_the_default_threshold_warn():
-    with pytest.warns(UserWarning, match="every row is predicted positive"):
+    with pytest.warns(ThresholdWarning, match="every row is predicted positive"):
         result = assess([1, 0, 1, 0], scores=[80.0, 20.0, 60.0, 40.0])
     assert result.threshold == 0.0
     assert result.counts.fp.sum() + result.counts.tp.sum() == 4
@@ -45,3 +46,24 @@ def test_the_command_line_says_it(tmp_path):
     assert result.exit_code == 0, result.output
     assert "warning: the scores run from 20 to 80" in result.stderr
     assert "every row is predicted positive" in result.stderr
+
+
+def test_best_threshold_searches_the_cut_and_does_not_warn_of_the_default(tmp_path):
+    """``best-threshold`` never cuts at the default: pROC's aSAH s100b (0.03 to 2.07) gave
+    the default-threshold warning beside the best cut it found."""
+    pytest.importorskip("click")
+    from click.testing import CliRunner
+
+    from phidelta.cli import cli
+
+    path = tmp_path / "percent.csv"
+    path.write_text("y,p\n1,80\n0,20\n1,60\n0,40\n1,50\n0,10\n")
+    args = ["best-threshold", str(path), "--label", "y", "--score", "p", "--format", "json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr
+    import json
+
+    rows = {row["fold"]: row for row in json.loads(result.stdout)["rows"]}
+    assert rows["all"]["threshold"] == 45.0  # between 40 (negative) and 50 (positive)
+    assert rows["all"]["tied_points"] == 1  # a count, not 1.0

@@ -10,6 +10,7 @@ which :mod:`phidelta.cli` shares.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -713,13 +714,16 @@ def register(cli: Any) -> None:
         phidelta best-threshold preds.csv --label y --score p --fold fold --cost-ratio 2
         """
         from phidelta.data import Roles, load_assessment
+        from phidelta.exceptions import ThresholdWarning
 
         if prevalence is not None and not 0 < prevalence < 1:
             base._fail(f"--prevalence must be in (0, 1); got {prevalence:g}")
         roles = Roles(label, positive=positive, score=score, fold=fold)
-        result = load_assessment(
-            predictions, roles, missing=missing, missing_values=base._markers(missing_values)
-        )
+        with warnings.catch_warnings():  # the cut is searched: no default cut is used
+            warnings.simplefilter("ignore", ThresholdWarning)
+            result = load_assessment(
+                predictions, roles, missing=missing, missing_values=base._markers(missing_values)
+            )
         best = result.best_thresholds(
             criterion,
             ratio=None if prevalence is None else (1 - prevalence) / prevalence,

@@ -280,4 +280,7 @@ def best_threshold_columns(best: Any) -> dict[str, Any]:
     ['1', '2', 'pooled', 'mean', 'std', 'min', 'max']
     """
     table = best.table()
-    return {"fold": list(table.index)} | {name: table[name] for name in table}
+    columns = {"fold": list(table.index)} | {name: table[name] for name in table}
+    # a count of points, undefined in the spread rows: whole numbers, not 1.000
+    columns["tied_points"] = [None if v != v else int(v) for v in table["tied_points"].tolist()]
+    return columns

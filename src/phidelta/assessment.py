@@ -34,6 +34,7 @@ from phidelta.counts import (
     ordered_values,
     python_value,
 )
+from phidelta.exceptions import ThresholdWarning
 from phidelta.measures import MeasureTable, auc, measure_table, optimal_points
 
 __all__ = [
@@ -1021,7 +1022,7 @@ def finish_assessment(
                 "below the default threshold 0 (the default for scores outside [0, 1]): every "
                 "row is predicted positive; give the threshold (a number within the scores, "
                 "or 'optimal')",
-                UserWarning,
+                ThresholdWarning,
                 stacklevel=3,
             )
         counts = BinaryCounts.concat([t.counts_at(chosen) for t in tables])

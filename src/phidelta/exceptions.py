@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["SuspectColumnWarning", "UndefinedMeasureWarning"]
+__all__ = ["SuspectColumnWarning", "ThresholdWarning", "UndefinedMeasureWarning"]
 
 
 class UndefinedMeasureWarning(UserWarning):
@@ -76,3 +76,26 @@ class SuspectColumnWarning(UserWarning):
     def __init__(self, message: str, columns: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.columns = dict(columns or {})
+
+
+class ThresholdWarning(UserWarning):
+    """The default cut of the scores puts every row on one side.
+
+    Without a threshold, scores in [0, 1] are cut at 0.5 (probabilities) and other scores at
+    0 (decision functions). Scores that are never negative yet exceed 1 (a concentration, a
+    percentage, a count) all lie at or above 0, so every row is predicted positive and every
+    measure of the predictions says so; the score's ranking measures (AUC, curves) are
+    unaffected. Give the threshold (a number within the scores, or ``"optimal"``).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from phidelta.assessment import assess
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     result = assess([0, 1, 0, 1], scores=[20.0, 80.0, 35.0, 60.0])
+    >>> caught[0].category is ThresholdWarning, result.counts.fp.tolist()
+    (True, [2])
+    >>> assess([0, 1, 0, 1], scores=[20.0, 80.0, 35.0, 60.0], threshold=50).counts.fp.tolist()
+    [0]
+    """
