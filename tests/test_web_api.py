@@ -498,6 +498,40 @@ def test_one_operating_point_and_every_optimum_names_its_ratio_and_costs(client)
     assert (default["rule"], default["threshold"], default["ratio"]) == ("default", 0.5, None)
 
 
+def test_the_page_says_when_the_default_cut_makes_every_row_positive(client):
+    """Scores from 0.03 upward (pROC's aSAH s100b, a concentration): the default cut 0 lies
+    below every score, and the view says so in the library's words (ThresholdWarning) for
+    each classifier so cut; a threshold given, or probabilities, give no note."""
+    import warnings
+
+    from phidelta.assessment import assess
+    from phidelta.exceptions import ThresholdWarning
+
+    frame = _predictions_frame()
+    frame["concentration"] = 0.03 + 2 * frame.p  # positive, beyond 1
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    base = {"dataset_id": dataset["id"], "kind": "classifier", "label": "y"}
+
+    def view(**settings):
+        response = client.post("/api/analyses", json=base | settings)
+        assert response.status_code == 200, response.text
+        return response.json()["view"]
+
+    one_sided = view(score="concentration", compare_score="p")
+    with pytest.warns(ThresholdWarning) as caught:
+        assess(frame.y, scores=frame.concentration)
+    library = str(caught[0].message).replace("give the threshold", "set the threshold field")
+    assert one_sided["threshold_note"] == "concentration: " + library.replace(
+        "'optimal'", "“optimal”"
+    )
+    point = one_sided["operating_point"]
+    assert (point["fpr"], point["tpr"]) == (1.0, 1.0)  # every row predicted positive
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ThresholdWarning)
+        assert view(score="concentration", threshold="1")["threshold_note"] is None
+        assert view(score="p")["threshold_note"] is None
+
+
 def test_the_summary_implies_the_positive_class_and_finds_labelled_matrices(client):
     """A column of two classes says which is positive by the package's rule (null when the
     user must choose: Female/Male); a labelled confusion matrix is named as one."""

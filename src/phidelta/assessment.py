@@ -52,6 +52,7 @@ __all__ = [
     "cross_validation_splits",
     "decision_threshold",
     "finish_assessment",
+    "one_sided_default_cut",
 ]
 
 #: The per-fold measures that assessment summaries (CLI table, HTML report) show.
@@ -963,6 +964,42 @@ def decision_threshold(table: ScoreTable, threshold: float | str | None = None) 
     return value
 
 
+def one_sided_default_cut(table: ScoreTable, cut: float | None) -> str | None:
+    """What is wrong with the default ``cut`` of ``table``'s scores, or None: scores that are
+    never negative yet exceed 1 (percentages, counts, concentrations) are cut at the
+    decision-function default 0, which predicts every row positive.
+
+    The text of :class:`~phidelta.exceptions.ThresholdWarning`, for the doors that show it
+    otherwise than as a warning (the web page).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The pooled scores.
+    cut : float or None
+        The cut the default rule chose (:func:`decision_threshold` without a threshold).
+
+    Returns
+    -------
+    str or None
+        The message, or None when the cut splits the scores (or none was made).
+
+    Examples
+    --------
+    >>> one_sided_default_cut(ScoreTable.from_scores([1, 0], [80.0, 20.0]), 0.0)[:35]
+    'the scores run from 20 to 80, none '
+    >>> one_sided_default_cut(ScoreTable.from_scores([1, 0], [2.5, -1.0]), 0.0) is None
+    True
+    """
+    if cut != 0.0 or not len(table) or table.scores[-1] < 0:  # scores descend
+        return None
+    return (
+        f"the scores run from {table.scores[-1]:.6g} to {table.scores[0]:.6g}, none below the "
+        "default threshold 0 (the default for scores outside [0, 1]): every row is predicted "
+        "positive; give the threshold (a number within the scores, or 'optimal')"
+    )
+
+
 def finish_assessment(
     part: AssessmentPart,
     *,
@@ -1014,17 +1051,8 @@ def finish_assessment(
         assert tables is not None
         merged = ScoreTable.merge(tables)
         chosen = decision_threshold(merged, threshold)
-        if threshold is None and chosen == 0.0 and len(merged) and merged.scores[-1] >= 0:
-            # scores that are never negative yet exceed 1 (percentages, counts, distances):
-            # the decision-function default 0 predicts every row positive (scores descend)
-            warnings.warn(
-                f"the scores run from {merged.scores[-1]:.6g} to {merged.scores[0]:.6g}, none "
-                "below the default threshold 0 (the default for scores outside [0, 1]): every "
-                "row is predicted positive; give the threshold (a number within the scores, "
-                "or 'optimal')",
-                ThresholdWarning,
-                stacklevel=3,
-            )
+        if threshold is None and (message := one_sided_default_cut(merged, chosen)):
+            warnings.warn(message, ThresholdWarning, stacklevel=3)
         counts = BinaryCounts.concat([t.counts_at(chosen) for t in tables])
     return Assessment(
         counts,

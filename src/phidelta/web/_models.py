@@ -606,6 +606,11 @@ class ClassifierView(BaseModel):
     ellipse: Curve | None = None
     table: MeasureRows
     operating_point: OperatingPoint
+    threshold_note: str | None = Field(
+        None,
+        description="the default cut puts every row on one side (phidelta.exceptions."
+        "ThresholdWarning): set the threshold",
+    )
     roc: Roc | None = None
     calibration: Calibration | None = None
     regions: Regions | None = Field(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import heapq
 import io
 import json
 import weakref
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -281,9 +283,22 @@ def _assessment_of(frame: Any, params: dict[str, Any]) -> Any:
 
     roles = _roles(params, keep=("positive", "prediction", "score", "fold", "threshold", "group"))
     try:
-        return load_assessment(frame, roles, missing_values=markers(params))
+        with _threshold_shown():
+            return load_assessment(frame, roles, missing_values=markers(params))
     except ValueError as exc:
         raise _input_error(exc, "label") from None
+
+
+@contextlib.contextmanager
+def _threshold_shown() -> Iterator[None]:
+    """The library's ThresholdWarning not printed: the view says it (:func:`_threshold_note`)."""
+    import warnings
+
+    from phidelta.exceptions import ThresholdWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ThresholdWarning)
+        yield
 
 
 def _comparison_of(frame: Any, params: dict[str, Any]) -> Any:
@@ -299,13 +314,14 @@ def _comparison_of(frame: Any, params: dict[str, Any]) -> Any:
         roles, prediction=params.get("compare_prediction"), score=params.get("compare_score")
     )
     try:
-        return load_comparison(
-            frame,
-            roles,
-            other,
-            measure=params.get("compare_measure") or "accuracy",
-            missing_values=markers(params),
-        )
+        with _threshold_shown():
+            return load_comparison(
+                frame,
+                roles,
+                other,
+                measure=params.get("compare_measure") or "accuracy",
+                missing_values=markers(params),
+            )
     except ValueError as exc:
         # the second classifier's columns are the ones that do not fit the first's
         error = _input_error(exc, "label")
@@ -879,6 +895,7 @@ def classifier_view(
         "diamond": _diamond_payload(r, ("accuracy", "bias")),
         "table": _table_payload(result, intervals),
         "operating_point": _operating_point(result, params),
+        "threshold_note": _threshold_note(loaded, params),
     }
     if regions and grouped:
         left_out.append("regions")
@@ -1446,6 +1463,27 @@ def _p_text(value: float | None) -> str:
         mantissa, exponent = f"{value:.2e}".split("e")
         return f"{mantissa}e{int(exponent)}"
     return f"{value:.4f}"
+
+
+def _threshold_note(loaded: Any, params: dict[str, Any]) -> str | None:
+    """The library's :class:`~phidelta.exceptions.ThresholdWarning` in the page's words, for
+    each classifier whose scores the default cut puts on one side (every row positive)."""
+    from phidelta.assessment import one_sided_default_cut
+    from phidelta.comparison import Comparison
+
+    pairs = [(params.get("score"), loaded)]
+    if isinstance(loaded, Comparison):
+        pairs = [(params.get("score"), loaded.a), (params.get("compare_score"), loaded.b)]
+    notes = []
+    for name, result in pairs:
+        if result.tables is None or str(params.get("threshold") or "").strip():
+            continue
+        message = one_sided_default_cut(result.pooled_table(), result.threshold)
+        if message:
+            notes.append(f"{name}: {message}")
+    # the page's words: its threshold field
+    text = "; ".join(notes).replace("give the threshold", "set the threshold field")
+    return text.replace("'optimal'", "“optimal”") or None
 
 
 def _cut_text(point: dict[str, Any]) -> str:

@@ -310,6 +310,9 @@ function render(view) {
   // columns that look like no feature (a copy of the label, an identifier), by name
   $("suspect-note").hidden = !view.suspect;
   $("suspect-note").textContent = view.suspect ? `Suspect columns: ${view.suspect}.` : "";
+  // the default cut on one side of every score (percentages, concentrations): every row positive
+  $("threshold-note").hidden = !view.threshold_note;
+  $("threshold-note").textContent = view.threshold_note ? `Threshold: ${view.threshold_note}.` : "";
   const kind = view.kind;
   document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
