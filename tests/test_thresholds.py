@@ -67,3 +67,17 @@ def test_best_threshold_searches_the_cut_and_does_not_warn_of_the_default(tmp_pa
     rows = {row["fold"]: row for row in json.loads(result.stdout)["rows"]}
     assert rows["all"]["threshold"] == 45.0  # between 40 (negative) and 50 (positive)
     assert rows["all"]["tied_points"] == 1  # a count, not 1.0
+
+
+def test_the_report_tells_its_reader(tmp_path):
+    """The report is read by others than the one who ran it: the warning is in it too."""
+    pytest.importorskip("matplotlib")
+    from phidelta.report import assessment_section
+
+    with pytest.warns(ThresholdWarning) as caught:
+        result = assess([1, 0, 1, 0, 1, 0], scores=[80.0, 20.0, 60.0, 40.0, 50.0, 10.0])
+    body = assessment_section(result)
+    assert "every row is predicted positive" in str(caught[0].message)
+    assert "Threshold: the scores run from 10 to 80" in body
+    cut = assess([1, 0, 1, 0, 1, 0], scores=[80.0, 20.0, 60.0, 40.0, 50.0, 10.0], threshold=45)
+    assert "Threshold:" not in assessment_section(cut)

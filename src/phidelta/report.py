@@ -51,7 +51,7 @@ figcaption{font-size:.85rem;color:#555}
 table{border-collapse:collapse;font-size:.82rem;margin:.6rem 0}
 th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}
 th{background:#f4f4f4}
-.note{font-size:.88rem;color:#444} nav a{margin-right:1rem}
+.note{font-size:.88rem;color:#444} .note.warning{color:#8a4b00} nav a{margin-right:1rem}
 """
 
 
@@ -532,7 +532,7 @@ def assessment_section(
                 fig, "threshold dependence (Jiřina Figs. 2–3)", display=shown, measures=scanned
             )
         )
-    from phidelta.assessment import SUMMARY_MEASURES
+    from phidelta.assessment import SUMMARY_MEASURES, one_sided_default_cut
 
     names = list(SUMMARY_MEASURES)
     # the rows `phidelta assess` prints, intervals too
@@ -608,6 +608,13 @@ def assessment_section(
         if assessment.threshold is not None
         else "predictions from the prediction column"
     )
+    one_sided = (
+        one_sided_default_cut(assessment.pooled_table(), assessment.threshold)
+        if assessment.tables is not None
+        else None
+    )
+    if one_sided:  # what the command line warns of, said to the report's reader
+        extra = f'<p class="note warning">Threshold: {html.escape(one_sided)}.</p>{extra}'
     left = (
         f", {assessment.rows_left_out} rows with a missing value left out"
         if assessment.rows_left_out
