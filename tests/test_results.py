@@ -266,6 +266,22 @@ def test_counts_objects_import_from_the_package():
     assert phidelta.__all__ == sorted(phidelta.__all__)
 
 
+def test_every_public_name_resolves_and_dir_lists_no_helpers():
+    """Tab completion on ``phidelta.`` shows what a user reaches for: the layers, the doors
+    (``assess``, ``compare``, ``metrics``) — each resolving to its module's object — and none
+    of the package's own helpers (``importlib``, ``Any``, ``TYPE_CHECKING``)."""
+    import importlib
+
+    for name in phidelta.__all__:
+        assert getattr(phidelta, name) is not None, name
+    assert phidelta.assess is importlib.import_module("phidelta.assessment").assess
+    assert phidelta.compare is importlib.import_module("phidelta.comparison").compare
+    assert phidelta.metrics is importlib.import_module("phidelta.metrics")
+    listed = [n for n in dir(phidelta) if not n.startswith("__")]
+    assert listed == [n for n in phidelta.__all__ if not n.startswith("__")]
+    assert not {"importlib", "Any", "TYPE_CHECKING", "annotations"} & set(dir(phidelta))
+
+
 def _module_functions(tree: ast.Module) -> list[str]:
     return [n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
 

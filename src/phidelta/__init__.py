@@ -26,9 +26,23 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` stays light)
-    from phidelta import counts, geometry, inference, measures, signatures
+    from phidelta import (
+        assessment,
+        comparison,
+        counts,
+        datasets,
+        exceptions,
+        geometry,
+        inference,
+        measures,
+        metrics,
+        rendering,
+        signatures,
+    )
     from phidelta._explore import explore
     from phidelta.api import convert, stats
+    from phidelta.assessment import assess
+    from phidelta.comparison import compare
     from phidelta.counts import BinaryCounts, ConfusionMatrix, GroupedCounts, ScoreTable
     from phidelta.exceptions import UndefinedMeasureWarning
     from phidelta.geometry import Diamond, diamond, isometrics, make_grid, random_samples
@@ -38,7 +52,15 @@ if TYPE_CHECKING:  # the names below, loaded on first use (``import phidelta`` s
 # where each public name lives: imported when first asked for (PEP 562), so that the command
 # line starts without SciPy and the layers load only when a program uses them
 _LAZY = {
+    "assessment": "phidelta.assessment",
+    "comparison": "phidelta.comparison",
     "counts": "phidelta.counts",
+    "datasets": "phidelta.datasets",
+    "exceptions": "phidelta.exceptions",
+    "metrics": "phidelta.metrics",
+    "rendering": "phidelta.rendering",
+    "assess": "phidelta.assessment",
+    "compare": "phidelta.comparison",
     "geometry": "phidelta.geometry",
     "inference": "phidelta.inference",
     "measures": "phidelta.measures",
@@ -74,8 +96,8 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+def __dir__() -> list[str]:  # what a user may reach for (tab completion), no helper names
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__")})
 
 
 #: The version of the installed package (PEP 440).
@@ -91,9 +113,15 @@ __all__ = [
     "Signature",
     "UndefinedMeasureWarning",
     "__version__",
+    "assess",
+    "assessment",
+    "compare",
+    "comparison",
     "convert",
     "counts",
+    "datasets",
     "diamond",
+    "exceptions",
     "explore",
     "geometry",
     "inference",
@@ -101,8 +129,10 @@ __all__ = [
     "make_grid",
     "measure_table",
     "measures",
+    "metrics",
     "phi_delta",
     "random_samples",
+    "rendering",
     "signature",
     "signatures",
     "stats",
