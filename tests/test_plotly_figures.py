@@ -188,6 +188,40 @@ def test_roc_figure_is_the_library_curve_with_bands_in_order():
     assert banded["data"][5]["name"].startswith("ROC")
 
 
+def test_reliability_bands_are_the_wilson_intervals_the_static_diagram_draws():
+    """``band`` of calibration_figure draws the bins' pointwise intervals as error bars and
+    the simultaneous ones (Bonferroni) as bars from their low to their high bound, as
+    CalibrationDisplay.plot(band=...) does; empty bins get no bar."""
+    from phidelta.inference import reliability_intervals
+    from phidelta.measures import expected_calibration_error
+
+    rng = np.random.default_rng(5)
+    p = rng.uniform(0, 0.75, size=120)  # the last bins stay empty
+    y = rng.uniform(size=120) < p
+    rel = reliability_intervals(expected_calibration_error(y, p, bins=10), confidence_level=0.9)
+    filled = rel.count > 0
+    assert not filled.all()
+    both = pf.calibration_figure(y, p, kind="reliability", reliability=rel, band=True)
+    bars, bins = both["data"][1:]
+    assert bars["name"] == "90% simultaneous (Wilson, Bonferroni over bins)"
+    xs = np.asarray(bars["x"], float).reshape(-1, 3)
+    ys = np.asarray(bars["y"], float).reshape(-1, 3)
+    assert_allclose(xs[:, :2], np.repeat(rel.mean_predicted[filled, None], 2, axis=1))
+    assert_allclose(ys[:, 0], rel.simultaneous_low[filled])
+    assert_allclose(ys[:, 1], rel.simultaneous_high[filled])
+    assert np.isnan(ys[:, 2]).all()  # a break between bars
+    observed = np.asarray(bins["y"], float)
+    assert_allclose(observed + np.asarray(bins["error_y"]["array"], float), rel.high)
+    assert_allclose(observed - np.asarray(bins["error_y"]["arrayminus"], float), rel.low)
+    alone = pf.calibration_figure(y, p, kind="reliability", reliability=rel, band=False)
+    assert [t["name"] for t in alone["data"]] == ["ideal", "bins"]
+    assert "error_y" not in alone["data"][1]
+    default = pf.calibration_figure(y, p, kind="reliability", reliability=rel)
+    assert [t["name"] for t in default["data"]] == ["ideal", "bins, 90% Wilson"]
+    with pytest.raises(ValueError, match="`band` must be True, False"):
+        pf.calibration_figure(y, p, kind="reliability", reliability=rel, band="both")
+
+
 def test_calibration_and_decision_figures():
     rng = np.random.default_rng(2)
     p = rng.uniform(size=400)

@@ -508,6 +508,7 @@ def calibration_figure(
     pos_label: Any = None,
     kind: str = "map",
     reliability: Any = None,
+    band: bool | str = "pointwise",
     title_text: str | None = None,
 ) -> dict[str, Any]:
     """Calibration as a Plotly figure specification.
@@ -533,7 +534,12 @@ def calibration_figure(
         Which view.
     reliability : ReliabilityIntervals, optional
         Bins with ``mean_predicted``, ``observed``, ``low``, ``high``, ``count``,
-        ``confidence_level``.
+        ``confidence_level`` (and ``simultaneous_low``, ``simultaneous_high``).
+    band : bool or {"pointwise", "simultaneous"}, default "pointwise"
+        Which intervals of the bins of ``reliability`` to draw, as
+        :meth:`phidelta.rendering.CalibrationDisplay.plot` draws them: each bin's own
+        (``low``, ``high``) as error bars, the simultaneous ones (Bonferroni over the bins)
+        as wide pale bars under them; True both, False none (the bins alone).
     title_text : str, optional
         The title.
 
@@ -541,17 +547,38 @@ def calibration_figure(
     -------
     dict
 
+    Raises
+    ------
+    ValueError
+        If ``kind`` or ``band`` is unknown, or the view lacks what it draws.
+
     Examples
     --------
     >>> spec = calibration_figure([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.9])
     >>> spec["data"][0]["name"], spec["layout"]["xaxis"]["range"]
     ('isotonic', [0.0, 1.0])
+    >>> from phidelta.inference import reliability_intervals
+    >>> from phidelta.measures import expected_calibration_error
+    >>> bins = expected_calibration_error([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.9], bins=2)
+    >>> spec = calibration_figure(
+    ...     [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.9], kind="reliability",
+    ...     reliability=reliability_intervals(bins), band=True)
+    >>> [t["name"] for t in spec["data"]][1:]
+    ['95% simultaneous (Wilson, Bonferroni over bins)', 'bins, 95% Wilson']
     """
     from phidelta.counts import ScoreTable
     from phidelta.measures import IsotonicCalibrator, logistic_calibration
 
     if kind not in ("map", "reliability", "smooth"):
         raise ValueError(f'`kind` must be "map", "reliability" or "smooth"; got {kind!r}.')
+    if band is True or band is False:
+        kinds: tuple[str, ...] = ("pointwise", "simultaneous") if band else ()
+    elif band in ("pointwise", "simultaneous"):
+        kinds = (band,)
+    else:
+        raise ValueError(
+            f'`band` must be True, False, "pointwise" or "simultaneous"; got {band!r}.'
+        )
     if table is None:
         if y_true is None or scores is None:
             raise ValueError("give `y_true` and `scores`, or `table`.")
@@ -648,29 +675,46 @@ def calibration_figure(
         ytitle = "observed frequency of the positive class"
     if reliability is not None:
         rel = reliability
+        color = RED if kind == "map" else "#ff7f0e"
+        lvl = percent(rel.confidence_level)
         observed = np.asarray(rel.observed, dtype=float)
-        high = np.asarray(rel.high, dtype=float) - observed
-        low = observed - np.asarray(rel.low, dtype=float)
-        data.append(
-            {
-                "type": "scatter",
-                "x": floats(rel.mean_predicted),
-                "y": floats(observed),
-                "mode": "markers",
-                "marker": {"color": RED if kind == "map" else "#ff7f0e", "size": 7},
-                "name": f"bins, {percent(rel.confidence_level)} Wilson",
-                "error_y": {
-                    "type": "data",
-                    "symmetric": False,
-                    "color": RED if kind == "map" else "#ff7f0e",
-                    "array": floats(high),
-                    "arrayminus": floats(low),
-                },
-                "customdata": floats(rel.count),
-                "hovertemplate": "mean predicted %{x:.3f}<br>observed %{y:.3f}"
-                "<br>%{customdata} rows<extra></extra>",
+        if "simultaneous" in kinds:  # wide pale bars under the bins, one a non-empty bin
+            filled = np.asarray(rel.count, dtype=float) > 0
+            x = np.asarray(rel.mean_predicted, dtype=float)[filled]
+            low = np.asarray(rel.simultaneous_low, dtype=float)[filled]
+            high = np.asarray(rel.simultaneous_high, dtype=float)[filled]
+            gap = np.full(len(x), np.nan)  # a break between two bins' bars
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": floats(np.column_stack([x, x, gap])),
+                    "y": floats(np.column_stack([low, high, gap])),
+                    "mode": "lines",
+                    "line": {"color": f"rgba({_rgb(color)},0.25)", "width": 7},
+                    "name": f"{lvl} simultaneous (Wilson, Bonferroni over bins)",
+                    "hoverinfo": "skip",
+                }
+            )
+        bins = {
+            "type": "scatter",
+            "x": floats(rel.mean_predicted),
+            "y": floats(observed),
+            "mode": "markers",
+            "marker": {"color": color, "size": 7},
+            "name": f"bins, {lvl} Wilson" if "pointwise" in kinds else "bins",
+            "customdata": floats(rel.count),
+            "hovertemplate": "mean predicted %{x:.3f}<br>observed %{y:.3f}"
+            "<br>%{customdata} rows<extra></extra>",
+        }
+        if "pointwise" in kinds:
+            bins["error_y"] = {
+                "type": "data",
+                "symmetric": False,
+                "color": color,
+                "array": floats(np.asarray(rel.high, dtype=float) - observed),
+                "arrayminus": floats(observed - np.asarray(rel.low, dtype=float)),
             }
-        )
+        data.append(bins)
     named = {"map": "calibration map", "reliability": "reliability diagram"}
     layout = {
         **_frame(title_text or named.get(kind, "calibration curves"), data),
