@@ -148,3 +148,27 @@ def test_empty_results_show_without_error():
     assert "Signature of 0 features" in features[0:0]._repr_html_()
     empty = measure_table(BinaryCounts(tn=[0], fp=[0], fn=[0], tp=[0]), measures=["accuracy"])
     assert _table(empty._repr_html_())[1] == [["0", "0", "0", "0", "–"]]  # 0/0 is undefined
+
+
+def test_a_measure_table_prints_as_a_table_in_a_terminal():
+    """``print(result.summary())`` in a plain terminal (no notebook): a line per measure, a
+    column per entry, each measure's values rounded alike, counts whole; ``repr`` stays short."""
+    from phidelta.measures import MeasureTable
+
+    counts = BinaryCounts(tn=[15.0, 40.0], fp=[10.0, 10.0], fn=[15.0, 20.0], tp=[60.0, 30.0])
+    table = measure_table(counts, measures=["accuracy", "mcc"], index=["a", "b"])
+    lines = str(table).splitlines()
+    assert lines[0].split() == ["measure", "a", "b"]
+    cells = {line.split()[0]: line.split()[1:] for line in lines[1:]}
+    assert cells["fp"] == ["10", "10"]  # counts as counts, not 10.0
+    assert cells["accuracy"] == ["0.7500", "0.7000"]
+    for name in ("accuracy", "mcc"):
+        assert_allclose([float(v) for v in cells[name]], table[name], atol=5e-5)
+    assert repr(table) == "MeasureTable(6 measures × 2 entries)"
+    many = measure_table(BinaryCounts(tn=[1] * 12, fp=[1] * 12, fn=[1] * 12, tp=[1] * 12))
+    text = many.to_string(max_entries=3)
+    assert text.splitlines()[0].split() == ["measure", "0", "1", "2"]
+    assert text.endswith("… and 9 more entries (to_frame() has them all)")
+    with pytest.raises(ValueError, match="max_entries"):
+        many.to_string(max_entries=0)
+    assert str(MeasureTable({})) == "measure"

@@ -252,6 +252,8 @@ def test_export_frame_and_csv(tmp_path):
     sig = signature(x, y)
     frame = sig.to_frame()
     assert list(frame["name"]) == sig.names
+    assert list(frame.index) == sig.names
+    assert list(frame.reset_index()["feature"]) == sig.names  # no clash with "name"
     assert_allclose(frame["delta"], sig.phi_delta().delta)
     path = tmp_path / "sig.csv"
     sig.to_csv(path)

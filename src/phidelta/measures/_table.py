@@ -721,6 +721,60 @@ class MeasureTable(Mapping[str, np.ndarray]):
         k = len(next(iter(self._columns.values()))) if self._columns else 0
         return f"MeasureTable({len(self._columns)} measures × {k} entries)"
 
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def to_string(self, max_entries: int = 8) -> str:
+        """A plain-text table for a terminal: one line per measure, one column per entry
+        (headed by ``index``), each measure's values rounded alike (``print(table)``).
+
+        Parameters
+        ----------
+        max_entries : int, default 8
+            Entries shown; the rest are counted in a last line (:meth:`to_frame` has all).
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> counts = BinaryCounts(tn=[15, 40], fp=[10, 10], fn=[15, 20], tp=[60, 30])
+        >>> print(measure_table(counts, measures=["accuracy", "delta"], index=["a", "b"]))
+        measure        a       b
+        tn            15      40
+        fp            10      10
+        fn            15      20
+        tp            60      30
+        accuracy  0.7500  0.7000
+        delta     0.4000  0.4000
+        """
+        from phidelta._format import column_text
+
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise ValueError(f"`max_entries` must be a positive integer; got {max_entries!r}.")
+        k = len(next(iter(self._columns.values()))) if self._columns else 0
+        shown = min(k, max_entries)
+        heads = [str(i) for i in (self.index if self.index is not None else range(k))][:shown]
+        lines = [["measure", *heads]]
+        for name, values in self._columns.items():
+            row = np.asarray(values)[:shown]
+            finite = row[np.isfinite(row)] if row.dtype.kind == "f" else row
+            if name in ("tn", "fp", "fn", "tp") and np.all(finite == np.round(finite)):
+                row = np.array([None if v != v else int(v) for v in row.tolist()], dtype=object)
+            lines.append([name, *column_text(row.tolist())])
+        widths = [max(len(line[j]) for line in lines) for j in range(shown + 1)]
+        text = "\n".join(  # names to the left, numbers to the right
+            "  ".join(
+                [line[0].ljust(widths[0])]
+                + [c.rjust(w) for c, w in zip(line[1:], widths[1:], strict=True)]
+            )
+            for line in lines
+        )
+        if k > shown:
+            text += f"\n… and {k - shown:,} more entries (to_frame() has them all)"
+        return text
+
     def _repr_html_(self) -> str | None:
         """In a notebook: one row per entry (its index first), one column per measure (None,
         so the plain repr, when there is nothing to tabulate)."""

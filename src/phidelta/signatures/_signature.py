@@ -415,7 +415,9 @@ class Signature:
         }
 
     def to_frame(self, ratio: float | None = None) -> Any:
-        """A pandas DataFrame with the columns of :meth:`to_dict`, indexed by feature name.
+        """A pandas DataFrame with the columns of :meth:`to_dict`, indexed by feature name
+        (the index is called ``feature``, so that ``reset_index()`` does not collide with the
+        ``name`` column).
 
         Parameters
         ----------
@@ -433,7 +435,9 @@ class Signature:
             If pandas is not installed.
         """
         pd = require_pandas("Signature.to_frame")
-        return pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
+        frame = pd.DataFrame(self.to_dict(ratio)).set_index("name", drop=False)
+        frame.index.name = "feature"
+        return frame
 
     def to_csv(self, path: str | Path | None = None, ratio: float | None = None) -> str | None:
         """Write the table of :meth:`to_dict` as CSV, or return it as text.
