@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import io
+import itertools
 
 import numpy as np
 import pytest
@@ -1004,3 +1006,96 @@ def test_a_bad_group_column_is_a_400_naming_the_group_field(client, payload, mes
     assert answer.json()["detail"]["field"] == "group"
     assert message in answer.json()["detail"]["message"]
     assert client.get("/api/analyses").json() == []  # nothing stored
+
+
+def _within_segments(x, y, kept, tolerance):
+    """Whether every vertex of the polyline (x, y) lies within ``tolerance`` of the segment
+    between the two kept vertices spanning it (the contract of
+    phidelta.geometry.thin_polyline), and the largest such distance."""
+    worst = 0.0
+    for first, last in itertools.pairwise(kept):
+        px, py = x[first : last + 1] - x[first], y[first : last + 1] - y[first]
+        dx, dy = x[last] - x[first], y[last] - y[first]
+        length2 = dx * dx + dy * dy
+        t = np.clip((px * dx + py * dy) / length2, 0, 1) if length2 > 0 else np.zeros_like(px)
+        worst = max(worst, float(np.hypot(px - t * dx, py - t * dy).max()))
+    return worst <= tolerance, worst
+
+
+@pytest.fixture
+def roomy_client(database):
+    """A client of a server that takes uploads of up to 1 MB."""
+    with TestClient(create_app(database, max_upload_bytes=1_000_000)) as client:
+        yield client
+
+
+def test_the_views_roc_curves_are_thinned_and_the_csv_has_every_vertex(roomy_client):
+    """A view's ROC curves are the full curves thinned as the figures draw them: far fewer
+    vertices, every vertex exact and every dropped one within the drawing tolerance of the
+    kept segment spanning it; the AUC and the number of vertices are the full curve's. The
+    roc.csv download has every vertex of phidelta.measures.roc_curve, every digit."""
+    from phidelta.geometry import DRAWING_TOLERANCE
+
+    client = roomy_client
+    rng = np.random.default_rng(11)
+    n = 10_000  # 5,000 per class: the curve's steps are within the drawing tolerance
+    y = rng.integers(0, 2, n)
+    p = np.round(1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 0.7))), 7)
+    q = np.round(rng.normal(size=n) + y, 6)
+    frame = pd.DataFrame({"y": y, "p": p, "q": q, "fold": rng.integers(1, 4, n)})
+    frame["yhat"] = (p >= 0.5).astype(int)
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
+        | {"fold": "fold", "compare_score": "q"},
+    ).json()
+    view = client.get(f"/api/analyses/{created['id']}/view?ratio=2").json()
+    curves = {}
+    for name, sent, scores in (("p", view["roc"], p), ("q", view["comparison"]["roc"], q)):
+        table = phidelta.ScoreTable.from_scores(y, scores, pos_label=1)
+        curve = phidelta.measures.roc_curve(table)
+        curves[name] = curve
+        assert len(curve.fpr) > 9000
+        assert sent["points"] == len(curve.fpr)
+        assert len(sent["fpr"]) < len(curve.fpr) / 20
+        assert sent["auc"] == pytest.approx(phidelta.measures.auc(table), rel=1e-12)
+        # the kept vertices are the curve's own, in order, its ends among them
+        vertices = list(zip(curve.fpr.tolist(), curve.tpr.tolist(), strict=True))
+        kept, at = [], 0
+        for point in zip(sent["fpr"], sent["tpr"], strict=True):
+            at = vertices.index(point, at)
+            kept.append(at)
+        assert kept[0] == 0
+        assert kept[-1] == len(vertices) - 1
+        ok, worst = _within_segments(curve.fpr, curve.tpr, kept, DRAWING_TOLERANCE + 1e-12)
+        assert ok, worst
+    # every vertex of both curves, as the library computes them
+    answer = client.get(f"/api/analyses/{created['id']}/roc.csv")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/csv")
+    assert "roc-" in answer.headers["content-disposition"]
+    head, *rows = csv.reader(io.StringIO(answer.text))
+    assert head == ["classifier", "threshold", "fpr", "tpr"]
+    assert [row[0] for row in rows] == ["p"] * len(curves["p"].fpr) + ["q"] * len(curves["q"].fpr)
+    for name, curve in curves.items():
+        read = np.array([[float(v) for v in row[1:]] for row in rows if row[0] == name])
+        np.testing.assert_array_equal(read, np.c_[curve.thresholds, curve.fpr, curve.tpr])
+    # no ROC curve: a feature analysis, and a classifier of predictions only
+    signature = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+    ).json()
+    refused = client.get(f"/api/analyses/{signature['id']}/roc.csv")
+    assert refused.status_code == 400
+    assert refused.json()["detail"]["field"] == "kind"
+    predictions = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y"}
+        | {"prediction": "yhat"},
+    )
+    assert predictions.status_code == 200, predictions.text
+    refused = client.get(f"/api/analyses/{predictions.json()['id']}/roc.csv")
+    assert refused.status_code == 400
+    assert refused.json()["detail"]["field"] == "score"
+    assert "no score column" in refused.json()["detail"]["message"]
+    assert client.get("/api/analyses/nope/roc.csv").status_code == 404

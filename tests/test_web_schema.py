@@ -19,18 +19,23 @@ from phidelta.web import create_app  # noqa: E402
 
 # Any bytes are a schema-valid file, so an upload may be refused with 400 (not a table) or
 # 413 (beyond a limit) although its request matches the schema; and the pinned analysis is a
-# signature, whose measure table of a classifier is refused with 400 (the kind): the declared
-# exceptions.
+# signature, whose measure table and ROC curve of a classifier are refused with 400 (the kind):
+# the declared exceptions.
 CONFIG_DICT = {
     "operations": [
         {
             "include-name": "POST /api/datasets",
             "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "413"]}},
         },
-        {
-            "include-name": "GET /api/analyses/{analysis_id}/assessment.csv",
-            "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404"]}},
-        },
+        *(
+            {
+                "include-name": f"GET /api/analyses/{{analysis_id}}/{name}.csv",
+                "checks": {
+                    "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404"]}
+                },
+            }
+            for name in ("assessment", "roc")
+        ),
     ]
 }
 CONFIG = SchemathesisConfig.from_dict(CONFIG_DICT)

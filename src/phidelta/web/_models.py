@@ -421,7 +421,26 @@ class RocBandView(RocPoints):
     random_state: int
 
 
-class Roc(RocHull):
+class ThinnedRoc(BaseModel):
+    """A pooled ROC curve as a view sends it: thinned for drawing, its AUC exact."""
+
+    fpr: Numbers = Field(
+        ...,
+        description="false positive rates of the curve's vertices, thinned as the figures draw "
+        "them (phidelta.geometry.thin_polyline): a curve of more than 1,000 vertices keeps "
+        "those within half a pixel of a 1,000-pixel plot (0.0005 of the unit square), each "
+        "kept vertex exact; every vertex is in GET /api/analyses/{id}/roc.csv",
+    )
+    tpr: Numbers = Field(..., description="true positive rates of the same vertices")
+    auc: float = Field(..., description="the area under the full curve (ties count half)")
+    points: int = Field(
+        ...,
+        description="the number of vertices of the full curve (phidelta.measures.roc_curve); "
+        "more than len(fpr) when it was thinned",
+    )
+
+
+class Roc(ThinnedRoc):
     positives: float
     negatives: float
     hull: RocHull
@@ -483,8 +502,7 @@ class PairedTest(BaseModel):
     detail: str
 
 
-class RocCurve(RocPoints):
-    auc: float
+class RocCurve(ThinnedRoc):
     band: RocBandView | None = Field(None, description="with the interval switch")
 
 

@@ -28,6 +28,7 @@ from phidelta.web._views import (
     loading_params,
     multiclass_view,
     read_table,
+    roc_csv,
     signature_csv,
     signature_view,
     summary,
@@ -339,6 +340,17 @@ def render_assessment_csv(
         frame = _frame(entry)
         loaded = _analysis(dataset_id, entry, "classifier", params)
         return assessment_csv(frame, params, loaded, interval_settings(params, query or {}))
+    except InputError as exc:
+        raise ApiError.of_input(exc) from None
+
+
+def render_roc_csv(dataset_id: str, params: dict[str, Any]) -> str:
+    """The full ROC curve of every classifier with scores of a classifier analysis as CSV."""
+    try:
+        entry = _entry(dataset_id)
+        frame = _frame(entry)
+        loaded = _analysis(dataset_id, entry, "classifier", params)
+        return roc_csv(frame, params, loaded)
     except InputError as exc:
         raise ApiError.of_input(exc) from None
 

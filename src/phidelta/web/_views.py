@@ -44,6 +44,7 @@ from phidelta.rendering.plotly import (
     point_traces,
     precision_recall_figure,
     roc_figure,
+    thinned,
 )
 from phidelta.rendering.plotly._common import TEAL, number, precision
 from phidelta.signatures import RANKINGS
@@ -907,7 +908,6 @@ def classifier_view(
     reliability = None
     if result.tables is not None:
         table = result.pooled_table()
-        curve = roc_curve(table)
         hull = roc_convex_hull(table)
         best = optimal_points(table, ratio=r, cost_ratio=cost_ratio)
         segment = line_in_box(
@@ -915,9 +915,7 @@ def classifier_view(
         )
         calibration = calibration_polyline(IsotonicCalibrator().fit_table(table))
         payload["roc"] = {
-            "fpr": _floats(curve.fpr),
-            "tpr": _floats(curve.tpr),
-            "auc": curve.auc(),
+            **roc_payload(table),
             # totals: the coverage space (Flach Fig. 2.7) is the ROC space scaled by N and P
             "positives": table.total_positives,
             "negatives": table.total_negatives,
@@ -986,6 +984,22 @@ def classifier_view(
             left_out,
         )
     return payload
+
+
+def roc_payload(table: Any) -> dict[str, Any]:
+    """The ROC curve of a pooled score table as a view sends it: its vertices thinned as the
+    figures draw them (:func:`~phidelta.rendering.plotly.thinned`: a curve of more than 1,000
+    vertices within half a pixel of a 1,000-pixel plot, every kept vertex exact), its exact
+    AUC and ``points``, the number of vertices of the full curve (every one of them is in
+    :func:`roc_csv`), so that a view stays small however many distinct scores there are."""
+    curve = roc_curve(table)
+    keep = thinned(curve.fpr, curve.tpr)
+    return {
+        "fpr": _floats(curve.fpr[keep]),
+        "tpr": _floats(curve.tpr[keep]),
+        "auc": curve.auc(),
+        "points": len(curve.fpr),
+    }
 
 
 def _pooled_groups(result: Any) -> Any:
@@ -1222,8 +1236,7 @@ def _comparison_payload(
     }
     if b.tables is not None:
         table = b.pooled_table()
-        curve = roc_curve(table)
-        payload["roc"] = {"fpr": _floats(curve.fpr), "tpr": _floats(curve.tpr), "auc": curve.auc()}
+        payload["roc"] = roc_payload(table)
         band = pr_band = None
         if intervals is not None:  # every classifier's curve with its bands
             groups = _pooled_groups(b)
@@ -1262,6 +1275,41 @@ def assessment_csv(
         for j, row in enumerate(index):
             lead = [name] if name is not None else []
             writer.writerow([*lead, row, *(_csv_cell(k, table[k][j]) for k in table)])
+    return buffer.getvalue()
+
+
+def roc_csv(frame: Any, params: dict[str, Any], loaded: Any = None) -> str:
+    """The full ROC curve of every classifier of an analysis as CSV, the vertices a view's
+    ``roc`` thins (:func:`roc_payload`): columns ``classifier`` (its score column), ``threshold``
+    (predict positive when score ≥ threshold; the first is inf: nothing positive), ``fpr`` and
+    ``tpr``, each row a vertex of :func:`phidelta.measures.roc_curve` of the classifier's
+    pooled score table, every digit.
+
+    Raises
+    ------
+    InputError
+        If no classifier of the analysis has a score column (then it has no ROC curve).
+    """
+    from phidelta.comparison import Comparison
+
+    if loaded is None:
+        loaded = load("classifier", frame, params)
+    if isinstance(loaded, Comparison):
+        parts = [(str(n), r) for n, r in zip(loaded.names, (loaded.a, loaded.b), strict=True)]
+    else:
+        parts = [(str(params.get("score")), loaded)]
+    parts = [(name, result) for name, result in parts if result.tables is not None]
+    if not parts:
+        raise InputError(
+            "This analysis has no score column, so no ROC curve: choose a score column.", "score"
+        )
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["classifier", "threshold", "fpr", "tpr"])
+    for name, result in parts:
+        curve = roc_curve(result.pooled_table())
+        for row in zip(curve.thresholds, curve.fpr, curve.tpr, strict=True):
+            writer.writerow([name, *(_csv_number(v) for v in row)])
     return buffer.getvalue()
 
 

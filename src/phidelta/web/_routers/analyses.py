@@ -259,6 +259,34 @@ def download_assessment(
     )
 
 
+@router.get(
+    "/{analysis_id}/roc.csv",
+    summary="Every vertex of the ROC curves of a classifier analysis as CSV",
+    description="The full curves a view's `roc` thins for drawing: columns classifier, "
+    "threshold (predict positive when score ≥ threshold; the first is inf), fpr and tpr, a "
+    "row per vertex of phidelta.measures.roc_curve of each classifier's pooled scores, every "
+    "digit. Refused (400) for an analysis that is no classifier's or has no score column.",
+    response_class=Response,
+    responses={
+        200: {"content": {"text/csv": {"schema": {"type": "string"}}}},
+        **errors(400, 404, 413, 503),
+    },
+)
+def download_roc(services: ServicesDep, analysis_id: str = AnalysisId) -> Response:
+    analysis = _analysis(services, analysis_id)
+    if analysis["kind"] != AnalysisKind.classifier.value:
+        raise ApiError(400, "Only classifier analyses have a ROC curve.", "kind")
+    dataset_id = analysis["dataset_id"]
+    text = services.pool.run(
+        _tasks.render_roc_csv, dataset_id, analysis["params"], dataset=dataset_id
+    )
+    return Response(
+        text,
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="roc-{analysis_id}.csv"'},
+    )
+
+
 @router.delete(
     "/{analysis_id}",
     summary="Delete an analysis",

@@ -514,6 +514,9 @@ function renderScoring(view) {
 // and the best iso-cost line at the view's class and cost ratios; the calibration map
 function renderRoc(view) {
   const note = $("operating-note");
+  // every vertex of the curves (the view's are thinned for drawing)
+  $("download-roc").hidden = !view.roc;
+  $("download-roc").href = `/api/analyses/${state.analysis.id}/roc.csv`;
   if (!view.roc) {
     Plotly.purge("roc"); Plotly.purge("precision-recall"); Plotly.purge("calibration");
     note.textContent = "";
