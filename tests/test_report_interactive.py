@@ -227,3 +227,113 @@ def test_an_interactive_report_draws_nothing_with_matplotlib(tmp_path, monkeypat
     assert page.count('<figure class="interactive">') == 2
     file_report(tmp_path / "s.html", data=climate_data_path(), features=features)
     assert len(made) == 2
+
+
+@pytest.fixture(scope="module")
+def banded(tmp_path_factory):
+    """A small interactive report with intervals (ROC bands, the reliability diagram's Wilson
+    intervals, the decision curve's bands, the triangle's segments), every matplotlib figure
+    made on the way counted."""
+    folder = tmp_path_factory.mktemp("banded")
+    rng = np.random.default_rng(11)
+    n = 150
+    y = rng.random(n) < 0.4
+    p = np.round(1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y - 0.5))), 3)
+    frame = pd.DataFrame(
+        {
+            "y": np.where(y, "sick", "well"),
+            "model": p,
+            "pred": np.where(p >= 0.5, "sick", "well"),
+            "fold": np.arange(n) % 3,
+        }
+    )
+    predictions = folder / "scores.csv"
+    frame.to_csv(predictions, index=False)
+    made = []
+    init = Figure.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        init(self, *args, **kwargs)
+
+    path = folder / "banded.html"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Figure, "__init__", counted)
+        assert main([
+            "report", "--predictions", str(predictions), "--truth", "y", "--positive", "sick",
+            "--score", "model", "--prediction", "pred", "--fold", "fold",
+            "--confidence-level", "0.9", "--random-state", "3", "--interactive", "-o", str(path),
+        ]) == 0  # fmt: skip
+    roles = Roles("y", positive="sick", score="model", fold="fold")
+    page = path.read_text(encoding="utf-8")
+    return page, made, load_assessment(predictions, roles), frame
+
+
+def _assert_shaded(figure: dict, band, x) -> None:
+    """The figure shades ``band``'s simultaneous and pointwise bands at ``x`` (a shaded
+    band: its high edge filled down to the trace before, its low edge)."""
+    data = figure["data"]
+    shaded = {
+        t["name"]: [np.asarray(v, float) for v in (t["x"], data[i - 1]["y"], t["y"])]
+        for i, t in enumerate(data)
+        if t.get("fill") == "tonexty"
+    }
+    level = f"{100 * band.confidence_level:g}%"
+    for name, low, high in (
+        (f"{level} simultaneous band (sup-t)", band.simultaneous_low, band.simultaneous_high),
+        (f"{level} pointwise band (percentile)", band.low, band.high),
+    ):
+        drawn_x, drawn_low, drawn_high = shaded[name]
+        np.testing.assert_allclose(drawn_x, x)
+        np.testing.assert_allclose(drawn_low, low)
+        np.testing.assert_allclose(drawn_high, high)
+
+
+def test_an_interactive_report_with_intervals_draws_no_matplotlib_figure(banded):
+    """The bands are computed for the Plotly figures, not by drawing a matplotlib figure that
+    the page would throw away, and no figure is left as a PNG."""
+    page, made, _, _ = banded
+    assert made == []
+    assert "<img" not in page  # no PNG (plotly.js itself holds a "data:image/png" text)
+    headings = _headings(page)
+    assert {"Calibration of model", "Decision curves of model"} <= set(headings)
+    assert len(_figures(page)) == page.count('<figure class="interactive">') >= 8
+
+
+def test_the_interactive_figures_bands_are_the_inference_layers(banded):
+    """Each band drawn is the one phidelta.inference gives the same rows at the same level
+    and seed, as the static report's figures draw them."""
+    from phidelta.counts import ScoreTable
+    from phidelta.inference import decision_curve_band, reliability_intervals, roc_band
+    from phidelta.measures import decision_curve, expected_calibration_error
+
+    page, _, result, frame = banded
+    figures = _figures(page)
+    table = result.pooled_table()
+    roc = next(f for f in figures if f["layout"]["title"]["text"] == "ROC")
+    expected = roc_band(table, confidence_level=0.9, random_state=3)
+    _assert_shaded(roc, expected, expected.fpr)
+
+    y, p = (frame["y"] == "sick").to_numpy(), frame["model"].to_numpy()
+    bins = reliability_intervals(expected_calibration_error(y, p, bins=10), confidence_level=0.9)
+    filled = bins.count > 0
+    (diagram,) = [
+        f
+        for f in figures
+        if f["layout"]["title"]["text"] == "reliability diagram"
+        and any(t.get("name", "").startswith("90% simultaneous") for t in f["data"])
+    ]
+    bars, points = diagram["data"][1:]
+    ends = np.asarray(bars["y"], float).reshape(-1, 3)
+    np.testing.assert_allclose(ends[:, 0], bins.simultaneous_low[filled])
+    np.testing.assert_allclose(ends[:, 1], bins.simultaneous_high[filled])
+    observed = np.asarray(points["y"], float)
+    above, below = (np.asarray(points["error_y"][k], float) for k in ("array", "arrayminus"))
+    np.testing.assert_allclose(observed + above, bins.high)
+    np.testing.assert_allclose(observed - below, bins.low)
+
+    scores = ScoreTable.from_scores(y, p, pos_label=True)
+    grid = decision_curve(scores).threshold_probability
+    expected = decision_curve_band(scores, thresholds=grid, confidence_level=0.9, random_state=3)
+    decision = next(f for f in figures if f["layout"]["title"]["text"] == "decision curve")
+    _assert_shaded(decision, expected, grid)

@@ -190,12 +190,9 @@ def test_interactive_calibration_figure_has_the_same_lowess_lines(frame):
 
     y = (frame["y"] == "yes").to_numpy()
     models = {"p": frame["p"].to_numpy(), "q": frame["q"].to_numpy()}
-    displays = []
-    for p in models.values():
-        display = CalibrationDisplay(y_true=y, scores=p)
-        display.plot(kind="reliability", bins=10)
-        displays.append(display)
-    spec = _reliability_figure(displays, list(models), 10, [0.01, 0.02])
+    displays = [CalibrationDisplay(y_true=y, scores=p) for p in models.values()]
+    numbers = [{"Eavg": 0.01, "ECE (equal width)": 0.05}, {"Eavg": 0.02, "ECE (equal width)": 0.06}]
+    spec = _reliability_figure(displays, list(models), 10, numbers)
     lowess = [t for t in spec["data"] if "lowess" in t["name"]]
     assert [t["name"] for t in lowess] == ["p: lowess (Eavg 0.010)", "q: lowess (Eavg 0.020)"]
     for trace, p in zip(lowess, models.values(), strict=True):
@@ -204,3 +201,6 @@ def test_interactive_calibration_figure_has_the_same_lowess_lines(frame):
         np.testing.assert_allclose(trace["y"], smooth.observed)
     bins = [t for t in spec["data"] if t.get("mode") == "markers"]
     assert [t["marker"]["color"] for t in bins] == [t["line"]["color"] for t in lowess]
+    # the static figure's bins: named with their ECE, no intervals drawn
+    assert [t["name"] for t in bins] == ["p (ECE 0.050)", "q (ECE 0.060)"]
+    assert not any("error_y" in t for t in bins)

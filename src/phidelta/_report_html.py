@@ -16,7 +16,14 @@ from typing import Any
 
 from phidelta._format import html_table
 
-__all__ = ["canvas", "figure_html", "interactive_figures", "plotly_html", "table_html"]
+__all__ = [
+    "canvas",
+    "figure_html",
+    "interactive_figures",
+    "is_interactive",
+    "plotly_html",
+    "table_html",
+]
 
 # whether figure_html draws the displays it is given as Plotly figures (an interactive report)
 _INTERACTIVE: ContextVar[bool] = ContextVar("phidelta_report_interactive", default=False)
@@ -35,12 +42,19 @@ def interactive_figures(interactive: bool = True) -> Iterator[None]:
         _INTERACTIVE.reset(token)
 
 
+def is_interactive() -> bool:
+    """Whether the figures are drawn within :func:`interactive_figures` (an interactive
+    report): a section that builds its display by drawing it asks first, and computes what
+    the interactive figure needs (bands, intervals) without drawing."""
+    return _INTERACTIVE.get()
+
+
 def canvas(figsize: tuple[float, float]) -> tuple[Any, Any]:
     """A new matplotlib figure and axes for a section's figure; ``(None, None)`` within
     :func:`interactive_figures`, whose figures come from the figure specification: there
     the section builds its display without drawing it (nothing for matplotlib to draw and
     throw away)."""
-    if _INTERACTIVE.get():
+    if is_interactive():
         return None, None
     import matplotlib.pyplot as plt
 

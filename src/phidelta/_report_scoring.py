@@ -83,9 +83,7 @@ def calibration_section(
     >>> body.count("<figure>"), "Spiegelhalter" in body
     (1, True)
     """
-    import matplotlib.pyplot as plt
-
-    from phidelta._report_html import figure_html, table_html
+    from phidelta._report_html import canvas, figure_html, table_html
     from phidelta.geometry import smooth_calibration_curve
     from phidelta.rendering import CalibrationDisplay
 
@@ -101,10 +99,13 @@ def calibration_section(
         name: [values[k] for k in keys] for name, values in zip(names, numbers, strict=True)
     }
     columns["meaning"] = [_MEANING.get(k, "") for k in keys]
-    fig, ax = plt.subplots(figsize=(5.2, 4.6))
+    fig, ax = canvas((5.2, 4.6))
     displays = []
     for name, values in zip(names, numbers, strict=True):
         display = CalibrationDisplay(y_true=y, scores=np.asarray(probabilities[name], float))
+        displays.append(display)
+        if fig is None:  # an interactive report's: its figure is _reliability_figure's
+            continue
         display.plot(ax=ax, kind="reliability", bins=bins)
         display.map_.set_label(f"{name} (ECE {values['ECE (equal width)']:.3f})")
         # rms's val.prob curve beside the bins: the lowess smooth E_avg is measured against
@@ -117,8 +118,8 @@ def calibration_section(
             alpha=0.45,
             label=f"{name}: lowess (Eavg {values['Eavg']:.3f})",
         )
-        displays.append(display)
-    ax.legend(fontsize=7, loc="upper left")
+    if ax is not None:
+        ax.legend(fontsize=7, loc="upper left")
     degrees = ", ".join(
         f"{name}: {values['HL:df']:g}" for name, values in zip(names, numbers, strict=True)
     )
@@ -139,35 +140,33 @@ def calibration_section(
         + figure_html(
             fig,
             f"reliability diagram, {bins} equal-width bins, and each model's lowess smooth",
-            spec=lambda: _reliability_figure(
-                displays, names, bins, [values["Eavg"] for values in numbers]
-            ),
+            spec=lambda: _reliability_figure(displays, names, bins, numbers),
         )
         + "</div>"
     )
 
 
 def _reliability_figure(
-    displays: list[Any], names: list[str], bins: int, eavgs: list[float]
+    displays: list[Any], names: list[str], bins: int, numbers: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The reliability diagrams of several models in one figure specification (the
     interactive report's): the first model's figure, the others' bins added in turn, and each
-    model's lowess smooth as the static figure draws it."""
+    model's lowess smooth, as the static figure draws them (the bins without intervals,
+    named with their ECE)."""
     from phidelta.geometry import smooth_calibration_curve
     from phidelta.rendering.plotly import display_figure, escape, thinned
 
     colors = ("#2a6bb0", "#138d75", "#ff7f0e", "#9467bd", "#8c564b")
     spec: dict[str, Any] = {"data": [], "layout": {}}
     for k, (display, name) in enumerate(zip(displays, names, strict=True)):
-        shown = display_figure(display, kind="reliability", bins=bins)
+        shown = display_figure(display, kind="reliability", bins=bins, band=False)
         for trace in shown["data"]:
             if trace.get("name") == "ideal" and k > 0:
                 continue
-            if trace.get("name") != "ideal" and len(displays) > 1:
-                trace["name"] = f"{escape(name)}: {trace.get('name', '')}"
-                trace.setdefault("marker", {})["color"] = colors[k % len(colors)]
-                if isinstance(trace.get("error_y"), dict):  # the bins' intervals too
-                    trace["error_y"] = {**trace["error_y"], "color": colors[k % len(colors)]}
+            if trace.get("name") != "ideal":
+                trace["name"] = f"{escape(name)} (ECE {numbers[k]['ECE (equal width)']:.3f})"
+                if len(displays) > 1:
+                    trace.setdefault("marker", {})["color"] = colors[k % len(colors)]
             spec["data"].append(trace)
         smooth = smooth_calibration_curve(display.y_true, display.scores)
         keep = thinned(smooth.probability, smooth.observed)  # one vertex a row: thinned
@@ -183,7 +182,7 @@ def _reliability_figure(
                 "mode": "lines",
                 "line": {"color": color, "width": 2.2},
                 "opacity": 0.45,
-                "name": f"{escape(name)}: lowess (Eavg {eavgs[k]:.3f})",
+                "name": f"{escape(name)}: lowess (Eavg {numbers[k]['Eavg']:.3f})",
             }
         )
         spec["layout"] = spec["layout"] or shown["layout"]
@@ -235,8 +234,10 @@ def decision_section(
     >>> body.count("<figure>"), "paired difference" in body
     (1, True)
     """
-    from phidelta._report_html import figure_html, table_html
+    from phidelta._report_html import figure_html, is_interactive, table_html
     from phidelta.counts import ScoreTable
+    from phidelta.inference import decision_curve_band
+    from phidelta.measures import decision_curve
     from phidelta.rendering import DecisionCurveDisplay
 
     y = np.asarray(is_positive, dtype=bool)
@@ -256,7 +257,13 @@ def decision_section(
             f"{name}:net_interventions_avoided"
         ]
     tables = [ScoreTable.from_scores(y, rows[n], pos_label=True) for n in names]
-    display = DecisionCurveDisplay(tables=tables, names=names).plot(band=True, **bootstrap)
+    display = DecisionCurveDisplay(tables=tables, names=names)
+    fig, band = None, None
+    if is_interactive():  # the band plot() computes, without drawing: the figure is Plotly's
+        grid = decision_curve(tables[0]).threshold_probability
+        band = decision_curve_band(tables[0], thresholds=grid, **bootstrap)
+    else:
+        fig = display.plot(band=True, **bootstrap).figure_
     level = f"{confidence_level:.0%}"
     parts = [
         '<p class="note">Net benefit NB = TP/n − FP/n · p<sub>t</sub>/(1 − p<sub>t</sub>) of '
@@ -287,7 +294,7 @@ def decision_section(
         ]
     parts.append(
         '<div class="figures">'
-        + figure_html(display.figure_, "decision curves (net benefit)", display=display)
+        + figure_html(fig, "decision curves (net benefit)", display=display, band=band)
         + "</div>"
     )
     return "".join(parts)

@@ -420,9 +420,8 @@ def assessment_section(
     >>> "Intervals at 90%" in assessment_section(run, confidence_level=0.9)
     True
     """
-    import matplotlib.pyplot as plt
-
     from phidelta import measures
+    from phidelta.inference import reliability_intervals, roc_band
     from phidelta.rendering import (
         CalibrationDisplay,
         PhiDeltaDisplay,
@@ -465,11 +464,20 @@ def assessment_section(
         )
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
-        # the bands are computed by plot(): drawn then, even for an interactive report
-        fig, ax = plt.subplots(figsize=(5.6, 5.2)) if band else canvas((5.6, 5.2))
+        fig, ax = canvas((5.6, 5.2))
         roc = RocDisplay(tables=[pooled])
-        if fig is not None:
+        bands: dict[str, Any] = {}
+        if fig is not None:  # plot() computes the bands it draws
             roc.plot(ax=ax, acceptable_region=True, **band)
+        elif band:  # the same bands, for the interactive figure alone
+            bands["bands"] = [
+                roc_band(
+                    pooled,
+                    confidence_level=level,
+                    random_state=random_state,
+                    groups=band.get("band_groups"),
+                )
+            ]
         figures.append(
             figure_html(
                 fig,
@@ -482,6 +490,7 @@ def assessment_section(
                     else ""
                 ),
                 display=roc,
+                **bands,
             )
         )
         y, s = _labelled_scores(pooled)
@@ -493,16 +502,16 @@ def assessment_section(
             figure_html(fig, "isotonic calibration map (Flach Fig. 2.13)", display=shown)
         )
         if s.min() >= 0 and s.max() <= 1:
-            fig, ax = plt.subplots(figsize=(5.6, 4.6))
-            shown = CalibrationDisplay.from_predictions(
-                y,
-                s,
-                pos_label=True,
-                ax=ax,
-                kind="reliability",
-                band=bool(band) and not grouped,
-                confidence_level=level,
-            )
+            fig, ax = canvas((5.6, 4.6))
+            intervals = bool(band) and not grouped
+            shown = CalibrationDisplay(y_true=y, scores=s, pos_label=True)
+            diagram: dict[str, Any] = {"kind": "reliability"}
+            if fig is not None:
+                shown.plot(ax=ax, kind="reliability", band=intervals, confidence_level=level)
+            else:  # the bins plot() draws, their intervals where it draws them
+                bins = measures.expected_calibration_error(y, s, pos_label=True, bins=10)
+                diagram["reliability"] = reliability_intervals(bins, confidence_level=level)
+                diagram["band"] = intervals
             figures.append(
                 figure_html(
                     fig,
@@ -519,7 +528,7 @@ def assessment_section(
                         )
                     ),
                     display=shown,
-                    kind="reliability",
+                    **diagram,
                 )
             )
         fig, ax = canvas((6, 4))
@@ -1406,8 +1415,6 @@ def triangle_section(
     ...                                        confidence_level=0.9)
     True
     """
-    import matplotlib.pyplot as plt
-
     from phidelta._door_intervals import pooled_label
     from phidelta.counts import ConfusionMatrix
     from phidelta.measures import entropy_balance
@@ -1430,13 +1437,15 @@ def triangle_section(
             pooled=total is not None,
             groups=None if groups is None else groups.per_matrix(),
         )
-    fig, ax = plt.subplots(figsize=(6.2, 5.6))
+    fig, ax = canvas((6.2, 5.6))
     shown_triangle = EntropyTriangleDisplay(
         balance=balance,
         names=list(names),
         pooled=None if total is None else entropy_balance(total),
         intervals=bounds,
-    ).plot(ax=ax, extended=True)
+    )
+    if fig is not None:
+        shown_triangle.plot(ax=ax, extended=True)
     shown = balance
     if total is not None:  # the table's last row: the matrices added up
         shown = entropy_balance(
