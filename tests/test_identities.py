@@ -282,3 +282,32 @@ def test_every_registry_measure_stays_in_its_range_on_many_counts(scale):
         finite = values[np.isfinite(values)]
         assert np.all(finite >= info.low), info.name
         assert np.all(finite <= info.high), info.name
+
+
+def test_lower_is_better_are_the_measures_a_perfect_classifier_takes_to_their_low_end():
+    """LOWER_IS_BETTER (what a best cut minimizes) is read off the registry, not listed again:
+    exactly the measures whose value at fp = fn = 0 is the low end of their range."""
+    perfect = BinaryCounts(tn=[60, 3], fp=[0, 0], fn=[0, 0], tp=[40, 9])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMeasureWarning)
+        at_low = {
+            info.name
+            for info in MEASURES
+            if info.family != "counts" and np.all(info(perfect, zero_division=NAN) == info.low)
+        }
+    assert at_low == measures.LOWER_IS_BETTER
+    assert {"classification_error", "background_acceptance", "signal_error"} <= at_low
+
+
+@given(counts=binary_counts(both_classes=True))
+def test_correcting_an_error_never_raises_a_lower_is_better_measure(counts):
+    """One false positive and one false negative turned right (fp − 1 → tn + 1, fn − 1 →
+    tp + 1, the classes unchanged): every measure of LOWER_IS_BETTER falls or stays."""
+    fp, fn = np.asarray(counts.fp), np.asarray(counts.fn)
+    step = np.minimum(1.0, np.minimum(fp, fn))  # soft counts may hold less than one
+    better = BinaryCounts(counts.tn + step, fp - step, fn - step, counts.tp + step)
+    for name in measures.LOWER_IS_BETTER:
+        info = next(m for m in MEASURES if m.name == name)
+        before, after = info(counts, zero_division=NAN), info(better, zero_division=NAN)
+        defined = np.isfinite(before) & np.isfinite(after)
+        assert np.all(after[defined] <= before[defined] * (1 + 1e-12) + 1e-300), name

@@ -176,7 +176,13 @@ from phidelta.measures._signal import (
     weighted_classification_error,
 )
 from phidelta.measures._smooth import SmoothRocCurve, smooth_roc
-from phidelta.measures._table import MEASURES, MeasureInfo, MeasureTable, measure_table
+from phidelta.measures._table import (
+    LOWER_IS_BETTER,
+    MEASURES,
+    MeasureInfo,
+    MeasureTable,
+    measure_table,
+)
 from phidelta.measures._unbiased import (
     unbiased_accuracy,
     unbiased_error_rate,
@@ -187,6 +193,7 @@ from phidelta.measures._unbiased import (
 )
 
 __all__ = [
+    "LOWER_IS_BETTER",
     "MEASURES",
     "RMS_NAMES",
     "AveragedRoc",

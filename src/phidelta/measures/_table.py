@@ -24,7 +24,7 @@ from phidelta.measures import (
 )
 from phidelta.measures._common import ZeroDivision, check_counts, check_zero_division
 
-__all__ = ["MEASURES", "MeasureInfo", "MeasureTable", "measure_table"]
+__all__ = ["LOWER_IS_BETTER", "MEASURES", "MeasureInfo", "MeasureTable", "measure_table"]
 
 Swap = Literal["same", "negate", "inverse"]
 INF = float("inf")
@@ -668,6 +668,26 @@ MEASURES: tuple[MeasureInfo, ...] = (
 
 
 _BY_NAME = {m.name: m for m in MEASURES}
+
+#: The measures of :data:`MEASURES` that are errors, where lower is better: a best cut
+#: minimizes them and maximizes every other measure. They are the ones a perfect classifier
+#: (fp = fn = 0) takes to the low end of their range: the error rates (Jiřina 2005, §4.1–4.4:
+#: signal error 1 − Se, background acceptance Be, the classification error Ce and its weighted
+#: form; Armano 2015, Table 1: false positive and false negative rates, the error rate and its
+#: unbiased form) and the negative likelihood ratio FNR / TNR.
+LOWER_IS_BETTER: frozenset[str] = frozenset(
+    {
+        "background_acceptance",
+        "classification_error",
+        "error_rate",
+        "false_negative_rate",
+        "false_positive_rate",
+        "negative_likelihood_ratio",
+        "signal_error",
+        "unbiased_error_rate",
+        "weighted_classification_error",
+    }
+)
 
 
 class MeasureTable(Mapping[str, np.ndarray]):
