@@ -204,3 +204,10 @@ def test_interactive_calibration_figure_has_the_same_lowess_lines(frame):
     # the static figure's bins: named with their ECE, no intervals drawn
     assert [t["name"] for t in bins] == ["p (ECE 0.050)", "q (ECE 0.060)"]
     assert not any("error_y" in t for t in bins)
+    # the legend (five entries, one model's figure has two) grows the figure below the axes
+    from phidelta.rendering.plotly import display_figure
+
+    alone = display_figure(displays[0], kind="reliability", bins=10, band=False)["layout"]
+    grown = spec["layout"]["margin"]["b"] - alone["margin"]["b"]
+    assert grown > 0
+    assert spec["layout"]["height"] - alone["height"] == grown

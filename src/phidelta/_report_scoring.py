@@ -154,7 +154,13 @@ def _reliability_figure(
     model's lowess smooth, as the static figure draws them (the bins without intervals,
     named with their ECE)."""
     from phidelta.geometry import smooth_calibration_curve
-    from phidelta.rendering.plotly import display_figure, escape, thinned
+    from phidelta.rendering.plotly import (
+        display_figure,
+        escape,
+        legend_below,
+        legend_entries,
+        thinned,
+    )
 
     colors = ("#2a6bb0", "#138d75", "#ff7f0e", "#9467bd", "#8c564b")
     spec: dict[str, Any] = {"data": [], "layout": {}}
@@ -186,6 +192,12 @@ def _reliability_figure(
             }
         )
         spec["layout"] = spec["layout"] or shown["layout"]
+    # the first model's layout holds its own legend: grown to hold every model's entries
+    layout = spec["layout"]
+    legend, bottom = legend_below(legend_entries(spec["data"]))
+    layout["height"] += bottom - layout["margin"]["b"]
+    layout["margin"] = {**layout["margin"], "b": bottom}
+    layout["legend"] = legend
     return spec
 
 

@@ -16,7 +16,8 @@ phi_delta_figure(phi, delta, *, ratio, names, view, isometrics, hover, highlight
 roc_figure(tables, *, names, space="roc"|"coverage", hull, ratio, cost_ratio, optimal,
     operating_point, bands, thin)
 precision_recall_figure(tables, *, names, bands, thin)
-calibration_figure(y_true, scores, *, table, kind="map"|"smooth", reliability)
+calibration_figure(y_true, scores, *, table, kind="map"|"reliability"|"smooth", reliability,
+    band)
 threshold_scan_figure(table, *, measures, against, log)
 decision_curve_figure(curves, *, names, kind, band, treat_all, treat_none)
 entropy_triangle_figure(balance, *, names, pooled, interval_segments)
@@ -26,7 +27,10 @@ Building blocks
 diamond_traces(ratio, *, isometrics), corner_annotations(ratio, *, view, small),
 phi_delta_layout(ratio, *, view, title_text, legend_below), point_traces(phi, delta, ...),
 region_traces(polygons, ...), thinned(x, y) (indices of a curve's vertices to draw),
-escape(text) (data-borne strings as Plotly text), ISOMETRIC_FAMILIES, ISOMETRIC_COLORS.
+escape(text) (data-borne strings as Plotly text), legend_entries(data) and
+legend_below(rows) (a figure's legend under its plot area and the bottom margin that holds
+it: a figure whose traces are added to grows its margin), ISOMETRIC_FAMILIES,
+ISOMETRIC_COLORS.
 
 display_figure(display, **options): the specification of a matplotlib Display's values
 (``display.to_plotly(**options)`` is ``to_figure(display_figure(display, **options))``; every
@@ -55,6 +59,8 @@ from phidelta.rendering.plotly._common import (
     ISOMETRIC_COLORS,
     OfflineFigure,
     escape,
+    legend_below,
+    legend_entries,
     notebook_html,
     plotly_js,
     to_figure,
@@ -91,6 +97,8 @@ __all__ = [
     "display_figure",
     "entropy_triangle_figure",
     "escape",
+    "legend_below",
+    "legend_entries",
     "notebook_html",
     "phi_delta_figure",
     "phi_delta_layout",
