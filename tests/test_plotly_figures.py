@@ -188,6 +188,25 @@ def test_roc_figure_is_the_library_curve_with_bands_in_order():
     assert banded["data"][5]["name"].startswith("ROC")
 
 
+def test_roc_acceptable_region_is_jirinas_q_and_e_at_least_one():
+    """Q = TPR/√FPR ≥ 1 and E ≥ 1 (Jiřina & Jiřina 2005): the shaded region's lower edge is
+    TPR = √FPR, in rates and scaled by N and P in coverage space; drawn only when asked."""
+    table = ScoreTable.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.5, 0.9])
+    assert not any(
+        str(t.get("name", "")).startswith("acceptable") for t in pf.roc_figure(table)["data"]
+    )
+    for space, (sx, sy) in (("roc", (1.0, 1.0)), ("coverage", (3.0, 3.0))):
+        spec = pf.roc_figure(table, space=space, acceptable_region=True)
+        region = spec["data"][1]  # under every curve and band
+        assert region["name"] == "acceptable: Q ≥ 1, E ≥ 1"
+        x, y = np.asarray(region["x"], float) / sx, np.asarray(region["y"], float) / sy
+        edge = slice(0, -2)  # then the top corners (1, 1) and (0, 1) close it
+        assert_allclose(y[edge], np.sqrt(x[edge]))
+        assert x[0] == 0
+        assert x[-3] == 1
+        assert_allclose(y[-2:], [1, 1])
+
+
 def test_reliability_bands_are_the_wilson_intervals_the_static_diagram_draws():
     """``band`` of calibration_figure draws the bins' pointwise intervals as error bars and
     the simultaneous ones (Bonferroni) as bars from their low to their high bound, as

@@ -88,11 +88,12 @@ def test_the_reports_figure_is_the_figure_specifications(reports):
     (written, result, _) = reports
     roc = next(f for f in _figures(written["interactive"]) if f["layout"]["title"]["text"] == "ROC")
     display = RocDisplay(tables=[result.pooled_table()])
-    expected = json.loads(json.dumps(display_figure(display)))
+    # the static figure shades Jiřina's acceptable region too
+    expected = json.loads(json.dumps(display_figure(display, acceptable_region=True)))
     assert roc == expected
-    figure = display.to_plotly()
+    figure = display.to_plotly(acceptable_region=True)
     assert [t.name for t in figure.data] == [t.get("name") for t in roc["data"]]
-    assert np.array_equal(np.asarray(figure.data[1].x, float), np.asarray(roc["data"][1]["x"]))
+    assert np.array_equal(np.asarray(figure.data[2].x, float), np.asarray(roc["data"][2]["x"]))
 
 
 def test_one_input_gives_the_same_roc_traces_on_the_page_in_the_notebook_and_the_report(reports):
@@ -110,8 +111,9 @@ def test_one_input_gives_the_same_roc_traces_on_the_page_in_the_notebook_and_the
     notebook = RocDisplay(tables=[result.pooled_table()]).to_plotly()
     assert page["data"][1]["name"].startswith("ROC")
     assert page["data"][2]["name"].startswith("convex hull")
+    assert report["data"][1]["name"].startswith("acceptable")  # the report's, under the curves
     for i in (1, 2):  # the ROC curve and its convex hull
-        assert page["data"][i] == report["data"][i]
+        assert page["data"][i] == report["data"][i + 1]
         assert page["data"][i]["name"] == notebook.data[i].name
         for axis in ("x", "y"):
             drawn = np.asarray(getattr(notebook.data[i], axis), float)

@@ -490,6 +490,7 @@ def assessment_section(
                     else ""
                 ),
                 display=roc,
+                acceptable_region=True,
                 **bands,
             )
         )

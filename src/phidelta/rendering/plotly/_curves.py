@@ -220,6 +220,7 @@ def roc_figure(
     optimal: bool = True,
     operating_point: dict[str, Any] | None = None,
     bands: Sequence[Any] | None = None,
+    acceptable_region: bool = False,
     thin: bool = True,
     title_text: str | None = None,
 ) -> dict[str, Any]:
@@ -255,6 +256,10 @@ def roc_figure(
         Per table, a band with ``fpr``, ``low``, ``high`` (and ``simultaneous_low``,
         ``simultaneous_high``, ``confidence_level``) such as
         :func:`phidelta.inference.roc_band`'s, or None.
+    acceptable_region : bool, default False
+        Shade Jiřina's acceptable region, Q ≥ 1 and E ≥ 1 (true positive rate at least the
+        square root of the false positive rate), under every curve and band, as
+        :meth:`phidelta.rendering.RocDisplay.plot` does.
     thin : bool, default True
         Thin long curves for drawing.
     title_text : str, optional
@@ -366,6 +371,21 @@ def roc_figure(
             data[1:1] = shades
         else:
             data += shades
+    if acceptable_region:  # under everything but the diagonal
+        grid = np.linspace(0, 1, 200)
+        data[1:1] = [
+            {
+                "type": "scatter",
+                "x": floats(np.r_[grid, 1.0, 0.0] * sx),
+                "y": floats(np.r_[np.sqrt(grid), 1.0, 1.0] * sy),
+                "mode": "lines",
+                "line": {"width": 0},
+                "fill": "toself",
+                "fillcolor": "rgba(188,189,34,0.12)",  # matplotlib's tab:olive
+                "name": "acceptable: Q ≥ 1, E ≥ 1",
+                "hoverinfo": "skip",
+            }
+        ]
     data += curves[1:]
     if operating_point is not None and operating_point.get("fpr") is not None:
         text = operating_point.get("text", "")
