@@ -14,7 +14,7 @@ phi_delta_figure(phi, delta, *, ratio, names, view, isometrics, hover, highlight
     ellipse, regions, pooled_region, pooled_point, ...)
     The φ-δ diagram (signature: ``view="feature"``; assessment: ``view="classifier"``).
 roc_figure(tables, *, names, space="roc"|"coverage", hull, ratio, cost_ratio, optimal,
-    operating_point, bands, thin)
+    operating_point, bands, acceptable_region, thin)
 precision_recall_figure(tables, *, names, bands, thin)
 calibration_figure(y_true, scores, *, table, kind="map"|"reliability"|"smooth", reliability,
     band)
