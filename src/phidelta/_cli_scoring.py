@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from phidelta import _cli_common as base
+from phidelta.measures import LOWER_IS_BETTER
 
 __all__ = ["register", "threshold_grid"]
 
@@ -108,6 +109,72 @@ def _pair(
     except ValueError:
         raise ValueError(f"{option} must be {form}; got {text!r}") from None
     return low, high
+
+
+#: The measures of ``phidelta scan`` without --measure (Jiřina §4.1–4.6) and its table's rows.
+_SCAN_MEASURES = (
+    "signal_efficiency",
+    "background_acceptance",
+    "purity",
+    "quality_factor",
+    "classification_error",
+)
+_SCAN_TABLE_ROWS = 25
+
+
+def _measure_names(ctx: Any, param: Any, value: Any) -> Any:
+    """Names of the measure registry (one, or the tuple of a repeatable option), checked
+    before any data is read; an unknown one gets close names, or a few of the registry."""
+    import difflib
+
+    import click
+
+    from phidelta.measures import MEASURES
+
+    names = [info.name for info in MEASURES]
+    for name in (value,) if isinstance(value, str) else value:
+        if name not in names:
+            close = difflib.get_close_matches(name, names, n=3)
+            hint = (
+                f"did you mean {', '.join(close)}?"
+                if close
+                else f"e.g. {', '.join(_SCAN_MEASURES)} ({len(names)} in "
+                "phidelta.measures.MEASURES)"
+            )
+            raise click.BadParameter(f"{name!r} is not a measure of phidelta; {hint}", ctx, param)
+    return value
+
+
+def _scan_plot(
+    table: Any, measures: list[str], best: str, against: str, summary: dict[str, Any]
+) -> Any:
+    """The scan's Display against `against`, the best cut of `best` marked (a dotted line and
+    a point; on the threshold axis none when the best cut selects nothing, θ = +inf), the
+    legend beside the axes."""
+    from phidelta.rendering import ThresholdScanDisplay
+
+    shown = tuple(dict.fromkeys([*measures, best]))
+    display = ThresholdScanDisplay(table=table).plot(
+        measures=shown, against=against, title=f"threshold scan, best {best.replace('_', ' ')}"
+    )
+    x = summary["best_threshold" if against == "threshold" else "best_background_acceptance"]
+    if np.isfinite(x):
+        ax = display.ax_
+        line = display.lines_[shown.index(best)]
+        ax.axvline(x, color=line.get_color(), linestyle=":", linewidth=1)
+        ax.scatter(
+            [x],
+            [summary[f"best_{best}"]],
+            marker="D",
+            color=line.get_color(),
+            edgecolor="black",
+            zorder=6,
+            label=f"best {best.replace('_', ' ')} = {summary[f'best_{best}']:.3g} at "
+            f"θ = {summary['best_threshold']:.3g}",
+        )
+    # beside the axes: inside, a corner of the legend always hid a curve (pROC's aSAH)
+    display.ax_.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+    return display
 
 
 def register(cli: Any) -> None:
@@ -745,6 +812,112 @@ def register(cli: Any) -> None:
             "random_state": random_state,
         } | {f"threshold_{k}": v for k, v in best.spread.items()}
         base._emit(columns, fmt, f"best threshold of {Path(predictions).name}", meta)
+
+    # --- scan --------------------------------------------------------------------------------
+    @cli.command("scan")
+    @common
+    @click.option(
+        "--score", required=True, metavar="COLUMN", help="Column of scores (higher: more signal)."
+    )
+    @click.option(
+        "--weight", metavar="COLUMN", help="Column of event weights: the counts are their sums."
+    )
+    @click.option(
+        "--measure",
+        "measures",
+        multiple=True,
+        metavar="NAME",
+        callback=_measure_names,
+        help="A measure of every threshold (repeatable; default signal_efficiency, "
+        "background_acceptance, purity, quality_factor, classification_error); any name of "
+        "phidelta.measures.MEASURES.",
+    )
+    @click.option(
+        "--against",
+        type=click.Choice(["threshold", "background_acceptance"]),
+        default="threshold",
+        show_default=True,
+        help="The axis of --points and --plot: the threshold θ (Jiřina Figs. 2–3) or the "
+        "background acceptance Be (Figs. 6–7).",
+    )
+    @click.option(
+        "--best",
+        default="quality_factor",
+        show_default=True,
+        metavar="NAME",
+        callback=_measure_names,
+        help="The measure whose best cut is reported: its maximum, or its minimum for an "
+        f"error ({', '.join(sorted(LOWER_IS_BETTER))}); of tied cuts the first, the highest "
+        "threshold; thresholds where it is undefined are passed over.",
+    )
+    @click.option(
+        "--points",
+        type=click.IntRange(min=3),
+        help="Rows shown, spread evenly over --against, always with the best cut, the first "
+        "and the last [default: all with csv and json, 25 in a table].",
+    )
+    @fmt_option
+    @plot_option("Write the scan against --against here (PNG/SVG/PDF), the best cut marked.")
+    @row_options
+    @base._errors
+    def scan_command(
+        predictions: str,
+        label: str,
+        positive: str | None,
+        score: str,
+        weight: str | None,
+        measures: tuple[str, ...],
+        against: str,
+        best: str,
+        points: int | None,
+        fmt: str,
+        plot_path: str | None,
+        missing: str = "drop",
+        missing_values: str | None = None,
+    ) -> None:
+        """Jiřina's threshold scan: the counts and signal/background measures at every cut
+        of the scores (select as signal when score ≥ threshold), one row per distinct score
+        from the highest, with the best cut of --best.
+
+        Example: phidelta scan events.csv --label y --score bdt --plot scan.png
+        """
+        from phidelta.data import Roles, load_assessment
+        from phidelta.exceptions import ThresholdWarning
+
+        roles = Roles(label, positive=positive, score=score, weight=weight)
+        with warnings.catch_warnings():  # a scan of every cut: no default cut is used
+            warnings.simplefilter("ignore", ThresholdWarning)
+            result = load_assessment(
+                predictions, roles, missing=missing, missing_values=base._markers(missing_values)
+            )
+        table = result.pooled_table()
+        chosen = list(measures or _SCAN_MEASURES)
+        if points is None and fmt == "table":
+            points = _SCAN_TABLE_ROWS
+        columns, summary = door.scan_columns(
+            table, chosen, best=best, against=against, points=points
+        )
+        meta = {
+            "positive": result.positive,
+            "rows_left_out": result.rows_left_out or None,
+            "missing": base._missing_note(result.missing_cells),
+            "weight": weight,
+        } | summary
+        if fmt != "json":  # the first cut selects nothing: +inf, "inf" in CSV (null in JSON)
+            columns["threshold"] = [
+                "inf" if t == np.inf else t for t in columns["threshold"].tolist()
+            ]
+            if summary["best_threshold"] == np.inf:
+                meta["best_threshold"] = "inf (nothing selected)"
+        title = (
+            f"threshold scan of {Path(predictions).name}: best {best} "
+            f"{base._text(summary[f'best_{best}'])} at threshold "
+            f"{base._text(meta['best_threshold'])}"
+        )
+        base._emit(columns, fmt, title, meta)
+        if plot_path:
+            agg()
+            base._save(_scan_plot(table, chosen, best, against, summary), plot_path)
 
     # --- calibration -------------------------------------------------------------------------
     @cli.command("calibration")

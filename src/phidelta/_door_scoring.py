@@ -1,4 +1,5 @@
-"""Calibration and decision-curve tables as every door shows them (command line, report).
+"""Calibration, decision-curve and threshold-scan tables as every door shows them (command
+line, report).
 
 One place decides which numbers a door prints for predicted probabilities — rms's ``val.prob``
 statistics, Hosmer–Lemeshow's test and the expected calibration errors; the decision curves of
@@ -8,7 +9,7 @@ difference — so that the command line's JSON and the report's tables are the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,8 @@ __all__ = [
     "calibration_numbers",
     "decision_tables",
     "roc_test_tables",
+    "scan_columns",
+    "spread_rows",
 ]
 
 
@@ -284,3 +287,154 @@ def best_threshold_columns(best: Any) -> dict[str, Any]:
     # a count of points, undefined in the spread rows: whole numbers, not 1.000
     columns["tied_points"] = [None if v != v else int(v) for v in table["tied_points"].tolist()]
     return columns
+
+
+def spread_rows(axis: Any, points: int, keep: Sequence[int] = ()) -> np.ndarray:
+    """``points`` rows of a threshold scan spread evenly over its ``axis``, always with the
+    first, the last and the ``keep`` rows.
+
+    The rows nearest to evenly spaced values of the axis between its finite ends are kept;
+    where several values fall on one row (a plateau of Be, clustered scores) the rows still
+    missing are spread evenly over the others in row order (in quantiles of the scores).
+
+    Parameters
+    ----------
+    axis : array-like of float
+        One value per row, monotone in row order (the thresholds, decreasing from +inf, or
+        the background acceptance Be, increasing); non-finite values are never targeted.
+    points : int
+        Rows wanted, at least ``2 + len(keep)``; all rows if there are no more.
+    keep : sequence of int, default=()
+        Rows always kept (the best cut).
+
+    Returns
+    -------
+    ndarray of int
+        The kept rows, increasing: ``min(points, len(axis))`` of them.
+
+    Raises
+    ------
+    ValueError
+        If `points` is too small to hold the first, the last and the `keep` rows.
+
+    Examples
+    --------
+    >>> spread_rows([np.inf, 0.9, 0.8, 0.7, 0.2, 0.1], 4).tolist()  # thresholds 0.7 and 0.2
+    [0, 3, 4, 5]
+    >>> spread_rows([0, 0, 0, 0.5, 1, 1], 3, keep=[2]).tolist()
+    [0, 2, 5]
+    """
+    values = np.asarray(axis, dtype=float)
+    n = len(values)
+    required = sorted({0, n - 1, *(int(k) for k in keep)}) if n else []
+    if points < len(required):
+        raise ValueError(
+            f"`points` must be at least {len(required)} (the first, the last and the kept "
+            f"rows); got {points}."
+        )
+    if points >= n:
+        return np.arange(n)
+    chosen = set(required)
+    finite = np.flatnonzero(np.isfinite(values))
+    wanted = points - len(required)
+    if wanted and finite.size:
+        order = np.argsort(values[finite], kind="stable")
+        ascending = values[finite][order]
+        # interior targets: the two ends of the axis are the first and last rows, kept
+        targets = np.linspace(ascending[0], ascending[-1], wanted + 2)[1:-1]
+        right = np.clip(np.searchsorted(ascending, targets), 0, len(ascending) - 1)
+        left = np.clip(right - 1, 0, len(ascending) - 1)
+        nearer = np.where(
+            np.abs(ascending[left] - targets) <= np.abs(ascending[right] - targets), left, right
+        )
+        chosen.update(finite[order[nearer]].tolist())
+    missing = points - len(chosen)
+    if missing > 0:  # spread over the rows left, in row order; steps of at least one row
+        rest = np.setdiff1d(np.arange(n), np.fromiter(chosen, int))
+        at = np.floor(np.linspace(0, len(rest) - 1, missing) + 0.5).astype(int)
+        chosen.update(rest[at].tolist())
+    return np.array(sorted(chosen))
+
+
+def scan_columns(
+    table: Any,
+    measures: Sequence[str],
+    *,
+    best: str = "quality_factor",
+    against: str = "threshold",
+    points: int | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Jiřina's threshold scan as a door prints it: one row per threshold with its counts and
+    measures (:func:`phidelta.measures.threshold_scan`), the best cut of one measure, and
+    ``points`` rows spread over the axis of the scan when the whole is too long to read.
+
+    The best cut maximizes `best`, or minimizes it when it is an error
+    (:data:`phidelta.measures.LOWER_IS_BETTER`); thresholds where it is undefined are passed
+    over, and of tied cuts the first (the highest threshold) is taken.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The pooled score table.
+    measures : sequence of str
+        Names of :data:`phidelta.measures.MEASURES`; `best` and, against Be,
+        ``background_acceptance`` are added when not among them.
+    best : str, default="quality_factor"
+        The measure whose best cut is reported.
+    against : {"threshold", "background_acceptance"}, default="threshold"
+        The axis over which `points` rows are spread (Jiřina Figs. 2–3 or 6–7).
+    points : int, optional
+        Rows kept (:func:`spread_rows`, with the best cut's row); all of them by default.
+
+    Returns
+    -------
+    columns : dict
+        ``threshold`` (the first row's is +inf: nothing selected), ``tn``, ``fp``, ``fn``,
+        ``tp`` and the measures, of the rows kept.
+    summary : dict
+        ``thresholds`` (rows of the whole scan), ``rows_shown``, ``against``, ``best``,
+        ``best_rule``, ``best_threshold`` and ``best_<column>`` of the best cut's row.
+
+    Raises
+    ------
+    ValueError
+        If `against` is unknown or `best` is undefined at every threshold.
+
+    Examples
+    --------
+    >>> from phidelta.counts import ScoreTable
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.4, 0.3, 0.1])
+    >>> columns, summary = scan_columns(t, ["signal_efficiency"], best="classification_error")
+    >>> columns["threshold"].tolist()
+    [inf, 0.9, 0.8, 0.7, 0.4, 0.3, 0.1]
+    >>> summary["best_threshold"], summary["best_classification_error"]  # tied at 0.7
+    (0.9, 0.3333333333333333)
+    """
+    from phidelta.measures import LOWER_IS_BETTER, threshold_scan
+
+    if against not in ("threshold", "background_acceptance"):
+        raise ValueError(
+            f'`against` must be "threshold" or "background_acceptance"; got {against!r}.'
+        )
+    extra = [best] + (["background_acceptance"] if against == "background_acceptance" else [])
+    scan = threshold_scan(table, list(dict.fromkeys([*measures, *extra])))
+    thresholds = np.asarray(scan.index, dtype=float)
+    values = scan[best]
+    if np.isnan(values).all():
+        raise ValueError(
+            f"{best} is undefined at every threshold of these scores; choose another measure."
+        )
+    lower = best in LOWER_IS_BETTER
+    row = int(np.nanargmin(values) if lower else np.nanargmax(values))  # ties: the first
+    axis = thresholds if against == "threshold" else scan["background_acceptance"]
+    kept = np.arange(len(thresholds)) if points is None else spread_rows(axis, points, [row])
+    columns = {"threshold": thresholds[kept]} | {name: scan[name][kept] for name in scan}
+    summary = {
+        "thresholds": len(thresholds),
+        "rows_shown": len(kept),
+        "against": against,
+        "best": best,
+        "best_rule": f"{'minimum' if lower else 'maximum'}, the highest threshold of ties",
+        "best_threshold": thresholds[row].item(),
+    } | {f"best_{name}": scan[name][row].item() for name in scan}
+    return columns, summary
