@@ -377,8 +377,8 @@ def scan_columns(
     table : ScoreTable
         The pooled score table.
     measures : sequence of str
-        Names of :data:`phidelta.measures.MEASURES`; `best` and, against Be,
-        ``background_acceptance`` are added when not among them.
+        Names of :data:`phidelta.measures.MEASURES`; `best` is added after them when not
+        among them, and against Be ``background_acceptance`` before them.
     best : str, default="quality_factor"
         The measure whose best cut is reported.
     against : {"threshold", "background_acceptance"}, default="threshold"
@@ -416,8 +416,8 @@ def scan_columns(
         raise ValueError(
             f'`against` must be "threshold" or "background_acceptance"; got {against!r}.'
         )
-    extra = [best] + (["background_acceptance"] if against == "background_acceptance" else [])
-    scan = threshold_scan(table, list(dict.fromkeys([*measures, *extra])))
+    axis_column = ["background_acceptance"] if against == "background_acceptance" else []
+    scan = threshold_scan(table, list(dict.fromkeys([*axis_column, *measures, best])))
     thresholds = np.asarray(scan.index, dtype=float)
     values = scan[best]
     if np.isnan(values).all():
