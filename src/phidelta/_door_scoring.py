@@ -349,9 +349,9 @@ def spread_rows(axis: Any, points: int, keep: Sequence[int] = ()) -> np.ndarray:
         )
         chosen.update(finite[order[nearer]].tolist())
     missing = points - len(chosen)
-    if missing > 0:  # spread over the rows left, in row order; steps of at least one row
+    if missing > 0:  # the middles of equal parts of the rows left (steps of at least one)
         rest = np.setdiff1d(np.arange(n), np.fromiter(chosen, int))
-        at = np.floor(np.linspace(0, len(rest) - 1, missing) + 0.5).astype(int)
+        at = np.floor((np.arange(missing) + 0.5) * len(rest) / missing).astype(int)
         chosen.update(rest[at].tolist())
     return np.array(sorted(chosen))
 
