@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -340,6 +341,17 @@ def _same(payload: list, expected: np.ndarray) -> None:
     assert_allclose(values, expected, atol=1e-12, equal_nan=True)
 
 
+def _refused_for_features(client, dataset, download):
+    """A feature (signature) analysis of the dataset has no ``download``: 400, naming the kind."""
+    signature = client.post(
+        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
+    ).json()
+    refused = client.get(f"/api/analyses/{signature['id']}/{download}")
+    assert refused.status_code == 400
+    assert refused.json()["detail"]["field"] == "kind"
+    assert refused.headers["content-type"] == "application/json"
+
+
 def test_classifier_view_has_the_measure_table_of_every_door_and_its_csv(client):
     """Folds, pooled, mean and std with Wilson and DeLong intervals: the library's
     Assessment.summary (what `phidelta assess` and the report print), and as CSV."""
@@ -371,12 +383,7 @@ def test_classifier_view_has_the_measure_table_of_every_door_and_its_csv(client)
     assert read["row"].tolist() == expected.index
     for name in expected:
         assert_allclose(read[name], expected[name], rtol=1e-15, equal_nan=True)
-    signature = client.post(
-        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
-    ).json()
-    refused = client.get(f"/api/analyses/{signature['id']}/assessment.csv")
-    assert refused.status_code == 400
-    assert refused.json()["detail"]["field"] == "kind"
+    _refused_for_features(client, dataset, "assessment.csv")
 
 
 def test_classifier_view_compares_two_score_columns_as_the_command_line(client):
@@ -1008,6 +1015,29 @@ def test_a_bad_group_column_is_a_400_naming_the_group_field(client, payload, mes
     assert client.get("/api/analyses").json() == []  # nothing stored
 
 
+def _scores_p_against_q(client, frame):
+    """``frame`` uploaded, and the analysis of its scores p (folds: fold) against q."""
+    dataset = upload(client, frame.to_csv(index=False).encode()).json()
+    created = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
+        | {"fold": "fold", "compare_score": "q"},
+    )
+    assert created.status_code == 200, created.text
+    return dataset, created.json()
+
+
+def _predictions_yhat(client, dataset):
+    """The analysis of the dataset's predictions yhat alone (no scores, so no ROC curve)."""
+    created = client.post(
+        "/api/analyses",
+        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y"}
+        | {"prediction": "yhat"},
+    )
+    assert created.status_code == 200, created.text
+    return created.json()
+
+
 def _within_segments(x, y, kept, tolerance):
     """Whether every vertex of the polyline (x, y) lies within ``tolerance`` of the segment
     between the two kept vertices spanning it (the contract of
@@ -1044,12 +1074,7 @@ def test_the_views_roc_curves_are_thinned_and_the_csv_has_every_vertex(roomy_cli
     q = np.round(rng.normal(size=n) + y, 6)
     frame = pd.DataFrame({"y": y, "p": p, "q": q, "fold": rng.integers(1, 4, n)})
     frame["yhat"] = (p >= 0.5).astype(int)
-    dataset = upload(client, frame.to_csv(index=False).encode()).json()
-    created = client.post(
-        "/api/analyses",
-        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y", "score": "p"}
-        | {"fold": "fold", "compare_score": "q"},
-    ).json()
+    dataset, created = _scores_p_against_q(client, frame)
     view = client.get(f"/api/analyses/{created['id']}/view?ratio=2").json()
     curves = {}
     for name, sent, scores in (("p", view["roc"], p), ("q", view["comparison"]["roc"], q)):
@@ -1082,20 +1107,45 @@ def test_the_views_roc_curves_are_thinned_and_the_csv_has_every_vertex(roomy_cli
         read = np.array([[float(v) for v in row[1:]] for row in rows if row[0] == name])
         np.testing.assert_array_equal(read, np.c_[curve.thresholds, curve.fpr, curve.tpr])
     # no ROC curve: a feature analysis, and a classifier of predictions only
-    signature = client.post(
-        "/api/analyses", json={"dataset_id": dataset["id"], "kind": "signature", "label": "y"}
-    ).json()
-    refused = client.get(f"/api/analyses/{signature['id']}/roc.csv")
-    assert refused.status_code == 400
-    assert refused.json()["detail"]["field"] == "kind"
-    predictions = client.post(
-        "/api/analyses",
-        json={"dataset_id": dataset["id"], "kind": "classifier", "label": "y"}
-        | {"prediction": "yhat"},
-    )
-    assert predictions.status_code == 200, predictions.text
-    refused = client.get(f"/api/analyses/{predictions.json()['id']}/roc.csv")
+    _refused_for_features(client, dataset, "roc.csv")
+    predictions = _predictions_yhat(client, dataset)
+    refused = client.get(f"/api/analyses/{predictions['id']}/roc.csv")
     assert refused.status_code == 400
     assert refused.json()["detail"]["field"] == "score"
     assert "no score column" in refused.json()["detail"]["message"]
     assert client.get("/api/analyses/nope/roc.csv").status_code == 404
+
+
+def test_the_classifier_view_draws_jirinas_threshold_dependence(client):
+    """With scores the view has the threshold scan of the first classifier's pooled scores
+    (Jiřina 2005, Figs. 2-3): the figure phidelta.rendering.plotly.threshold_scan_figure makes
+    of the library's table, its minimum classification error the library's; predictions alone
+    have none."""
+    from phidelta.data import Roles, load_assessment
+    from phidelta.measures import threshold_scan
+    from phidelta.rendering.plotly import threshold_scan_figure
+    from phidelta.web._views import THRESHOLD_SCAN_MEASURES
+
+    frame = _predictions_frame()
+    frame["yhat"] = (frame["p"] >= 0.5).astype(int)
+    dataset, created = _scores_p_against_q(client, frame)
+    sent = created["view"]["figures"]["threshold_scan"]
+    table = load_assessment(frame, Roles("y", score="p", fold="fold")).pooled_table()
+    assert table == phidelta.ScoreTable.from_scores(frame["y"], frame["p"], pos_label=1)
+    expected = threshold_scan_figure(
+        table, measures=THRESHOLD_SCAN_MEASURES, title_text="p: threshold dependence"
+    )
+    assert json.loads(json.dumps(expected)) == sent
+    # the library's numbers: Ce, Se and Be at every finite threshold, the minimum marked
+    scan = threshold_scan(table, list(THRESHOLD_SCAN_MEASURES))
+    traces = {t["name"]: t for t in sent["data"]}
+    assert_allclose(traces["classification error"]["x"], scan.index[1:], rtol=1e-15)
+    for name in THRESHOLD_SCAN_MEASURES:
+        assert_allclose(traces[name.replace("_", " ")]["y"], scan[name][1:], rtol=1e-15)
+    best = next(t for t in sent["data"] if t["name"].startswith("minimum Ce"))
+    assert best["y"] == [pytest.approx(np.min(scan["classification_error"][1:]), rel=1e-15)]
+    # the ratio slider does not change it
+    again = client.get(f"/api/analyses/{created['id']}/view?ratio=3").json()
+    assert again["figures"]["threshold_scan"] == sent
+    predictions = _predictions_yhat(client, dataset)
+    assert predictions["view"]["figures"].get("threshold_scan") is None

@@ -607,6 +607,39 @@ def test_classifier_and_triangle_views(server, browser, tmp_path):
         ["false positive rate", "true positive rate"],
         ["score", "calibrated probability"],
     ]
+    titles = page.evaluate(
+        "(l => [l.title.text, l.xaxis.title.text])"
+        "(document.getElementById('threshold-scan')._fullLayout)"
+    )
+    assert titles == ["threshold dependence", "threshold θ (predict positive when score ≥ θ)"]
+    # Jiřina's threshold dependence (Figs. 2-3): its title, axes and legend clear of each
+    # other and of the plot area, all inside the figure
+    scan = page.evaluate("document.getElementById('threshold-scan').data.map(t => t.name)")
+    assert scan[:3] == ["classification error", "signal efficiency", "background acceptance"]
+    assert scan[3].startswith("minimum Ce = ")
+    figure = _boxes(page, "#threshold-scan")[0]
+    parts = {
+        name: _boxes(page, f"#threshold-scan {selector}")[0]
+        for name, selector in (
+            ("title", ".gtitle"),
+            ("area", ".nsewdrag"),
+            ("x title", ".xtitle"),
+            ("legend", ".legend"),
+        )
+    }
+    x_ticks = _boxes(page, "#threshold-scan .xtick text")
+    y_ticks = _boxes(page, "#threshold-scan .ytick text")
+    assert x_ticks
+    assert y_ticks
+    for name, box in parts.items():
+        assert _inside(box, figure), (name, box, figure)
+        for other, second in parts.items():
+            if other != name:
+                assert not _overlap(box, second), (name, other)
+    for tick in x_ticks + y_ticks:
+        assert _inside(tick, figure)
+        for name in ("title", "x title", "legend"):
+            assert not _overlap(tick, parts[name]), (tick, name)
     # the coverage space: the same curve in counts, in the N × P rectangle
     page.check("#coverage")
     page.wait_for_function(
@@ -750,6 +783,16 @@ def test_classifier_view_table_comparison_and_one_operating_point(
         page.click("#download-measures")
     read = pd.read_csv(download.value.path(), dtype={"row": str})
     assert read["classifier"].tolist() == ["p"] * 8 + ["q"] * 8
+    # under the figures: every vertex of both ROC curves (the view's are thinned)
+    with page.expect_download() as download:
+        page.click("#download-roc")
+    read = pd.read_csv(download.value.path())
+    for name, result in zip(("p", "q"), (expected.a, expected.b), strict=True):
+        curve = phidelta.measures.roc_curve(result.pooled_table())
+        rows = read[read["classifier"] == name]
+        assert_allclose(
+            rows[["threshold", "fpr", "tpr"]], np.c_[curve.thresholds, curve.fpr, curve.tpr]
+        )
     # the comparison: the library's verdict and tests, the second classifier drawn
     assert page.text_content("#verdict") == expected.verdict()
     tests = page.eval_on_selector_all(

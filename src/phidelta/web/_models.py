@@ -348,6 +348,11 @@ class ClassifierFigures(DiagramFigures):
     decision: Figure | None = Field(
         None, description="with predicted probabilities: the decision curve (net benefit)"
     )
+    threshold_scan: Figure | None = Field(
+        None,
+        description="with scores: the first classifier's classification error, signal "
+        "efficiency and background acceptance against the threshold (Jiřina 2005, Figs. 2-3)",
+    )
     calibration_curves: Figure | None = Field(
         None,
         description="with predicted probabilities: rms's val.prob plot (lowess, logistic "

@@ -45,6 +45,7 @@ from phidelta.rendering.plotly import (
     precision_recall_figure,
     roc_figure,
     thinned,
+    threshold_scan_figure,
 )
 from phidelta.rendering.plotly._common import TEAL, number, precision
 from phidelta.signatures import RANKINGS
@@ -1603,6 +1604,12 @@ def _coordinates(folds: list[dict[str, Any]], key: str) -> np.ndarray:
     return np.array([np.nan if f[key] is None else f[key] for f in folds], dtype=float)
 
 
+#: the measures of the classifier view's threshold scan: the classification error Ce with the
+#: two rates it weighs, signal efficiency Se and background acceptance Be (Jiřina 2005, §4.1-4.3,
+#: Figs. 2-3: Ce against the threshold, its minimum marked)
+THRESHOLD_SCAN_MEASURES = ("classification_error", "signal_efficiency", "background_acceptance")
+
+
 def classifier_figures(
     payload: dict[str, Any],
     tables: tuple[Any, Any] = (None, None),
@@ -1612,7 +1619,8 @@ def classifier_figures(
 ) -> dict[str, Any]:
     """The classifier view's figures: the folds in the φ-δ diagram (with a second
     classifier's, the regions and the pooled point), and with scores the ROC curve, the same
-    in the coverage space, the precision–recall curves and the calibration map.
+    in the coverage space, the precision–recall curves, the calibration map and the first
+    classifier's threshold scan (:data:`THRESHOLD_SCAN_MEASURES`).
 
     Parameters
     ----------
@@ -1714,6 +1722,9 @@ def classifier_figures(
         title_text="precision–recall",
     )
     figures["calibration"] = calibration_figure(table=table, reliability=reliability)
+    figures["threshold_scan"] = threshold_scan_figure(
+        table, measures=THRESHOLD_SCAN_MEASURES, title_text=f"{who}threshold dependence"
+    )
     return figures
 
 

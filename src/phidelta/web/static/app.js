@@ -519,6 +519,7 @@ function renderRoc(view) {
   $("download-roc").href = `/api/analyses/${state.analysis.id}/roc.csv`;
   if (!view.roc) {
     Plotly.purge("roc"); Plotly.purge("precision-recall"); Plotly.purge("calibration");
+    Plotly.purge("threshold-scan");
     note.textContent = "";
     return;
   }
@@ -541,6 +542,9 @@ function renderRoc(view) {
   if (rel) note.textContent += ` Calibration bins: ${rel.method}.`;
   const calibration = view.figures.calibration;
   Plotly.react("calibration", calibration.data, calibration.layout, CONFIG);
+  // Jiřina's threshold dependence of the first classifier's pooled scores
+  const scan = view.figures.threshold_scan;
+  Plotly.react("threshold-scan", scan.data, scan.layout, CONFIG);
 }
 // a number of the measure table: counts whole, the rest with four decimals
 function cellText(value, column) {
