@@ -19,6 +19,7 @@ COMMANDS = (
     "roc-test",
     "power",
     "best-threshold",
+    "scan",
     "calibration",
     "decision",
     "triangle",
