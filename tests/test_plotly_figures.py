@@ -76,6 +76,28 @@ def test_thinning_a_large_roc_curve_keeps_the_bound_and_few_points():
     assert _distance_to_polyline(exact[::50], drawn).max() <= DRAWING_TOLERANCE
 
 
+def test_the_thinned_curves_kept_are_bounded_in_bytes(monkeypatch):
+    """A server draws many users' curves: the remembered thinnings never hold more than their
+    byte bound, the newest kept, a curve found again not counted twice."""
+    from phidelta.rendering.plotly import _curves
+
+    monkeypatch.setattr(_curves, "_THINNED", type(_curves._THINNED)())
+    monkeypatch.setattr(_curves, "_THINNED_HELD", [0])
+    rng = np.random.default_rng(5)
+    curves = [np.sort(rng.random(3000)) for _ in range(6)]
+    one = len(pf.thinned(curves[0], np.sqrt(curves[0]))) * 8
+    monkeypatch.setattr(_curves, "_THINNED_BYTES", 3 * one)
+    for x in curves:
+        pf.thinned(x, np.sqrt(x))
+        pf.thinned(x, np.sqrt(x))  # found again: held once
+        held = sum(k.nbytes for k in _curves._THINNED.values())
+        assert held == _curves._THINNED_HELD[0] <= 3.5 * one
+    assert 1 <= len(_curves._THINNED) <= 4
+    assert np.array_equal(
+        next(reversed(_curves._THINNED.values())), pf.thinned(curves[-1], np.sqrt(curves[-1]))
+    )
+
+
 def test_roc_and_coverage_figures_share_one_thinning(monkeypatch):
     """The coverage curve is the ROC curve scaled by N and P (Flach 2012, §2.2): both
     figures draw the same exact vertices, thinned once."""
@@ -89,6 +111,7 @@ def test_roc_and_coverage_figures_share_one_thinning(monkeypatch):
 
     monkeypatch.setattr(_curves, "thin_polyline", counting)
     monkeypatch.setattr(_curves, "_THINNED", type(_curves._THINNED)())
+    monkeypatch.setattr(_curves, "_THINNED_HELD", [0])
     rng = np.random.default_rng(3)
     y = rng.random(6000) < 0.2
     table = ScoreTable.from_scores(y, y + rng.normal(size=6000))

@@ -63,9 +63,12 @@ def _rgb(color: str) -> str:
 
 #: the last curves thinned, by a digest of their vertices and scale: the ROC and coverage
 #: figures of one table (the web page's pair, the explorer's slider and ROC figure) draw
-#: the same vertices, so the curve is thinned once for all of them
+#: the same vertices, so the curve is thinned once for all of them. A web view of two
+#: classifiers thins 8 curves, and a server has several users: the kept indices (a few
+#: hundred per curve) are bounded in bytes, at most :data:`_THINNED_BYTES` in all
 _THINNED: OrderedDict[bytes, np.ndarray] = OrderedDict()
-_THINNED_KEPT = 8
+_THINNED_BYTES = 4 << 20
+_THINNED_HELD = [0]  # the bytes of the indices kept
 _THINNED_LOCK = threading.Lock()
 
 
@@ -116,9 +119,11 @@ def thinned(
             return kept.copy()
     kept = thin_polyline(x, y, tolerance=DRAWING_TOLERANCE, scale=scale)
     with _THINNED_LOCK:
-        _THINNED[key] = kept
-        while len(_THINNED) > _THINNED_KEPT:
-            _THINNED.popitem(last=False)
+        if key not in _THINNED:
+            _THINNED[key] = kept
+            _THINNED_HELD[0] += kept.nbytes
+        while _THINNED_HELD[0] > _THINNED_BYTES and len(_THINNED) > 1:
+            _THINNED_HELD[0] -= _THINNED.popitem(last=False)[1].nbytes
     return kept.copy()
 
 
