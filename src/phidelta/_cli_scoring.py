@@ -828,9 +828,8 @@ def register(cli: Any) -> None:
         multiple=True,
         metavar="NAME",
         callback=_measure_names,
-        help="A measure of every threshold (repeatable; default signal_efficiency, "
-        "background_acceptance, purity, quality_factor, classification_error); any name of "
-        "phidelta.measures.MEASURES.",
+        help=f"A measure of every threshold (repeatable; default {', '.join(_SCAN_MEASURES)}); "
+        "any name of phidelta.measures.MEASURES.",
     )
     @click.option(
         "--against",
