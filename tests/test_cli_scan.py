@@ -223,6 +223,35 @@ def test_plot_draws_the_scan_with_the_best_cut_marked(events, tmp_path):
     assert f"diagram written to {png}" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("best", "against"),
+    [("quality_factor", "background_acceptance"), ("classification_error", "threshold")],
+)
+def test_plot_marks_the_best_cut_once_where_the_scan_has_it(events, best, against):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from phidelta._cli_scoring import _scan_plot
+    from phidelta._door_scoring import scan_columns
+
+    _, signal, score, _ = events
+    table = ScoreTable.from_scores(signal, score)
+    _, summary = scan_columns(table, DEFAULT, best=best, against=against)
+    display = _scan_plot(table, DEFAULT, best, against, summary)
+    labels = [line.get_label() for line in display.lines_]
+    # against Be, Be itself would be the diagonal
+    assert ("background acceptance" in labels) == (against == "threshold")
+    marks = {c.get_label().split(" =")[0]: c for c in display.ax_.collections}
+    # the Display's own mark of the minimum Ce stays unless the best cut is that minimum
+    others = {"minimum Ce"} if best != "classification_error" else set()
+    assert set(marks) == {f"best {best.replace('_', ' ')}", *others}
+    marks = [marks[f"best {best.replace('_', ' ')}"]]
+    x = summary["best_threshold" if against == "threshold" else "best_background_acceptance"]
+    np.testing.assert_array_equal(marks[0].get_offsets(), [[x, summary[f"best_{best}"]]])
+    plt.close(display.figure_)
+
+
 def test_help_has_an_example():
     result = CliRunner().invoke(cli, ["scan", "--help"])
     assert result.exit_code == 0

@@ -150,28 +150,34 @@ def _scan_plot(
 ) -> Any:
     """The scan's Display against `against`, the best cut of `best` marked (a dotted line and
     a point; on the threshold axis none when the best cut selects nothing, θ = +inf), the
-    legend beside the axes."""
+    legend beside the axes. Against Be, Be itself (the diagonal) is not drawn."""
     from phidelta.rendering import ThresholdScanDisplay
 
-    shown = tuple(dict.fromkeys([*measures, best]))
+    axis = "background_acceptance"
+    shown = tuple(n for n in dict.fromkeys([*measures, best]) if against != axis or n != axis)
     display = ThresholdScanDisplay(table=table).plot(
-        measures=shown, against=against, title=f"threshold scan, best {best.replace('_', ' ')}"
+        measures=shown or (axis,),
+        against=against,
+        title=f"threshold scan, best {best.replace('_', ' ')}",
     )
-    x = summary["best_threshold" if against == "threshold" else "best_background_acceptance"]
+    x = summary["best_threshold" if against == "threshold" else f"best_{axis}"]
     if np.isfinite(x):
-        ax = display.ax_
-        line = display.lines_[shown.index(best)]
-        ax.axvline(x, color=line.get_color(), linestyle=":", linewidth=1)
-        ax.scatter(
-            [x],
-            [summary[f"best_{best}"]],
-            marker="D",
-            color=line.get_color(),
-            edgecolor="black",
-            zorder=6,
-            label=f"best {best.replace('_', ' ')} = {summary[f'best_{best}']:.3g} at "
-            f"θ = {summary['best_threshold']:.3g}",
-        )
+        ax, name, value = display.ax_, best.replace("_", " "), summary[f"best_{best}"]
+        color = display.lines_[shown.index(best)].get_color() if best in shown else "black"
+        ax.axvline(x, color=color, linestyle=":", linewidth=1)
+        if best == "classification_error":  # the Display marks its minimum: one mark, ours
+            for mark in [c for c in ax.collections if c.get_label().startswith("minimum Ce")]:
+                mark.remove()
+        if best in shown:
+            ax.scatter(
+                [x],
+                [value],
+                marker="D",
+                color=color,
+                edgecolor="black",
+                zorder=6,
+                label=f"best {name} = {value:.3g} at θ = {summary['best_threshold']:.3g}",
+            )
     # beside the axes: inside, a corner of the legend always hid a curve (pROC's aSAH)
     display.ax_.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     return display
