@@ -108,6 +108,7 @@ def test_best_cut_is_the_first_extreme_of_the_librarys_scan(events, best, lower,
     row = np.flatnonzero(values == extreme)[0]  # of tied cuts the highest threshold
     assert document["best"] == best
     assert document["best_rule"].startswith("minimum" if lower else "maximum")
+    assert document["best_undefined_cuts"] == np.isnan(values).sum()
     threshold = scan.index[row]  # +inf (nothing selected) is null in JSON
     assert document["best_threshold"] == (None if np.isinf(threshold) else threshold)
     assert document[f"best_{best}"] == values[row]

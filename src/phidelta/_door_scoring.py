@@ -393,7 +393,8 @@ def scan_columns(
         ``tp`` and the measures, of the rows kept.
     summary : dict
         ``thresholds`` (rows of the whole scan), ``rows_shown``, ``against``, ``best``,
-        ``best_rule``, ``best_threshold`` and ``best_<column>`` of the best cut's row.
+        ``best_rule``, ``best_undefined_cuts`` (the thresholds passed over), ``best_threshold``
+        and ``best_<column>`` of the best cut's row.
 
     Raises
     ------
@@ -435,6 +436,7 @@ def scan_columns(
         "against": against,
         "best": best,
         "best_rule": f"{'minimum' if lower else 'maximum'}, the highest threshold of ties",
+        "best_undefined_cuts": int(np.isnan(values).sum()),  # cuts passed over (Q where Be = 0)
         "best_threshold": thresholds[row].item(),
     } | {f"best_{name}": scan[name][row].item() for name in scan}
     return columns, summary
