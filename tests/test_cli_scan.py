@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from phidelta._door_scoring import spread_rows
 from phidelta.counts import ScoreTable
-from phidelta.measures import threshold_scan
+from phidelta.measures import LOWER_IS_BETTER, threshold_scan
 
 click = pytest.importorskip("click")
 from click.testing import CliRunner  # noqa: E402
@@ -239,17 +239,19 @@ def test_plot_marks_the_best_cut_once_where_the_scan_has_it(events, best, agains
     _, signal, score, _ = events
     table = ScoreTable.from_scores(signal, score)
     _, summary = scan_columns(table, DEFAULT, best=best, against=against)
-    display = _scan_plot(table, DEFAULT, best, against, summary)
+    display = _scan_plot(table, DEFAULT, best, against)
     labels = [line.get_label() for line in display.lines_]
     # against Be, Be itself would be the diagonal
     assert ("background acceptance" in labels) == (against == "threshold")
-    marks = {c.get_label().split(" =")[0]: c for c in display.ax_.collections}
-    # the Display's own mark of the minimum Ce stays unless the best cut is that minimum
-    others = {"minimum Ce"} if best != "classification_error" else set()
-    assert set(marks) == {f"best {best.replace('_', ' ')}", *others}
-    marks = [marks[f"best {best.replace('_', ' ')}"]]
+    # one mark, the best cut of --best by the table's rule (measures.best_cut)
+    (mark,) = display.ax_.collections
+    word = "minimum" if best in LOWER_IS_BETTER else "maximum"
+    assert mark.get_label().startswith(
+        f"{word} {'Ce' if best == 'classification_error' else 'Q'} ="
+    )
     x = summary["best_threshold" if against == "threshold" else "best_background_acceptance"]
-    np.testing.assert_array_equal(marks[0].get_offsets(), [[x, summary[f"best_{best}"]]])
+    np.testing.assert_array_equal(mark.get_offsets(), [[x, summary[f"best_{best}"]]])
+    assert display.best_ == summary["best_threshold"]
     plt.close(display.figure_)
 
 

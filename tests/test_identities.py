@@ -311,3 +311,24 @@ def test_correcting_an_error_never_raises_a_lower_is_better_measure(counts):
         before, after = info(counts, zero_division=NAN), info(better, zero_division=NAN)
         defined = np.isfinite(before) & np.isfinite(after)
         assert np.all(after[defined] <= before[defined] * (1 + 1e-12) + 1e-300), name
+
+
+def test_best_cut_is_the_first_best_defined_row():
+    """measures.best_cut: the maximum, or the minimum of an error; NaN passed over; of ties
+    the first row (the highest threshold of a scan); undefined everywhere refused."""
+    from phidelta.measures import best_cut
+
+    values = np.array([np.nan, 0.2, 0.7, 0.1, 0.7, np.nan])
+    assert best_cut(values, "quality_factor") == 2  # maximum, the first of the tie
+    assert best_cut(values, "classification_error") == 3  # an error: the minimum
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        v = rng.integers(0, 4, 12).astype(float)
+        v[rng.random(12) < 0.3] = np.nan
+        if np.isnan(v).all():
+            continue
+        kept = np.flatnonzero(~np.isnan(v))
+        assert best_cut(v, "purity") == kept[np.argmax(v[kept])]
+        assert best_cut(v, "background_acceptance") == kept[np.argmin(v[kept])]
+    with pytest.raises(ValueError, match="undefined at every threshold"):
+        best_cut([np.nan, np.nan], "quality_factor")

@@ -145,12 +145,10 @@ def _measure_names(ctx: Any, param: Any, value: Any) -> Any:
     return value
 
 
-def _scan_plot(
-    table: Any, measures: list[str], best: str, against: str, summary: dict[str, Any]
-) -> Any:
-    """The scan's Display against `against`, the best cut of `best` marked (a dotted line and
-    a point; on the threshold axis none when the best cut selects nothing, θ = +inf), the
-    legend beside the axes. Against Be, Be itself (the diagonal) is not drawn."""
+def _scan_plot(table: Any, measures: list[str], best: str, against: str) -> Any:
+    """The scan's Display against `against`, the best cut of `best` marked by the Display
+    (:func:`phidelta.measures.best_cut`, the rule of the table's), the legend beside the axes.
+    Against Be, Be itself (the diagonal) is not drawn."""
     from phidelta.rendering import ThresholdScanDisplay
 
     axis = "background_acceptance"
@@ -159,25 +157,8 @@ def _scan_plot(
         measures=shown or (axis,),
         against=against,
         title=f"threshold scan, best {best.replace('_', ' ')}",
+        best=best,
     )
-    x = summary["best_threshold" if against == "threshold" else f"best_{axis}"]
-    if np.isfinite(x):
-        ax, name, value = display.ax_, best.replace("_", " "), summary[f"best_{best}"]
-        color = display.lines_[shown.index(best)].get_color() if best in shown else "black"
-        ax.axvline(x, color=color, linestyle=":", linewidth=1)
-        if best == "classification_error":  # the Display marks its minimum: one mark, ours
-            for mark in [c for c in ax.collections if c.get_label().startswith("minimum Ce")]:
-                mark.remove()
-        if best in shown:
-            ax.scatter(
-                [x],
-                [value],
-                marker="D",
-                color=color,
-                edgecolor="black",
-                zorder=6,
-                label=f"best {name} = {value:.3g} at θ = {summary['best_threshold']:.3g}",
-            )
     # beside the axes: inside, a corner of the legend always hid a curve (pROC's aSAH)
     display.ax_.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     return display
@@ -922,7 +903,7 @@ def register(cli: Any) -> None:
         base._emit(columns, fmt, title, meta)
         if plot_path:
             agg()
-            base._save(_scan_plot(table, chosen, best, against, summary), plot_path)
+            base._save(_scan_plot(table, chosen, best, against), plot_path)
 
     # --- calibration -------------------------------------------------------------------------
     @cli.command("calibration")

@@ -411,7 +411,7 @@ def scan_columns(
     >>> summary["best_threshold"], summary["best_classification_error"]  # tied at 0.7
     (0.9, 0.3333333333333333)
     """
-    from phidelta.measures import LOWER_IS_BETTER, threshold_scan
+    from phidelta.measures import LOWER_IS_BETTER, best_cut, threshold_scan
 
     if against not in ("threshold", "background_acceptance"):
         raise ValueError(
@@ -421,12 +421,8 @@ def scan_columns(
     scan = threshold_scan(table, list(dict.fromkeys([*axis_column, *measures, best])))
     thresholds = np.asarray(scan.index, dtype=float)
     values = scan[best]
-    if np.isnan(values).all():
-        raise ValueError(
-            f"{best} is undefined at every threshold of these scores; choose another measure."
-        )
     lower = best in LOWER_IS_BETTER
-    row = int(np.nanargmin(values) if lower else np.nanargmax(values))  # ties: the first
+    row = best_cut(values, best)  # ties: the first
     axis = thresholds if against == "threshold" else scan["background_acceptance"]
     kept = np.arange(len(thresholds)) if points is None else spread_rows(axis, points, [row])
     columns = {"threshold": thresholds[kept]} | {name: scan[name][kept] for name in scan}

@@ -17,7 +17,7 @@ from phidelta._parallel import row_parts, run_parts
 from phidelta._validation import check_same_length
 from phidelta.counts import ScoreTable
 from phidelta.measures._results import TupleResult
-from phidelta.measures._table import MeasureTable, measure_table
+from phidelta.measures._table import LOWER_IS_BETTER, MeasureTable, measure_table
 
 __all__ = [
     "CoverageCurve",
@@ -1017,6 +1017,47 @@ def threshold_scan(table: ScoreTable, measures: list[str] | None = None) -> Meas
     """
     t = _check_table(table)
     return measure_table(t.counts(), measures=measures, index=list(t.thresholds()))
+
+
+def best_cut(values: Any, measure: str) -> int:
+    """The row of a threshold scan where ``measure`` is best: its maximum, or its minimum for
+    an error (:data:`LOWER_IS_BETTER`); rows where it is undefined (NaN) are passed over, and
+    of tied rows the first — the highest threshold, as :func:`threshold_scan` orders them.
+
+    The one rule of a best cut, which the command line's ``scan``, its figure and the page's
+    threshold-dependence figure follow.
+
+    Parameters
+    ----------
+    values : array-like of shape (n_thresholds,)
+        ``measure`` at each threshold, e.g. ``threshold_scan(table)[measure]``.
+    measure : str
+        The measure's name (it says whether lower is better).
+
+    Returns
+    -------
+    int
+        The row's index.
+
+    Raises
+    ------
+    ValueError
+        If ``measure`` is undefined at every threshold (or there is none).
+
+    Examples
+    --------
+    >>> t = ScoreTable.from_scores([1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.4, 0.3, 0.1])
+    >>> scan = threshold_scan(t, ["classification_error"])
+    >>> row = best_cut(scan["classification_error"], "classification_error")  # tied at 0.7
+    >>> row, float(scan.index[row])
+    (1, 0.9)
+    """
+    values = np.asarray(values, dtype=float)
+    if not values.size or np.isnan(values).all():
+        raise ValueError(
+            f"{measure} is undefined at every threshold of these scores; choose another measure."
+        )
+    return int(np.nanargmin(values) if measure in LOWER_IS_BETTER else np.nanargmax(values))
 
 
 def combined_measure(

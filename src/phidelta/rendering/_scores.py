@@ -20,7 +20,10 @@ from phidelta.inference import (
     roc_band,
 )
 from phidelta.measures import (
+    LOWER_IS_BETTER,
+    MEASURES,
     IsotonicCalibrator,
+    best_cut,
     expected_calibration_error,
     isometric_slope,
     logistic_calibration,
@@ -560,6 +563,7 @@ class ThresholdScanDisplay(InteractiveDisplay):
         against: str = "threshold",
         log: bool = False,
         title: str | None = None,
+        best: str | None = "classification_error",
     ) -> ThresholdScanDisplay:
         """Draw the measures against the threshold or against the background acceptance.
 
@@ -568,8 +572,7 @@ class ThresholdScanDisplay(InteractiveDisplay):
         ax : matplotlib Axes, optional
             Where to draw; default a new figure.
         measures : tuple of str, default ("classification_error",)
-            Measures of :func:`phidelta.measures.threshold_scan`; the minimum of the
-            classification error is marked.
+            Measures of :func:`phidelta.measures.threshold_scan`.
         against : {"threshold", "background_acceptance"}, default "threshold"
             ``"threshold"`` (Jiřina Figs. 2–3) or ``"background_acceptance"`` (Figs. 6–7, e.g.
             ``measures=("enrichment_factor", "quality_factor"), log=True``).
@@ -577,11 +580,16 @@ class ThresholdScanDisplay(InteractiveDisplay):
             A logarithmic y axis.
         title : str, optional
             Title of the axes; default "threshold dependence".
+        best : str or None, default "classification_error"
+            The measure whose best cut (:func:`phidelta.measures.best_cut`: its maximum, or
+            minimum for an error) is marked when it is among ``measures``: a point and a
+            dotted vertical line; None marks nothing.
 
         Returns
         -------
         ThresholdScanDisplay
-            The display itself, with ``lines_``, ``ax_`` and ``figure_`` set.
+            The display itself, with ``lines_``, ``ax_``, ``figure_`` and ``best_`` (the marked
+            cut's threshold, or None) set.
 
         Raises
         ------
@@ -615,16 +623,27 @@ class ThresholdScanDisplay(InteractiveDisplay):
             self.lines_.append(line)
         if log:
             ax.set_yscale("log")
-        if "classification_error" in measures:
-            values = scan["classification_error"][rows]
-            best = int(np.nanargmin(values))
+        self.best_ = None
+        if best is not None and best in measures and not np.isnan(scan[best][rows]).all():
+            values = scan[best][rows]
+            row = best_cut(values, best)
+            at = x[row] if against == "threshold" else x[rows][row]
+            color = self.lines_[list(measures).index(best)].get_color()
+            ax.axvline(at, color=color, linestyle=":", linewidth=1)
+            word = "minimum" if best in LOWER_IS_BETTER else "maximum"
+            symbol = next(i.symbol for i in MEASURES if i.name == best)
+            symbol = symbol if len(symbol) <= 3 else best.replace("_", " ")
             ax.scatter(
-                [x[best] if against == "threshold" else x[rows][best]],
-                [values[best]],
-                color="tab:red",
+                [at],
+                [values[row]],
+                marker="D",
+                color=color,
+                edgecolor="black",
                 zorder=5,
-                label=f"minimum Ce = {values[best]:.3g}",
+                label=f"{word} {symbol} = {values[row]:.3g} at θ = "
+                f"{float(scan.index[rows][row]):.3g}",
             )
+            self.best_ = float(scan.index[rows][row])
         # a corner the curves leave empty, not loc="best": its search over every vertex is
         # slow on large tables and makes matplotlib warn (rates fall with θ; rates rise with
         # Be on a linear axis, ratios such as the enrichment fall on a log one)

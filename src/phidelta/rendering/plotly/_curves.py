@@ -786,7 +786,7 @@ def threshold_scan_figure(
     >>> [t["name"] for t in spec["data"]]
     ['classification error', 'minimum Ce = 0']
     """
-    from phidelta.measures import threshold_scan
+    from phidelta.measures import best_cut, threshold_scan
 
     if against not in ("threshold", "background_acceptance"):
         raise ValueError(
@@ -821,7 +821,7 @@ def threshold_scan_figure(
         )
     if "classification_error" in measures:
         values = np.asarray(scan["classification_error"], dtype=float)[rows]
-        best = int(np.nanargmin(values))
+        best = best_cut(values, "classification_error")
         data.append(
             {
                 "type": "scatter",
