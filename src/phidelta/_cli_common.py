@@ -104,8 +104,7 @@ def _emit(
                 click.echo(f"# {name}: {fields}", err=True)
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(list(columns))
-        for record in _records(columns):
-            writer.writerow(list(record.values()))
+        writer.writerows(zip(*map(_plain_column, columns.values()), strict=True))
     else:
         _print_table(columns, title, "; ".join(notes) or None)
         for table_title, table in extra.values():
@@ -114,8 +113,24 @@ def _emit(
 
 def _records(columns: dict[str, Any]) -> list[dict[str, Any]]:
     names = list(columns)
-    rows = len(next(iter(columns.values()))) if names else 0
-    return [{n: _plain(columns[n][i]) for n in names} for i in range(rows)]
+    return [
+        dict(zip(names, row, strict=True))
+        for row in zip(*map(_plain_column, columns.values()), strict=True)
+    ]
+
+
+def _plain_column(values: Any) -> list[Any]:
+    """A column's cells as plain Python values (:func:`_plain`), converted a column at a time:
+    a scan of 10⁶ thresholds took half a minute cell by cell."""
+    array = np.asarray(values) if hasattr(values, "dtype") else None
+    if array is not None and array.dtype.kind in "iub":
+        return array.tolist()
+    if array is not None and array.dtype.kind == "f":  # undefined numbers are None
+        cells = array.tolist()
+        for i in np.flatnonzero(~np.isfinite(array)).tolist():
+            cells[i] = None
+        return cells
+    return [_plain(v) for v in values]
 
 
 def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> None:

@@ -1044,6 +1044,12 @@ def best_cut(values: Any, measure: str) -> int:
     ValueError
         If ``measure`` is undefined at every threshold (or there is none).
 
+    References
+    ----------
+    Jiřina, M., & Jiřina, M., jr. (2005). Measures and characteristics of classification
+    quality. Technical report V-936, Institute of Computer Science, Academy of Sciences of the
+    Czech Republic. §4 (the minimum of the classification error, the quality factor's range).
+
     Examples
     --------
     >>> t = ScoreTable.from_scores([1, 0, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.4, 0.3, 0.1])

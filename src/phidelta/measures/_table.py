@@ -756,6 +756,7 @@ class MeasureTable(Mapping[str, np.ndarray]):
         Returns
         -------
         str
+            The table's lines, names to the left and numbers to the right.
 
         Examples
         --------
