@@ -169,3 +169,44 @@ def test_a_large_report_draws_no_legend_by_search_and_warns_nothing(tmp_path, ca
     assert code == 0, err
     assert err == ""  # no warning line
     assert searched == []
+
+
+def test_the_reports_joint_regions_follow_its_confidence_level():
+    """One switch for every interval: with --confidence-level 0.9 the φ-δ diagrams' joint
+    regions are the 90% regions (caption, legend, polygon), in the assessment and in the
+    comparison, static and interactive alike."""
+    import json
+    import re
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from phidelta._report_html import interactive_figures
+    from phidelta.comparison import compare
+    from phidelta.inference import phi_delta_region
+    from phidelta.report import assessment_section, comparison_section
+
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 200)
+    a = np.where(rng.random(200) < 0.8, y, 1 - y)
+    b = np.where(rng.random(200) < 0.7, y, 1 - y)
+    folds = np.arange(200) % 4
+    result = compare(y, y_pred=(a, b), folds=folds, names=("a", "b"))
+    static = assessment_section(result.a, confidence_level=0.9, ratio=1.0)
+    assert "joint 90% region of the pooled counts" in static
+    assert "joint 95%" not in comparison_section(result, confidence_level=0.9, ratio=1.0)
+    with interactive_figures(True):
+        page = comparison_section(result, confidence_level=0.9, ratio=1.0)
+    assert "joint 90% regions of their pooled counts" in page
+    decoder = json.JSONDecoder()
+    match = re.search(r'Plotly\.newPlot\("figure-[0-9a-f]+", ', page)
+    data, _ = decoder.raw_decode(page, match.end())
+    regions = [t for t in data if "90% region" in str(t.get("name", "")) and t["x"]]
+    assert len(regions) == 2  # the pooled region of each classifier
+    assert not [t for t in data if "95%" in str(t.get("name", ""))]
+    for name, side in (("a", result.a), ("b", result.b)):
+        (trace,) = [t for t in regions if t["name"].startswith(f"{name}: ")]
+        corners = phi_delta_region(side.pooled(), ratio=1.0, confidence_level=0.9).polygons[0]
+        drawn = np.array([trace["x"], trace["y"]], dtype=float).T
+        drawn = drawn[~np.isnan(drawn).any(axis=1)]
+        assert np.allclose(np.unique(drawn.round(12), axis=0), np.unique(corners.round(12), axis=0))

@@ -444,6 +444,8 @@ def assessment_section(
     for r in ratios:
         fig, ax = canvas((6.2, 5.4))
         drawn = {"mean": True, "ellipse": True, "isometrics": ("accuracy", "bias")}
+        # the joint regions at the report's level: one switch for every interval
+        drawn["confidence_level"] = level
         shown = PhiDeltaDisplay.from_counts(
             assessment.counts, ratio=r, ax=ax, draw=fig is not None, regions=not grouped, **drawn
         )
@@ -455,7 +457,8 @@ def assessment_section(
                 + (
                     " (no joint region: it treats rows as independent, and the rows come in groups)"
                     if grouped
-                    else "; the shaded parallelogram is the joint 95% region of the pooled counts"
+                    else f"; the shaded parallelogram is the joint {percent} region of the pooled "
+                    "counts"
                 ),
                 display=shown,
                 regions=not grouped,
@@ -712,6 +715,7 @@ def comparison_section(
 
     a, b = comparison.a, comparison.b
     name_a, name_b = (html.escape(str(n)) for n in comparison.names)
+    region_level = 0.95 if confidence_level is None else confidence_level  # the one switch
     figures = []
     for r in _ratios(a.ratio if ratio is None else ratio):
         fig, ax = canvas((6.2, 5.4))
@@ -721,8 +725,9 @@ def comparison_section(
             ax=ax,
             draw=fig is not None,
             ellipse=False,
-            limits=_around(comparison, r),
+            limits=_around(comparison, r, region_level),
             regions=comparison.n_groups is None,  # regions treat rows as independent
+            confidence_level=region_level,
         )
         figures.append(
             figure_html(
@@ -730,12 +735,12 @@ def comparison_section(
                 f"{name_a} (blue) and {name_b} (green), {_folds(len(a.counts))} at ratio "
                 f"N/P = {r:.3g}"
                 + (
-                    ", with the joint 95% regions of their pooled counts"
+                    f", with the joint {100 * region_level:g}% regions of their pooled counts"
                     if comparison.n_groups is None
                     else " (no joint regions: they treat rows as independent, and the rows "
                     "come in groups)"
                 ),
-                spec=lambda r=r, pair=pair: _comparison_figure(pair, comparison, r),
+                spec=lambda r=r, pair=pair: _comparison_figure(pair, comparison, r, region_level),
             )
         )
     measure = comparison.measure
@@ -764,8 +769,10 @@ def comparison_section(
     )
 
 
-def _comparison_figure(pair: Any, comparison: Any, ratio: float) -> dict[str, Any]:
-    """Two classifiers' folds, means and pooled 95% regions in one φ-δ diagram (the
+def _comparison_figure(
+    pair: Any, comparison: Any, ratio: float, level: float = 0.95
+) -> dict[str, Any]:
+    """Two classifiers' folds, means and pooled regions (at ``level``) in one φ-δ diagram (the
     interactive report's), zoomed as the static one: the figure specification of the first
     display, the second's points and region added in teal."""
     from phidelta.inference import phi_delta_region
@@ -775,13 +782,13 @@ def _comparison_figure(pair: Any, comparison: Any, ratio: float) -> dict[str, An
     names = [str(n) for n in comparison.names]
     spec = display_figure(first, name=names[0], mean=True)
     for name, result in zip(names, (comparison.a, comparison.b), strict=True):
-        pooled = phi_delta_region(result.pooled(), ratio=ratio).polygons[0]
-        below, _ = region_traces([], pooled=pooled, label=name)
+        pooled = phi_delta_region(result.pooled(), ratio=ratio, confidence_level=level).polygons[0]
+        below, _ = region_traces([], pooled=pooled, label=name, level=level)
         spec["data"][1:1] = below  # under every point
     spec["data"] += point_traces(
         second.phi, second.delta, names=second.names, name=names[1], color="#138d75", mean=True
     )
-    low_phi, high_phi, low_delta, high_delta = _around(comparison, ratio)
+    low_phi, high_phi, low_delta, high_delta = _around(comparison, ratio, level)
     spec["layout"]["xaxis"]["range"] = [low_phi, high_phi]
     spec["layout"]["yaxis"]["range"] = [low_delta, high_delta]
     return spec
@@ -984,16 +991,20 @@ def _mean_difference(comparison: Any, level: float) -> str:
     )
 
 
-def _around(comparison: Any, ratio: float) -> tuple[float, float, float, float]:
+def _around(
+    comparison: Any, ratio: float, level: float = 0.95
+) -> tuple[float, float, float, float]:
     """Limits (φ min, φ max, δ min, δ max) that hold both classifiers' folds and pooled
-    regions with a margin: the part of the diamond where the comparison happens."""
+    regions (at ``level``) with a margin: the part of the diamond where the comparison
+    happens."""
     from phidelta.inference import phi_delta_region
     from phidelta.measures import phi_delta
 
     phis, deltas = [], []
     for result in (comparison.a, comparison.b):
         phi, delta = phi_delta(result.counts, ratio=ratio, zero_division=np.nan)
-        corners = phi_delta_region(result.pooled(), ratio=ratio).polygons.reshape(-1, 2)
+        region = phi_delta_region(result.pooled(), ratio=ratio, confidence_level=level)
+        corners = region.polygons.reshape(-1, 2)
         phis += [phi, corners[:, 0]]
         deltas += [delta, corners[:, 1]]
     phi, delta = np.concatenate(phis), np.concatenate(deltas)
