@@ -122,6 +122,24 @@ def test_assess_regions_cover_folds_and_the_pooled_row(predictions, capsys):
     assert "delta_low" not in by["pooled"]  # the region's extent is not an interval of δ
 
 
+def test_assess_regions_follow_the_confidence_level(predictions, capsys):
+    """One switch: with --confidence-level 0.9 the joint regions are the 90% ones (narrower
+    than the 95% ones), and the caption says so."""
+    path, frame = predictions
+    args = ("assess", path, *ASSESS, "--format", "json", "--regions")
+    at_90 = json.loads(cli(capsys, *args, "--confidence-level", "0.9"))
+    at_95 = json.loads(cli(capsys, *args))
+    assert at_90["regions"].startswith("joint 90% regions")
+    assert at_95["regions"].startswith("joint 95% regions")
+    counts = BinaryCounts.from_labels(frame.y, frame.yhat, pos_label=1)
+    corners = inference.phi_delta_region(counts, confidence_level=0.9).polygons[0]
+    pooled = {r["row"]: r for r in at_90["rows"]}["pooled"]
+    assert pooled["delta_region_low"] == pytest.approx(corners[:, 1].min(), rel=1e-12)
+    assert pooled["phi_region_high"] == pytest.approx(corners[:, 0].max(), rel=1e-12)
+    wide = {r["row"]: r for r in at_95["rows"]}["pooled"]
+    assert wide["delta_region_low"] < pooled["delta_region_low"]
+
+
 def _table_rows(out: str) -> tuple[list[str], list[list[str]]]:
     """The header and the rows of a one-block rich table."""
     lines = out.splitlines()

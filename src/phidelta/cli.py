@@ -454,7 +454,8 @@ if click is not None:
     @click.option(
         "--regions",
         is_flag=True,
-        help="Joint 95% confidence regions of (φ, δ): their ranges in the table "
+        help="Joint confidence regions of (φ, δ), at 95% or --confidence-level: their ranges "
+        "in the table "
         "(phi_region_low, phi_region_high, delta_region_low, delta_region_high: the extent of "
         "the joint region, not intervals of φ or δ; folds and pooled), their polygons in --plot.",
     )
@@ -609,9 +610,12 @@ if click is not None:
         if regions:
             from phidelta.inference import phi_delta_region
 
-            # the ranges of each fold's and the pooled counts' joint 95% region (a
-            # parallelogram) at ratio 1; none for the mean and std rows
-            corners = [phi_delta_region(c).polygons for c in (result.counts, result.pooled())]
+            # the ranges of each fold's and the pooled counts' joint region (a parallelogram)
+            # at ratio 1, at the intervals' level; none for the mean and std rows
+            corners = [
+                phi_delta_region(c, confidence_level=level).polygons
+                for c in (result.counts, result.pooled())
+            ]
             polygons = np.concatenate([*corners, np.full((2, *corners[0].shape[1:]), np.nan)])
             for axis, key in enumerate(("phi", "delta")):
                 bounds[key] = polygons[..., axis].min(1), polygons[..., axis].max(1)
@@ -706,9 +710,11 @@ if click is not None:
             "missing": _missing_note(result.missing_cells),
             "groups": _groups_note(result, seed),
         }
+        level = 0.95 if view.intervals is None else view.intervals["confidence_level"]
         if view.regions:
             meta["regions"] = (
-                "joint 95% regions of (phi, delta) at N/P = 1 (Clopper–Pearson, Šidák)"
+                f"joint {100 * level:g}% regions of (phi, delta) at N/P = 1 "
+                "(Clopper–Pearson, Šidák)"
             )
         if view.intervals is not None:
             meta |= _interval_meta(results, bounds, view.intervals)
@@ -723,7 +729,7 @@ if click is not None:
             r = _ratio(view.ratio, result.ratio)
             if view.plot_path and comparison is not None:
                 display, _ = PhiDeltaDisplay.from_comparison(
-                    comparison, ratio=r, regions=view.regions
+                    comparison, ratio=r, regions=view.regions, confidence_level=level
                 )
                 _save(display, view.plot_path)
             elif view.plot_path:
@@ -733,6 +739,7 @@ if click is not None:
                     mean=True,
                     ellipse=True,
                     regions=view.regions,
+                    confidence_level=level,
                 )
                 _save(display, view.plot_path)
             if view.roc_path:
