@@ -1055,6 +1055,11 @@ def test_the_interval_switch_adds_intervals_to_the_table_and_bands_to_the_roc(
         " document.getElementById('roc').data.some(t => t.fill === 'tonexty')"
     )
     assert other.is_checked("#intervals")
+    # the joint regions' label follows the switch's level (one switch for every interval)
+    assert page.text_content("#regions-level") == "95%"
+    with page.expect_response(lambda r: "confidence_level=0.9" in r.url):
+        page.select_option("#confidence-level", "0.9")
+    page.wait_for_function("document.getElementById('regions-level').textContent === '90%'")
     # off again: no band
     with page.expect_response(lambda r: "intervals=false" in r.url):
         page.uncheck("#intervals")

@@ -109,6 +109,31 @@ def test_a_fold_without_negatives_has_no_region(client):
     assert len(view["regions"]["folds"][1]["phi"]) == 4
 
 
+def test_the_regions_follow_the_interval_switchs_level(client):
+    """One switch for every interval: with the intervals on at 90% the joint regions are the
+    90% ones (the library's, at the view's ratio), at 95% otherwise; the figure names it."""
+    from phidelta.counts import BinaryCounts
+    from phidelta.inference import phi_delta_region
+
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 300)
+    frame = pd.DataFrame({"y": y, "yhat": np.where(rng.random(300) < 0.8, y, 1 - y)})
+    created = _create(
+        client, dataset_id=_upload(client, frame), kind="classifier", label="y", prediction="yhat"
+    )
+    url = f"/api/analyses/{created['id']}/view?regions=true&ratio=2"
+    plain = client.get(url).json()
+    at_90 = client.get(url + "&intervals=true&confidence_level=0.9&n_resamples=200").json()
+    assert (plain["regions"]["level"], at_90["regions"]["level"]) == (0.95, 0.9)
+    counts = BinaryCounts.from_labels(frame.y, frame.yhat, pos_label=1)
+    corners = phi_delta_region(counts, ratio=2, confidence_level=0.9).polygons[0]
+    np.testing.assert_allclose(at_90["regions"]["pooled"]["phi"], corners[:, 0], rtol=1e-12)
+    np.testing.assert_allclose(at_90["regions"]["pooled"]["delta"], corners[:, 1], rtol=1e-12)
+    names = [t.get("name", "") for t in at_90["figures"]["plot"]["data"]]
+    assert any("90%" in n for n in names)
+    assert not any("95%" in n for n in names)
+
+
 @pytest.fixture(scope="module")
 def features(client):
     """Binary and nominal features (integer counts, tested) and a soft numeric one (not)."""

@@ -902,7 +902,9 @@ def classifier_view(
     if regions and grouped:
         left_out.append("regions")
     elif regions:
-        payload["regions"] = regions_payload(result.counts, r)
+        # at the interval switch's level when it is on: one switch for every interval
+        level = REGION_LEVEL if intervals is None else intervals["confidence_level"]
+        payload["regions"] = regions_payload(result.counts, r, level)
     tables: list[Any] = [None, None]  # the pooled score tables and their ROC bands
     bands: list[Any] = [None, None]
     pr_bands: list[Any] = [None, None]  # and their precision–recall bands
@@ -1318,14 +1320,15 @@ def roc_csv(frame: Any, params: dict[str, Any], loaded: Any = None) -> str:
 REGION_LEVEL = 0.95
 
 
-def region_of(counts: Any, ratio: float) -> Any:
-    """:func:`phidelta.inference.phi_delta_region` at the web's level: Clopper–Pearson for
-    integer counts, a seeded bootstrap for soft ones (weighted counts)."""
+def region_of(counts: Any, ratio: float, level: float = REGION_LEVEL) -> Any:
+    """:func:`phidelta.inference.phi_delta_region` at ``level`` (the web's default, or the
+    interval switch's): Clopper–Pearson for integer counts, a seeded bootstrap for soft ones
+    (weighted counts)."""
     if counts.is_soft:
         return phi_delta_region(
-            counts, confidence_level=REGION_LEVEL, method="bootstrap", ratio=ratio, random_state=0
+            counts, confidence_level=level, method="bootstrap", ratio=ratio, random_state=0
         )
-    return phi_delta_region(counts, confidence_level=REGION_LEVEL, method="exact", ratio=ratio)
+    return phi_delta_region(counts, confidence_level=level, method="exact", ratio=ratio)
 
 
 def _polygon(corners: np.ndarray) -> dict[str, list[float | None]] | None:
@@ -1336,15 +1339,15 @@ def _polygon(corners: np.ndarray) -> dict[str, list[float | None]] | None:
     return {"phi": _floats(corners[:, 0]), "delta": _floats(corners[:, 1])}
 
 
-def regions_payload(counts: Any, ratio: float) -> dict[str, Any]:
+def regions_payload(counts: Any, ratio: float, level: float = REGION_LEVEL) -> dict[str, Any]:
     """The region of every fold and of the folds pooled (counts added up), with the pooled
-    point, at ``ratio``."""
+    point, at ``ratio`` and ``level``."""
     pooled = counts.sum()
-    folds = region_of(counts, ratio)
-    together = region_of(pooled, ratio)
+    folds = region_of(counts, ratio, level)
+    together = region_of(pooled, ratio, level)
     point = phi_delta(pooled, ratio=ratio, zero_division=np.nan)
     return {
-        "level": REGION_LEVEL,
+        "level": level,
         "method": together.method,
         "folds": [_polygon(p) for p in folds.polygons],
         "pooled": _polygon(together.polygons[0]),
@@ -1669,7 +1672,7 @@ def classifier_figures(
             else None
         ),
         region_label=cmp["names"][0] if cmp else None,
-        confidence_level=REGION_LEVEL,
+        confidence_level=regions["level"] if regions else REGION_LEVEL,
         title_text=title_text,
         legend_below=True,
     )

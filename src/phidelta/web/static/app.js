@@ -313,6 +313,9 @@ function render(view) {
   // the default cut on one side of every score (percentages, concentrations): every row positive
   $("threshold-note").hidden = !view.threshold_note;
   $("threshold-note").textContent = view.threshold_note ? `Threshold: ${view.threshold_note}.` : "";
+  // the joint regions' level: the interval switch's when it is on (one switch for every interval)
+  $("regions-level").textContent = percent(view.regions ? view.regions.level :
+    ($("intervals").checked ? Number($("confidence-level").value) : 0.95));
   const kind = view.kind;
   document.querySelectorAll(".signature-view").forEach((e) => { e.hidden = kind !== "signature"; });
   document.querySelectorAll(".classifier-view").forEach((e) => { e.hidden = kind !== "classifier"; });
