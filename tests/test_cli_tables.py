@@ -165,9 +165,16 @@ def test_assess_table_shows_the_same_rows_rounded(predictions, capsys, monkeypat
 
 def _cells_with_intervals(rows: list[dict]) -> dict[str, list[str]]:
     """The JSON rows as a table shows them: each column rounded on its own, and a measure with
-    ``_low`` and ``_high`` columns one cell ``value [low, high]`` (the value alone where the
-    interval is undefined: the mean and std rows)."""
+    ``_low`` and ``_high`` columns one cell ``value [low, high]``, the three rounded as one
+    column (the value alone where the interval is undefined: the mean and std rows)."""
     text = {name: column_text([r[name] for r in rows]) for name in rows[0]}
+    n = len(rows)
+    for name in rows[0]:
+        if f"{name}_low" in text and f"{name}_high" in text:
+            trio = (name, f"{name}_low", f"{name}_high")
+            shared = column_text([r[key] for key in trio for r in rows])
+            for k, key in enumerate(trio):
+                text[key] = shared[k * n : (k + 1) * n]
     out = {}
     for name, cells in text.items():
         if name.endswith(("_low", "_high")) and name.rsplit("_", 1)[0] in text:

@@ -148,6 +148,12 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     rows = len(next(iter(columns.values()))) if names else 0
     cells = {n: _column_text(columns[n]) for n in names}
     text = {n for n in names if rows and all(isinstance(v, str) for v in columns[n])}
+    for name in names:  # a value and its bounds share their decimals, as one column
+        if f"{name}_low" in cells and f"{name}_high" in cells:
+            parts = [list(columns[n]) for n in (name, f"{name}_low", f"{name}_high")]
+            shared = _column_text([v for part in parts for v in part])
+            for k, n in enumerate((name, f"{name}_low", f"{name}_high")):
+                cells[n] = shared[k * rows : (k + 1) * rows]
     names, cells = _with_intervals(names, cells)
     lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
     blocks = _column_blocks(names, cells, console.width, lead=lead)
