@@ -474,3 +474,24 @@ def test_titles_clear_the_mode_bar_and_legends_clear_the_plot_in_a_browser(tmp_p
                 assert found["ticks"][3] <= found["xtitle"][1] + 1, (name, found)
                 assert found["xtitle"][3] <= found["legend"][1] + 1, (name, found)
         browser.close()
+
+
+def test_the_roc_figure_marks_the_cost_optimal_point_as_the_static_one():
+    """The point the best iso-cost line touches (Flach 2012, §2.2) is marked, at the
+    library's optimal_points, in ROC and coverage space; optimal=False draws neither."""
+    from phidelta.measures import optimal_points
+
+    rng = np.random.default_rng(9)
+    y = rng.random(500) < 0.3
+    table = ScoreTable.from_scores(y, y + rng.normal(size=500))
+    best = optimal_points(table, ratio=2.0, cost_ratio=1.5)
+    for space, (sx, sy) in (
+        ("roc", (1, 1)),
+        ("coverage", (table.total_negatives, table.total_positives)),
+    ):
+        spec = pf.roc_figure(table, ratio=2.0, cost_ratio=1.5, space=space)
+        (marker,) = [t for t in spec["data"] if str(t.get("name", "")).startswith("optimal: ")]
+        assert_allclose(marker["x"], [best.fpr[0] * sx], rtol=1e-12)
+        assert_allclose(marker["y"], [best.tpr[0] * sy], rtol=1e-12)
+    plain = pf.roc_figure(table, optimal=False)
+    assert not [t for t in plain["data"] if str(t.get("name", "")).startswith("optimal")]

@@ -359,6 +359,17 @@ def roc_figure(
                 "hovertemplate": f"cost-optimal at {condition}: score ≥ {cut}<extra></extra>",
             }
         )
+        data.append(  # the point it touches, as the static figure marks it
+            {
+                "type": "scatter",
+                "x": floats(best.fpr[:1] * sx),
+                "y": floats(best.tpr[:1] * sy),
+                "mode": "markers",
+                "marker": {"color": GREEN, "size": 9},
+                "name": f"optimal: threshold {cut}",
+                "hovertemplate": f"cost-optimal point: score ≥ {cut}<extra></extra>",
+            }
+        )
     for k, band in enumerate(bands or []):
         if band is None:
             continue
