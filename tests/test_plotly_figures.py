@@ -478,7 +478,8 @@ def test_titles_clear_the_mode_bar_and_legends_clear_the_plot_in_a_browser(tmp_p
 
 def test_the_roc_figure_marks_the_cost_optimal_point_as_the_static_one():
     """The point the best iso-cost line touches (Flach 2012, §2.2) is marked, at the
-    library's optimal_points, in ROC and coverage space; optimal=False draws neither."""
+    library's optimal_points, in ROC and coverage space; optimal=False draws neither, and a
+    given operating point stays the one point marked."""
     from phidelta.measures import optimal_points
 
     rng = np.random.default_rng(9)
@@ -495,3 +496,6 @@ def test_the_roc_figure_marks_the_cost_optimal_point_as_the_static_one():
         assert_allclose(marker["y"], [best.tpr[0] * sy], rtol=1e-12)
     plain = pf.roc_figure(table, optimal=False)
     assert not [t for t in plain["data"] if str(t.get("name", "")).startswith("optimal")]
+    # with the folds' operating point given (the page, the explorer) it is the one point
+    given = pf.roc_figure(table, operating_point={"fpr": 0.2, "tpr": 0.7})
+    assert [t["name"] for t in given["data"] if t.get("mode") == "markers"] == ["operating point"]

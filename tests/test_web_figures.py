@@ -72,10 +72,7 @@ def test_the_page_and_the_notebook_draw_the_same_roc():
     sent = view["figures"]["roc"]
     _same_traces(
         {"data": [{**t, "name": t.get("name")} for t in sent["data"]]},
-        notebook.update_traces(
-            selector=lambda t: t.mode == "markers" and not t.name.startswith("optimal"),
-            name=sent["data"][-1]["name"],
-        ),
+        notebook.update_traces(selector={"mode": "markers"}, name=sent["data"][-1]["name"]),
     )
     curve = phidelta.measures.roc_curve(table)
     assert_allclose(sent["data"][1]["x"], curve.fpr)

@@ -253,10 +253,11 @@ def roc_figure(
     cost_ratio : float, default 1.0
         c_FN / c_FP of the operating condition.
     optimal : bool, default True
-        Draw the best iso-cost line.
+        Draw the best iso-cost line and, without ``operating_point``, the cost-optimal point
+        it touches (as :class:`~phidelta.rendering.RocDisplay` marks it).
     operating_point : dict, optional
         ``{"fpr", "tpr"}`` (rates) and optionally ``"name"`` and ``"text"`` (hover): a point
-        to mark, such as the folds' pooled counts.
+        to mark, such as the folds' pooled counts — then the only point marked.
     bands : sequence, optional
         Per table, a band with ``fpr``, ``low``, ``high`` (and ``simultaneous_low``,
         ``simultaneous_high``, ``confidence_level``) such as
@@ -359,17 +360,18 @@ def roc_figure(
                 "hovertemplate": f"cost-optimal at {condition}: score ≥ {cut}<extra></extra>",
             }
         )
-        data.append(  # the point it touches, as the static figure marks it
-            {
-                "type": "scatter",
-                "x": floats(best.fpr[:1] * sx),
-                "y": floats(best.tpr[:1] * sy),
-                "mode": "markers",
-                "marker": {"color": GREEN, "size": 9},
-                "name": f"optimal: threshold {cut}",
-                "hovertemplate": f"cost-optimal point: score ≥ {cut}<extra></extra>",
-            }
-        )
+        if operating_point is None:  # the point it touches, as the static figure marks it
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": floats(best.fpr[:1] * sx),
+                    "y": floats(best.tpr[:1] * sy),
+                    "mode": "markers",
+                    "marker": {"color": GREEN, "size": 9},
+                    "name": f"optimal: threshold {cut}",
+                    "hovertemplate": f"cost-optimal point: score ≥ {cut}<extra></extra>",
+                }
+            )
     for k, band in enumerate(bands or []):
         if band is None:
             continue
