@@ -172,3 +172,23 @@ def test_a_measure_table_prints_as_a_table_in_a_terminal():
     with pytest.raises(ValueError, match="max_entries"):
         many.to_string(max_entries=0)
     assert str(MeasureTable({})) == "measure"
+
+
+def test_a_signature_prints_its_most_discriminant_features_in_a_terminal():
+    """``print(signature)``: the notebook's sentence, then the ten features of largest |δ|,
+    a line each, in the ranking's order, with the library's φ and δ."""
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 300)
+    x = rng.normal(size=(300, 13)) + y[:, None] * np.linspace(0, 1.2, 13)
+    sig = signature(x, y)
+    lines = str(sig).splitlines()
+    assert lines[0].startswith("Signature of 13 features: positive class 1")
+    assert lines[1].split() == ["feature", "kind", "φ", "δ", "sensitivity", "specificity"]
+    rows = [line.split() for line in lines[2:12]]
+    order = sig.rank("delta")[:10]
+    assert [r[0] for r in rows] == [sig.names[i] for i in order]
+    point = sig.phi_delta(1.0)
+    assert_allclose([float(r[3]) for r in rows], point.delta[order], atol=5e-5)
+    assert_allclose([float(r[2]) for r in rows], point.phi[order], atol=5e-5)
+    assert lines[12] == "… the 10 of 13 with the largest |δ|; to_frame() has them all"
+    assert len(str(sig[:3]).splitlines()) == 5  # sentence, header, three features

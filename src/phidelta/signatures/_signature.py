@@ -245,11 +245,10 @@ class Signature:
                 )
         return "; ".join(parts)
 
-    def _repr_html_(self) -> str:
-        """In a notebook: what the signature is, and its most discriminant features."""
-        from phidelta._format import html_table
-
-        shown = 10
+    def _summary(self, shown: int = 10) -> tuple[str, dict[str, Any]]:
+        """What the signature is (a sentence), and its ``shown`` most discriminant features as
+        columns (feature, kind, φ, δ, sensitivity, specificity): the notebook's and the
+        terminal's view."""
         order = self.rank("delta")[:shown]
         point = self.phi_delta(1.0)
         columns = {
@@ -266,6 +265,14 @@ class Signature:
             f"Signature of {len(self)} features: positive class {self.positive!r}, class ratio "
             f"N/P = {self.ratio:.4g}, numeric features as {numeric}{left}"
         )
+        return title, columns
+
+    def _repr_html_(self) -> str:
+        """In a notebook: what the signature is, and its most discriminant features."""
+        from phidelta._format import html_table
+
+        shown = 10
+        title, columns = self._summary(shown)
         more = (
             f"<p>The {shown} features with the largest |δ| (standard φ-δ) of {len(self)}; "
             "<code>to_frame()</code> has them all.</p>"
@@ -273,6 +280,32 @@ class Signature:
             else ""
         )
         return f"<div><p><b>{html.escape(title)}</b></p>{html_table(columns)}{more}</div>"
+
+    def __str__(self) -> str:
+        """In a terminal (``print(signature)``): what the signature is, and its ten most
+        discriminant features, a line each, numbers rounded alike per column."""
+        from phidelta._format import column_text
+
+        shown = 10
+        title, columns = self._summary(shown)
+        cells = {name: column_text(list(values)) for name, values in columns.items()}
+        widths = {name: max(len(name), *map(len, cells[name]), 0) for name in cells}
+        text = {"feature", "kind"}
+        lines = [
+            "  ".join(
+                (cell.ljust if name in text else cell.rjust)(widths[name]) for name, cell in row
+            ).rstrip()
+            for row in [
+                [(name, name) for name in cells],
+                *([(name, cells[name][i]) for name in cells] for i in range(len(cells["φ"]))),
+            ]
+        ]
+        more = (
+            [f"… the {shown} of {len(self)} with the largest |δ|; to_frame() has them all"]
+            if len(self) > shown
+            else []
+        )
+        return "\n".join([title, *lines, *more])
 
     def __getitem__(self, index: Any) -> Signature:
         idx = np.arange(len(self))[index]
