@@ -148,13 +148,7 @@ def _print_table(columns: dict[str, Any], title: str, caption: str | None) -> No
     rows = len(next(iter(columns.values()))) if names else 0
     cells = {n: _column_text(columns[n]) for n in names}
     text = {n for n in names if rows and all(isinstance(v, str) for v in columns[n])}
-    for name in names:  # a value and its bounds share their decimals, as one column
-        if f"{name}_low" in cells and f"{name}_high" in cells:
-            parts = [list(columns[n]) for n in (name, f"{name}_low", f"{name}_high")]
-            shared = _column_text([v for part in parts for v in part])
-            for k, n in enumerate((name, f"{name}_low", f"{name}_high")):
-                cells[n] = shared[k * rows : (k + 1) * rows]
-    names, cells = _with_intervals(names, cells)
+    names, cells = _with_intervals(columns, cells)
     lead = 2 if names[:2] == ["classifier", "row"] else 1  # what each block repeats
     blocks = _column_blocks(names, cells, console.width, lead=lead)
     if len(blocks) > 1 and 0 < rows <= _SIDEWAYS_ROWS:
@@ -182,24 +176,27 @@ _SIDEWAYS_ROWS = 8
 
 
 def _with_intervals(
-    names: list[str], cells: dict[str, list[str]]
+    columns: dict[str, Any], cells: dict[str, list[str]]
 ) -> tuple[list[str], dict[str, list[str]]]:
     """Each column ``m`` that has both ``m_low`` and ``m_high`` beside it as one column whose
-    cells read ``value [low, high]`` (the value alone where its interval is undefined)."""
-    merged = {n for n in names if f"{n}_low" in cells and f"{n}_high" in cells}
+    cells read ``value [low, high]``, the three rounded as one column so that they share
+    their decimals (the value alone where its interval is undefined)."""
+    merged = {n for n in cells if f"{n}_low" in cells and f"{n}_high" in cells}
     bounds = {f"{n}_{side}" for n in merged for side in ("low", "high")}
     out: dict[str, list[str]] = {}
-    for n in names:
+    for n in cells:
         if n in bounds:
             continue
         if n not in merged:
             out[n] = cells[n]
             continue
+        trio = (n, f"{n}_low", f"{n}_high")
+        rows = len(cells[n])
+        shared = _column_text([v for key in trio for v in columns[key]])
+        value, low, high = (shared[k * rows : (k + 1) * rows] for k in range(3))
         out[n] = [
-            value if MISSING in (low, high) else f"{value} [{low}, {high}]"
-            for value, low, high in zip(
-                cells[n], cells[f"{n}_low"], cells[f"{n}_high"], strict=True
-            )
+            v if MISSING in (a, b) else f"{v} [{a}, {b}]"
+            for v, a, b in zip(value, low, high, strict=True)
         ]
     return list(out), out
 
@@ -503,19 +500,27 @@ class _Ratio(click.ParamType):
         return number
 
 
-def _measure_name(ctx: Any, param: Any, value: str | None) -> str | None:
-    """A measure's name, checked before any data is read."""
-    if value is None:
-        return None
+def _measure_name(ctx: Any, param: Any, value: Any, examples: tuple[str, ...] | None = None) -> Any:
+    """A measure's name (or the tuple of a repeatable option's), checked before any data is
+    read; an unknown one gets the close names, else ``examples`` of the registry (bound with
+    :func:`functools.partial`) or all its names."""
     from phidelta.measures import MEASURES
 
     names = sorted(info.name for info in MEASURES)
-    if value not in names:
+    for name in () if value is None else (value,) if isinstance(value, str) else value:
+        if name in names:
+            continue
         import difflib
 
-        close = difflib.get_close_matches(value, names, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; one of {', '.join(names)}"
-        raise click.BadParameter(f"{value!r} is not a measure of phidelta{hint}", ctx, param)
+        close = difflib.get_close_matches(name, names, n=3)
+        hint = (
+            f"; did you mean {', '.join(close)}?"
+            if close
+            else f"; e.g. {', '.join(examples)} ({len(names)} in phidelta.measures.MEASURES)"
+            if examples
+            else f"; one of {', '.join(names)}"
+        )
+        raise click.BadParameter(f"{name!r} is not a measure of phidelta{hint}", ctx, param)
     return value
 
 

@@ -10,6 +10,7 @@ which :mod:`phidelta.cli` shares.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from pathlib import Path
 from typing import Any
@@ -122,27 +123,21 @@ _SCAN_MEASURES = (
 _SCAN_TABLE_ROWS = 25
 
 
-def _measure_names(ctx: Any, param: Any, value: Any) -> Any:
-    """Names of the measure registry (one, or the tuple of a repeatable option), checked
-    before any data is read; an unknown one gets close names, or a few of the registry."""
-    import difflib
+#: The check of scan's measure options: unknown names get close ones, or the defaults.
+_measure_names = functools.partial(base._measure_name, examples=_SCAN_MEASURES)
 
-    import click
 
-    from phidelta.measures import MEASURES
+def _scores_of(predictions: str, roles: Any, missing: str, missing_values: str | None) -> Any:
+    """The assessment of a predictions file for a command that searches or scans the cuts
+    itself (best-threshold, scan): no default cut is used, so none is warned of."""
+    from phidelta.data import load_assessment
+    from phidelta.exceptions import ThresholdWarning
 
-    names = [info.name for info in MEASURES]
-    for name in (value,) if isinstance(value, str) else value:
-        if name not in names:
-            close = difflib.get_close_matches(name, names, n=3)
-            hint = (
-                f"did you mean {', '.join(close)}?"
-                if close
-                else f"e.g. {', '.join(_SCAN_MEASURES)} ({len(names)} in "
-                "phidelta.measures.MEASURES)"
-            )
-            raise click.BadParameter(f"{name!r} is not a measure of phidelta; {hint}", ctx, param)
-    return value
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ThresholdWarning)
+        return load_assessment(
+            predictions, roles, missing=missing, missing_values=base._markers(missing_values)
+        )
 
 
 def _scan_plot(table: Any, measures: list[str], best: str, against: str) -> Any:
@@ -767,17 +762,12 @@ def register(cli: Any) -> None:
         One row per fold, then pooled (with the intervals), mean, std, min and max. Example:
         phidelta best-threshold preds.csv --label y --score p --fold fold --cost-ratio 2
         """
-        from phidelta.data import Roles, load_assessment
-        from phidelta.exceptions import ThresholdWarning
+        from phidelta.data import Roles
 
         if prevalence is not None and not 0 < prevalence < 1:
             base._fail(f"--prevalence must be in (0, 1); got {prevalence:g}")
         roles = Roles(label, positive=positive, score=score, fold=fold)
-        with warnings.catch_warnings():  # the cut is searched: no default cut is used
-            warnings.simplefilter("ignore", ThresholdWarning)
-            result = load_assessment(
-                predictions, roles, missing=missing, missing_values=base._markers(missing_values)
-            )
+        result = _scores_of(predictions, roles, missing, missing_values)
         best = result.best_thresholds(
             criterion,
             ratio=None if prevalence is None else (1 - prevalence) / prevalence,
@@ -867,15 +857,10 @@ def register(cli: Any) -> None:
 
         Example: phidelta scan events.csv --label y --score bdt --plot scan.png
         """
-        from phidelta.data import Roles, load_assessment
-        from phidelta.exceptions import ThresholdWarning
+        from phidelta.data import Roles
 
         roles = Roles(label, positive=positive, score=score, weight=weight)
-        with warnings.catch_warnings():  # a scan of every cut: no default cut is used
-            warnings.simplefilter("ignore", ThresholdWarning)
-            result = load_assessment(
-                predictions, roles, missing=missing, missing_values=base._markers(missing_values)
-            )
+        result = _scores_of(predictions, roles, missing, missing_values)
         table = result.pooled_table()
         chosen = list(measures or _SCAN_MEASURES)
         if points is None and fmt == "table":
