@@ -421,6 +421,7 @@ def assessment_section(
     True
     """
     from phidelta import measures
+    from phidelta.assessment import one_sided_default_cut
     from phidelta.inference import reliability_intervals, roc_band
     from phidelta.rendering import (
         CalibrationDisplay,
@@ -465,8 +466,10 @@ def assessment_section(
                 **drawn,
             )
         )
+    one_sided = None  # the default cut on one side of every score, said below
     if assessment.tables is not None:
         pooled = assessment.pooled_table()
+        one_sided = one_sided_default_cut(pooled, assessment.threshold)
         fig, ax = canvas((5.6, 5.2))
         roc = RocDisplay(tables=[pooled])
         bands: dict[str, Any] = {}
@@ -545,7 +548,7 @@ def assessment_section(
                 fig, "threshold dependence (Jiřina Figs. 2–3)", display=shown, measures=scanned
             )
         )
-    from phidelta.assessment import SUMMARY_MEASURES, one_sided_default_cut
+    from phidelta.assessment import SUMMARY_MEASURES
 
     names = list(SUMMARY_MEASURES)
     # the rows `phidelta assess` prints, intervals too
@@ -620,11 +623,6 @@ def assessment_section(
         f"scores cut at score ≥ {assessment.threshold:g}"
         if assessment.threshold is not None
         else "predictions from the prediction column"
-    )
-    one_sided = (
-        one_sided_default_cut(assessment.pooled_table(), assessment.threshold)
-        if assessment.tables is not None
-        else None
     )
     if one_sided:  # what the command line warns of, said to the report's reader
         extra = f'<p class="note warning">Threshold: {html.escape(one_sided)}.</p>{extra}'

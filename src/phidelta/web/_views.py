@@ -897,7 +897,7 @@ def classifier_view(
         "diamond": _diamond_payload(r, ("accuracy", "bias")),
         "table": _table_payload(result, intervals),
         "operating_point": _operating_point(result, params),
-        "threshold_note": _threshold_note(loaded, params),
+        "threshold_note": None,  # said below, of the pooled score tables
     }
     if regions and grouped:
         left_out.append("regions")
@@ -959,6 +959,13 @@ def classifier_view(
         payload["comparison"] = _comparison_payload(comparison, r, params, intervals, kept)
         tables[1], bands[1] = kept.get("table"), kept.get("band")
         pr_bands[1] = kept.get("precision_recall_band")
+    payload["threshold_note"] = _threshold_note(
+        params,
+        [
+            (params.get("score"), tables[0], result.threshold),
+            (params.get("compare_score"), tables[1], comparison and comparison.b.threshold),
+        ],
+    )
     payload["figures"] = classifier_figures(
         payload, (tables[0], tables[1]), (bands[0], bands[1]), reliability, pr_bands
     )
@@ -1517,22 +1524,21 @@ def _p_text(value: float | None) -> str:
     return f"{value:.4f}"
 
 
-def _threshold_note(loaded: Any, params: dict[str, Any]) -> str | None:
+def _threshold_note(
+    params: dict[str, Any], cuts: list[tuple[Any, Any, float | None]]
+) -> str | None:
     """The library's :class:`~phidelta.exceptions.ThresholdWarning` in the page's words, for
-    each classifier whose scores the default cut puts on one side (every row positive)."""
+    each classifier (its score column, pooled score table or None, and cut) whose scores the
+    default cut puts on one side (every row positive); None when a threshold was given."""
     from phidelta.assessment import one_sided_default_cut
-    from phidelta.comparison import Comparison
 
-    pairs = [(params.get("score"), loaded)]
-    if isinstance(loaded, Comparison):
-        pairs = [(params.get("score"), loaded.a), (params.get("compare_score"), loaded.b)]
-    notes = []
-    for name, result in pairs:
-        if result.tables is None or str(params.get("threshold") or "").strip():
-            continue
-        message = one_sided_default_cut(result.pooled_table(), result.threshold)
-        if message:
-            notes.append(f"{name}: {message}")
+    if str(params.get("threshold") or "").strip():
+        return None
+    notes = [
+        f"{name}: {message}"
+        for name, table, cut in cuts
+        if table is not None and (message := one_sided_default_cut(table, cut))
+    ]
     # the page's words: its threshold field
     text = "; ".join(notes).replace("give the threshold", "set the threshold field")
     return text.replace("'optimal'", "“optimal”") or None
