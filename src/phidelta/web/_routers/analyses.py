@@ -241,21 +241,13 @@ def download_assessment(
     confidence_level: float | None = ConfidenceLevel,
     n_resamples: int | None = Resamples,
 ) -> Response:
-    analysis = _analysis(services, analysis_id)
-    if analysis["kind"] != AnalysisKind.classifier.value:
-        raise ApiError(400, "Only classifier analyses have a measure table.", "kind")
-    dataset_id = analysis["dataset_id"]
-    text = services.pool.run(
+    return _classifier_csv(
+        services,
+        analysis_id,
+        "a measure table",
+        "assessment",
         _tasks.render_assessment_csv,
-        dataset_id,
-        analysis["params"],
         _intervals(intervals, confidence_level, n_resamples),
-        dataset=dataset_id,
-    )
-    return Response(
-        text,
-        media_type="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="assessment-{analysis_id}.csv"'},
     )
 
 
@@ -273,17 +265,23 @@ def download_assessment(
     },
 )
 def download_roc(services: ServicesDep, analysis_id: str = AnalysisId) -> Response:
+    return _classifier_csv(services, analysis_id, "a ROC curve", "roc", _tasks.render_roc_csv)
+
+
+def _classifier_csv(
+    services: Services, analysis_id: str, what: str, filename: str, task: Any, *args: Any
+) -> Response:
+    """A CSV download of a classifier analysis (400 for another kind): ``task`` run in the
+    worker pool on the analysis's dataset and parameters (and ``args``)."""
     analysis = _analysis(services, analysis_id)
     if analysis["kind"] != AnalysisKind.classifier.value:
-        raise ApiError(400, "Only classifier analyses have a ROC curve.", "kind")
+        raise ApiError(400, f"Only classifier analyses have {what}.", "kind")
     dataset_id = analysis["dataset_id"]
-    text = services.pool.run(
-        _tasks.render_roc_csv, dataset_id, analysis["params"], dataset=dataset_id
-    )
+    text = services.pool.run(task, dataset_id, analysis["params"], *args, dataset=dataset_id)
     return Response(
         text,
         media_type="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="roc-{analysis_id}.csv"'},
+        headers={"Content-Disposition": f'attachment; filename="{filename}-{analysis_id}.csv"'},
     )
 
 
